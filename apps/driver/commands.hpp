@@ -1,0 +1,22 @@
+#pragma once
+// The subcommands of `backtrack`. Each parses its own arguments (everything after its
+// name) and returns the exit code; usage and data errors are thrown as UsageError and
+// InputError and turned into exit codes by run_cli().
+#include <string>
+#include <vector>
+
+#include "backtrack/registry.hpp"
+
+namespace backtrack {
+
+using Arguments = std::vector<std::string>;
+
+int solve_command(const Arguments& args, const Registry& registry);
+int list_command(const Arguments& args, const Registry& registry);
+int compare_command(const Arguments& args, const Registry& registry);
+
+// Logging level from -q / -v, shared by every subcommand.
+void set_verbosity(bool quiet, bool verbose);
+bool quiet();
+
+}  // namespace backtrack

@@ -1,0 +1,21 @@
+#pragma once
+// The backtrack command line, as a library: the executable is one call to run_cli(),
+// and a project with plugins of its own can call it with its own registry.
+#include "backtrack/registry.hpp"
+
+namespace backtrack {
+
+// sysexits(3) codes, plus the ones for a search that did not finish.
+enum ExitCode : int {
+  exit_ok = 0,
+  exit_stopped_by_limit = 3,  // --max-nodes or --time-limit ended the search: partial result
+  exit_disagreement = 4,      // compare: two strategies counted differently
+  exit_usage = 64,            // EX_USAGE: bad command line
+  exit_data = 65,             // EX_DATAERR: bad input data
+  exit_internal = 70,         // EX_SOFTWARE: a bug
+  exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed
+};
+
+int run_cli(int argc, const char* const* argv, const Registry& registry = Registry::global());
+
+}  // namespace backtrack

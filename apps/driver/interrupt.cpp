@@ -1,0 +1,34 @@
+#include "interrupt.hpp"
+
+#include <csignal>
+
+namespace backtrack::interrupt {
+namespace {
+std::atomic<bool> stop_requested{false};
+volatile std::sig_atomic_t received = 0;
+
+extern "C" void on_signal(int signal) {
+  received = signal;
+  stop_requested.store(true);
+}
+}  // namespace
+
+const std::atomic<bool>& install() {
+  static const bool installed = [] {
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;  // the second Ctrl-C is not caught: it ends the program
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    return true;
+  }();
+  (void)installed;
+  return stop_requested;
+}
+
+int signal_number() { return received; }
+
+void request_stop() { stop_requested.store(true); }
+
+}  // namespace backtrack::interrupt

@@ -1,0 +1,60 @@
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "commands.hpp"
+#include "exit_help.hpp"
+#include "report.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+int list_command(const Arguments& args, const Registry& registry) {
+  po::options_description options("Options of backtrack list");
+  options.add_options()
+    ("help,h", "this help")
+    ("format", po::value<std::string>()->default_value("text"), "text | json")
+    ("quiet,q", "errors only")
+    ("verbose,v", "more detail");
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") != 0) {
+    std::cout << "Usage: backtrack list [--format text|json]\n\nThe problems, their strategies and options.\n\n"
+              << options << '\n' << exit_code_help;
+    return exit_ok;
+  }
+  const auto format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") throw UsageError("--format must be text or json, got '" + format + "'");
+
+  nlohmann::json problems = nlohmann::json::array();
+  for (const auto& problem : registry.problems()) {
+    po::options_description problem_options("Options of " + problem.name);
+    problem.add_options(problem_options);
+    if (format == "text") {
+      std::cout << problem.name << ": " << problem.summary << "\n  strategies:\n";
+      for (const auto& s : problem.strategies) std::cout << "    " << s.name << "  " << s.summary << '\n';
+      std::cout << problem_options << '\n';
+    } else {
+      nlohmann::json strategies = nlohmann::json::array();
+      for (const auto& s : problem.strategies) strategies.push_back({{"name", s.name}, {"summary", s.summary}});
+      nlohmann::json opts = nlohmann::json::array();
+      for (const auto& o : problem_options.options()) {
+        opts.push_back({{"name", o->long_name()}, {"description", o->description()}});
+      }
+      problems.push_back({{"name", problem.name}, {"summary", problem.summary}, {"strategies", strategies},
+                          {"options", opts}});
+    }
+  }
+  if (format == "json") {
+    std::cout << nlohmann::json{{"type", "problems"}, {"schema_version", json_schema_version}, {"problems", problems}}
+              << '\n';
+  }
+  return exit_ok;
+}
+
+}  // namespace backtrack

@@ -1,0 +1,67 @@
+#include "report.hpp"
+
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+namespace backtrack {
+
+nlohmann::json instance_json(const std::string& description) {
+  nlohmann::json instance = nlohmann::json::object();
+  std::istringstream words(description);
+  std::string word;
+  while (words >> word) {
+    const auto eq = word.find('=');
+    if (eq != std::string::npos) instance[word.substr(0, eq)] = word.substr(eq + 1);
+  }
+  return instance;
+}
+
+double nodes_per_second(const SearchStats& stats) {
+  return stats.seconds > 0 ? static_cast<double>(stats.nodes) / stats.seconds : 0.0;
+}
+
+nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
+                            unsigned threads) {
+  const SearchStats& s = result.stats;
+  nlohmann::json j = {
+      {"type", "summary"},
+      {"schema_version", json_schema_version},
+      {"problem", problem},
+      {"instance", instance_json(description)},
+      {"threads", threads},
+      {"subtrees", result.subtrees},
+      {"solutions", to_string(s.solutions)},
+      {"nodes", s.nodes},
+      {"failures", s.failures},
+      {"max_depth", s.max_depth},
+      {"seconds", s.seconds},
+      {"nodes_per_second", nodes_per_second(s)},
+      {"status", std::string(to_string(s.stop))},
+      {"partial", s.stop != StopReason::none && s.stop != StopReason::solution_limit},
+  };
+  if (result.reports_classes) j["classes"] = to_string(s.representatives);
+  return j;
+}
+
+void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
+                        const RunResult& result, unsigned threads) {
+  const SearchStats& s = result.stats;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.4g", nodes_per_second(s));
+  out << "problem: " << problem << ' ' << description << " threads=" << threads << '\n';
+  out << "solutions: " << to_string(s.solutions) << '\n';
+  if (result.reports_classes) out << "classes: " << to_string(s.representatives) << '\n';
+  out << "nodes: " << s.nodes << '\n'
+      << "failures: " << s.failures << '\n'
+      << "max_depth: " << s.max_depth << '\n'
+      << "seconds: " << seconds << '\n'
+      << "nodes_per_second: " << rate << '\n'
+      << "status: " << to_string(s.stop);
+  if (s.stop != StopReason::none && s.stop != StopReason::solution_limit) out << " (partial: the search did not finish)";
+  out << '\n';
+}
+
+}  // namespace backtrack

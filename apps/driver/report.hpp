@@ -1,0 +1,28 @@
+#pragma once
+// How results are written to stdout: text for people, JSON Lines for scripts.
+// In JSON every line is one object with a "type": "solution" lines while a search
+// lists solutions, then one "summary" line. 128-bit counts are decimal strings.
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "backtrack/solver.hpp"
+
+namespace backtrack {
+
+inline constexpr int json_schema_version = 1;
+
+enum class Format { text, json, csv };
+
+// "n=8 strategy=word" -> {"n": "8", "strategy": "word"}
+nlohmann::json instance_json(const std::string& description);
+
+nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
+                            unsigned threads);
+
+void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
+                        const RunResult& result, unsigned threads);
+
+double nodes_per_second(const SearchStats& stats);
+
+}  // namespace backtrack

@@ -1,0 +1,70 @@
+#include "search_options.hpp"
+
+#include <thread>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "interrupt.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+void add_search_options(po::options_description& options) {
+  options.add_options()
+    ("threads,j", po::value<int>(), "worker threads (default: every hardware thread)")
+    ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
+    ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
+    ("format", po::value<std::string>()->default_value("text"), "text | json (JSON Lines, one object a line)");
+}
+
+unsigned read_threads(const po::variables_map& vm) {
+  if (vm.count("threads") != 0) {
+    const int threads = vm["threads"].as<int>();
+    if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
+    if (threads > 0) return static_cast<unsigned>(threads);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+SearchLimits read_limits(const po::variables_map& vm) {
+  SearchLimits limits;
+  if (vm.count("max-nodes") != 0) {
+    const long long nodes = vm["max-nodes"].as<long long>();
+    if (nodes < 1) throw UsageError("--max-nodes must be at least 1, got " + std::to_string(nodes));
+    limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  }
+  if (vm.count("time-limit") != 0) {
+    const double seconds = vm["time-limit"].as<double>();
+    if (!(seconds > 0) || seconds > 1e9) throw UsageError("--time-limit must be a positive number of seconds");
+    limits.deadline = SearchLimits::deadline_after(seconds);
+  }
+  limits.stop_requested = &interrupt::install();
+  return limits;
+}
+
+Format read_format(const po::variables_map& vm, bool csv_allowed) {
+  const auto name = vm["format"].as<std::string>();
+  if (name == "text") return Format::text;
+  if (name == "json") return Format::json;
+  if (name == "csv" && csv_allowed) return Format::csv;
+  throw UsageError("--format must be " + std::string(csv_allowed ? "text, csv or json" : "text or json") + ", got '" + name + "'");
+}
+
+const ProblemInfo& find_problem(const Registry& registry, const std::string& name) {
+  if (const ProblemInfo* problem = registry.find(name)) return *problem;
+  std::string known;
+  for (const auto& p : registry.problems()) known += (known.empty() ? "" : ", ") + p.name;
+  throw UsageError("unknown problem '" + name + "' (known: " + known + ")");
+}
+
+int exit_code_for(const SearchStats& stats) {
+  switch (stats.stop) {
+    case StopReason::interrupted: return interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted;
+    case StopReason::node_limit:
+    case StopReason::time_limit: return exit_stopped_by_limit;
+    default: return exit_ok;
+  }
+}
+
+}  // namespace backtrack

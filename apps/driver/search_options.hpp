@@ -1,0 +1,22 @@
+#pragma once
+// Options shared by the commands that run searches (solve, compare).
+#include <boost/program_options.hpp>
+#include <string>
+
+#include "backtrack/registry.hpp"
+#include "report.hpp"
+
+namespace backtrack {
+
+void add_search_options(boost::program_options::options_description& options);
+// --threads, 0 or absent meaning every hardware thread.
+unsigned read_threads(const boost::program_options::variables_map& vm);
+// --max-nodes, --time-limit, and the Ctrl-C flag.
+SearchLimits read_limits(const boost::program_options::variables_map& vm);
+Format read_format(const boost::program_options::variables_map& vm, bool csv_allowed);
+// The problem named by the first argument, or a UsageError listing the known ones.
+const ProblemInfo& find_problem(const Registry& registry, const std::string& name);
+// 130 or 143 after a signal, 3 after a node or time limit, else 0.
+int exit_code_for(const SearchStats& stats);
+
+}  // namespace backtrack

@@ -1,0 +1,168 @@
+#include <spdlog/spdlog.h>
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "commands.hpp"
+#include "exit_help.hpp"
+#include "interrupt.hpp"
+#include "progress_line.hpp"
+#include "search_options.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* const solve_usage =
+    "Usage: backtrack solve PROBLEM [--count | --all | --unique | --first | --limit K] [options]\n"
+    "\n"
+    "Counts (the default), lists or finds solutions of PROBLEM with one of its strategies.\n"
+    "Example: backtrack solve nqueens -n 12 --strategy bitset --first\n"
+    "Ctrl-C stops the search and prints the statistics so far, marked partial.\n\n";
+
+SearchMode read_mode(const po::variables_map& vm) {
+  int chosen = 0;
+  SearchMode mode = SearchMode::count;
+  for (auto [flag, m] : {std::pair{"count", SearchMode::count}, std::pair{"all", SearchMode::all},
+                         std::pair{"unique", SearchMode::unique}, std::pair{"first", SearchMode::first},
+                         std::pair{"limit", SearchMode::limit}}) {
+    if (vm.count(flag) != 0) {
+      ++chosen;
+      mode = m;
+    }
+  }
+  if (chosen > 1) throw UsageError("choose one of --count, --all, --unique, --first, --limit K");
+  return mode;
+}
+
+void print_help(const po::options_description& common, const ProblemInfo* problem) {
+  std::cout << solve_usage << common << '\n';
+  if (problem != nullptr) {
+    po::options_description own("Options of " + problem->name);
+    problem->add_options(own);
+    std::cout << own << "\nStrategies of " << problem->name << ":\n";
+    for (const auto& s : problem->strategies) std::cout << "  " << s.name << "  " << s.summary << '\n';
+    std::cout << '\n';
+  } else {
+    std::cout << "`backtrack solve PROBLEM --help` shows the options of PROBLEM; `backtrack list` lists them.\n\n";
+  }
+  std::cout << exit_code_help;
+}
+
+}  // namespace
+
+int solve_command(const Arguments& args, const Registry& registry) {
+  po::options_description common("Options of backtrack solve");
+  common.add_options()
+    ("help,h", "this help")
+    ("strategy,s", po::value<std::string>(), "how the constraints are kept (see the strategies below)")
+    ("count", "count all solutions (the default)")
+    ("all", "list every solution")
+    ("unique", "list one solution per symmetry class")
+    ("first", "find the first solution")
+    ("limit", po::value<long long>(), "list at most K solutions")
+    ("force", "allow listing a very large number of solutions")
+    ("quiet,q", "errors only, no progress line")
+    ("verbose,v", "more detail on stderr");
+  add_search_options(common);
+
+  if (args.empty() || args[0].starts_with("-")) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(common).run(), vm);
+    if (vm.count("help") != 0) {
+      print_help(common, nullptr);
+      return exit_ok;
+    }
+    throw UsageError("solve needs a problem name first, e.g. backtrack solve nqueens -n 8");
+  }
+  const ProblemInfo& problem = find_problem(registry, args[0]);
+  po::options_description own("Options of " + problem.name);
+  problem.add_options(own);
+  po::options_description all;
+  all.add(common).add(own);
+  po::variables_map vm;
+  po::store(po::command_line_parser(Arguments(args.begin() + 1, args.end())).options(all).run(), vm);
+  po::notify(vm);
+  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  if (vm.count("help") != 0) {
+    print_help(common, &problem);
+    return exit_ok;
+  }
+
+  SolveIntent intent;
+  intent.mode = read_mode(vm);
+  intent.strategy = vm.count("strategy") != 0 ? vm["strategy"].as<std::string>() : "";
+  intent.force = vm.count("force") != 0;
+  RunRequest request;
+  request.mode = intent.mode;
+  request.limits = read_limits(vm);
+  request.threads = read_threads(vm);
+  if (intent.mode == SearchMode::limit) {
+    const long long k = vm["limit"].as<long long>();
+    if (k < 1) throw UsageError("--limit must be at least 1, got " + std::to_string(k));
+    request.limits.max_solutions = static_cast<std::uint64_t>(k);
+  }
+  const Format format = read_format(vm, false);
+  const auto solver = problem.make(vm, intent);
+  spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
+
+  std::uint64_t index = 0;
+  SolutionSink print = [&](const Solution& solution) {
+    ++index;
+    if (format == Format::json) {
+      nlohmann::json line = {{"type", "solution"}, {"index", index}};
+      line.update(solution.json);
+      std::cout << line.dump() << '\n';
+    } else {
+      std::cout << "solution " << index << '\n' << solution.text << '\n';
+    }
+    if (!std::cout) interrupt::request_stop();
+    return static_cast<bool>(std::cout);
+  };
+
+  Progress progress;
+  request.progress = &progress;
+  RunResult result;
+  {
+    ProgressLine line(progress, problem.name + " " + solver->description(), !quiet() && ProgressLine::stderr_is_terminal());
+    result = solver->run(request, print);
+  }
+
+  // A count also shows one solution, found by a separate, quick search.
+  nlohmann::json example;
+  std::string example_text;
+  if (intent.mode == SearchMode::count && result.stats.complete()) {
+    SolveIntent first = intent;
+    first.mode = SearchMode::first;
+    RunRequest first_request;
+    first_request.mode = SearchMode::first;
+    first_request.limits.stop_requested = request.limits.stop_requested;
+    po::variables_map plain = vm;
+    plain.erase("symmetry");
+    problem.make(plain, first)->run(first_request, [&](const Solution& s) {
+      example = s.json;
+      example_text = s.text;
+      return true;
+    });
+  }
+
+  if (format == Format::json) {
+    auto summary = summary_json(problem.name, solver->description(), result, request.threads);
+    if (intent.mode == SearchMode::count) summary["example"] = example;
+    std::cout << summary.dump() << '\n';
+  } else {
+    if (intent.mode != SearchMode::count && result.stats.representatives == 0) std::cout << "no solution\n";
+    write_summary_text(std::cout, problem.name, solver->description(), result, request.threads);
+    if (intent.mode == SearchMode::count && result.stats.complete()) {
+      std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
+    }
+  }
+  std::cout.flush();
+  return exit_code_for(result.stats);
+}
+
+}  // namespace backtrack

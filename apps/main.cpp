@@ -1,0 +1,3 @@
+#include "backtrack/cli.hpp"
+
+int main(int argc, char** argv) { return backtrack::run_cli(argc, argv); }

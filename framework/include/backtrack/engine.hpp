@@ -1,0 +1,182 @@
+#pragma once
+// The engine: one depth-first search over any Problem.
+//
+// Everything here is a template, so that for a problem whose moves are bits of a word
+// the loop below compiles to the hand-written bitmask loop: no virtual call, no
+// allocation and no std::function per node. The only per-node costs the genericity
+// adds are counting the node and one comparison that batches the limit checks.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "backtrack/problem.hpp"
+#include "backtrack/search_limits.hpp"
+#include "backtrack/search_stats.hpp"
+
+namespace backtrack {
+
+// The sink of a search that only counts.
+struct CountOnly {};
+
+namespace detail {
+// Limits are checked every so many nodes: often enough to stop within a millisecond,
+// rarely enough that the clock never shows up in a profile.
+inline constexpr std::uint64_t check_interval = 1u << 12;
+}  // namespace detail
+
+// One search over one problem. OnSolution is called as on_solution(state, path, weight)
+// for every solution reached, with the moves from root() that lead to it; it may return
+// false to stop the search, or void.
+template <Problem P, class OnSolution = CountOnly>
+class DepthFirstSearch {
+ public:
+  using State = typename P::State;
+  using Move = typename P::Move;
+
+  DepthFirstSearch(const P& problem, const SearchLimits& limits, OnSolution on_solution = {})
+      : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)) {
+    path_.resize(static_cast<std::size_t>(std::max(problem_.max_depth(), 0)) + 1);
+  }
+
+  // The whole tree: every root the problem offers.
+  SearchStats run() {
+    const auto start = Clock::now();
+    for (const auto& root : roots_of(problem_)) {
+      search_below(root.prefix, root.weight);
+      if (stopped()) break;
+    }
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return stats_;
+  }
+
+  // One subtree: the state reached by `prefix` and everything below it. Only the
+  // subtree's own root and its descendants are counted, so the subtrees of a split
+  // add up to the statistics of the whole tree.
+  SearchStats run_subtree(std::span<const Move> prefix, std::uint64_t weight) {
+    const auto start = Clock::now();
+    search_below(prefix, weight);
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return stats_;
+  }
+
+  const SearchStats& stats() const { return stats_; }
+
+ private:
+  static constexpr bool counts_only = std::is_same_v<OnSolution, CountOnly>;
+  static constexpr bool records_path = !counts_only || HasSolutionWeight<P>;
+
+  bool stopped() const { return stats_.stop != StopReason::none; }
+
+  void search_below(std::span<const Move> prefix, std::uint64_t weight) {
+    root_weight_ = weight;
+    State state = problem_.root();
+    int depth = 0;
+    for (const Move& m : prefix) {
+      path_[static_cast<std::size_t>(depth++)] = m;
+      if constexpr (HasChild<P>) {
+        state = problem_.child(state, m);
+      } else {
+        problem_.apply(state, m);
+      }
+    }
+    visit(state, depth);
+  }
+
+  // Called once every check_interval nodes, and exactly at the node limit.
+  void check_limits() {
+    if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) {
+      stats_.stop = StopReason::node_limit;
+    } else if (limits_.stop_requested != nullptr &&
+               limits_.stop_requested->load(std::memory_order_relaxed)) {
+      stats_.stop = StopReason::interrupted;
+    } else if (limits_.deadline != Clock::time_point::max() && Clock::now() >= limits_.deadline) {
+      stats_.stop = StopReason::time_limit;
+    }
+    next_check_ = stats_.nodes + detail::check_interval;
+    if (limits_.max_nodes != 0) next_check_ = std::min(next_check_, limits_.max_nodes);
+  }
+
+  void reach_solution(const State& state, int depth) {
+    std::uint64_t weight = 1;
+    const std::span<const Move> path(path_.data(), static_cast<std::size_t>(depth));
+    if constexpr (HasSolutionWeight<P>) {
+      weight = problem_.solution_weight(state, path);
+      if (weight == 0) return;  // another member of its symmetry class is counted instead
+    }
+    stats_.solutions += static_cast<uint128>(weight) * root_weight_;
+    ++stats_.representatives;
+    if constexpr (!counts_only) {
+      using Result = decltype(on_solution_(state, path, weight * root_weight_));
+      if constexpr (std::is_void_v<Result>) {
+        on_solution_(state, path, weight * root_weight_);
+      } else if (!on_solution_(state, path, weight * root_weight_)) {
+        stats_.stop = StopReason::solution_limit;
+        return;
+      }
+    }
+    if (limits_.max_solutions != 0 && stats_.representatives >= limits_.max_solutions) {
+      stats_.stop = StopReason::solution_limit;
+    }
+  }
+
+  void visit(State& state, int depth) {
+    ++stats_.nodes;
+    if (stats_.nodes >= next_check_) {
+      check_limits();
+      if (stopped()) return;
+    }
+    if (problem_.is_solution(state)) {
+      stats_.max_depth = std::max(stats_.max_depth, depth);
+      reach_solution(state, depth);
+      return;
+    }
+    bool extended = false;
+    for (const Move m : problem_.candidates(state)) {
+      if constexpr (HasAllowed<P>) {
+        if (!problem_.allowed(state, m)) continue;
+      }
+      extended = true;
+      if constexpr (records_path) path_[static_cast<std::size_t>(depth)] = m;
+      if constexpr (HasChild<P>) {
+        State next = problem_.child(state, m);
+        visit(next, depth + 1);
+      } else {
+        problem_.apply(state, m);
+        visit(state, depth + 1);
+        problem_.undo(state, m);
+      }
+      if (stopped()) return;
+    }
+    if (!extended) {
+      ++stats_.failures;
+      stats_.max_depth = std::max(stats_.max_depth, depth);
+    }
+  }
+
+  const P& problem_;
+  SearchLimits limits_;
+  OnSolution on_solution_;
+  SearchStats stats_;
+  std::vector<Move> path_;
+  std::uint64_t root_weight_ = 1;
+  std::uint64_t next_check_ = 0;
+};
+
+// Count every solution of `problem`.
+template <Problem P>
+SearchStats count_solutions(const P& problem, const SearchLimits& limits = {}) {
+  return DepthFirstSearch<P>(problem, limits).run();
+}
+
+// Search `problem`, calling on_solution(state, path, weight) for each solution reached.
+template <Problem P, class OnSolution>
+SearchStats enumerate_solutions(const P& problem, OnSolution on_solution,
+                                const SearchLimits& limits = {}) {
+  return DepthFirstSearch<P, OnSolution>(problem, limits, std::move(on_solution)).run();
+}
+
+}  // namespace backtrack

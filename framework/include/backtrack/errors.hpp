@@ -1,0 +1,17 @@
+#pragma once
+// The two kinds of error a user can cause, mapped to sysexits codes by the driver.
+#include <stdexcept>
+
+namespace backtrack {
+
+// The command line is wrong: unknown name, bad option, conflicting choices (exit 64).
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The data is wrong: a board that breaks the rules, a malformed file (exit 65).
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace backtrack

@@ -1,0 +1,84 @@
+#pragma once
+// The Problem concept: what the engine needs to know about a puzzle, and nothing more.
+//
+// Required hooks
+//   State, Move                 the constraint state, one decision
+//   root()                      the empty state
+//   is_solution(state)          a leaf that counts
+//   candidates(state)           candidate generation: a range of Moves
+//   max_depth()                 an upper bound on the number of moves on a path
+//   and one of two state hooks:
+//   apply(state&, m) / undo(state&, m)   in place, strict LIFO (the default contract)
+//   child(state, m) -> State             value-semantic, for states of a few machine words
+//
+// Optional hooks, detected with `requires` and compiled away when absent
+//   allowed(state, m) -> bool            constraint check, for candidates not pre-filtered
+//   roots() -> range of Root<Move>       symmetry breaking: fewer roots, each with a weight
+//   solution_weight(state, path) -> u64  how many solutions a leaf stands for (0: none)
+#include <concepts>
+#include <cstdint>
+#include <ranges>
+#include <span>
+#include <vector>
+
+namespace backtrack {
+
+// A subtree of the search: the moves that lead to it from root(), and how many
+// solutions each of its solutions stands for (2 for a mirrored half, ...).
+template <class Move>
+struct Root {
+  std::vector<Move> prefix;
+  std::uint64_t weight = 1;
+};
+
+template <class P>
+concept ProblemBase = requires(const P& p, const typename P::State& cs) {
+  typename P::State;
+  typename P::Move;
+  { p.root() } -> std::same_as<typename P::State>;
+  { p.is_solution(cs) } -> std::convertible_to<bool>;
+  { p.candidates(cs) } -> std::ranges::input_range;
+  { p.max_depth() } -> std::convertible_to<int>;
+};
+
+template <class P>
+concept HasApplyUndo = requires(const P& p, typename P::State& s, const typename P::Move& m) {
+  p.apply(s, m);
+  p.undo(s, m);
+};
+
+template <class P>
+concept HasChild = requires(const P& p, const typename P::State& s, const typename P::Move& m) {
+  { p.child(s, m) } -> std::same_as<typename P::State>;
+};
+
+template <class P>
+concept Problem = ProblemBase<P> && (HasApplyUndo<P> || HasChild<P>);
+
+template <class P>
+concept HasAllowed = requires(const P& p, const typename P::State& s, const typename P::Move& m) {
+  { p.allowed(s, m) } -> std::convertible_to<bool>;
+};
+
+template <class P>
+concept HasRoots = requires(const P& p) {
+  { p.roots() } -> std::convertible_to<std::vector<Root<typename P::Move>>>;
+};
+
+template <class P>
+concept HasSolutionWeight =
+    requires(const P& p, const typename P::State& s, std::span<const typename P::Move> path) {
+      { p.solution_weight(s, path) } -> std::convertible_to<std::uint64_t>;
+    };
+
+// The roots a search starts from: the problem's own, or root() alone.
+template <Problem P>
+std::vector<Root<typename P::Move>> roots_of(const P& problem) {
+  if constexpr (HasRoots<P>) {
+    return problem.roots();
+  } else {
+    return {Root<typename P::Move>{}};
+  }
+}
+
+}  // namespace backtrack

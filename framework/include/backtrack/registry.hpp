@@ -1,0 +1,59 @@
+#pragma once
+// Problems and their strategies, looked up by name at run time.
+//
+// A plugin describes itself with a ProblemInfo (its options, its strategies, and a
+// factory that builds a Solver from the parsed options) and registers it once, e.g.
+// with a static Registrar in one of its source files. The driver only reads the
+// registry, so a new plugin needs no change to the driver.
+#include <boost/program_options.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backtrack/solver.hpp"
+
+namespace backtrack {
+
+struct StrategyInfo {
+  std::string name;
+  std::string summary;
+};
+
+// What the driver knows when it asks a plugin for a Solver.
+struct SolveIntent {
+  SearchMode mode = SearchMode::count;
+  std::string strategy;  // empty: the plugin chooses the best for the mode
+  bool force = false;    // the user accepted a very large output
+};
+
+struct ProblemInfo {
+  std::string name;
+  std::string summary;
+  std::vector<StrategyInfo> strategies;
+  // Adds the problem's own options (its size, its input, ...).
+  std::function<void(boost::program_options::options_description&)> add_options;
+  // Builds the instance; throws UsageError or InputError with a message for the user.
+  std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;
+  // The name of the option that sets the problem's size, if any ("n"): `compare` runs it over a range.
+  std::string size_option;
+};
+
+class Registry {
+ public:
+  // The registry that static Registrars fill, and that the backtrack executable uses.
+  static Registry& global();
+
+  void add(ProblemInfo problem);
+  const ProblemInfo* find(const std::string& name) const;
+  const std::vector<ProblemInfo>& problems() const { return problems_; }
+
+ private:
+  std::vector<ProblemInfo> problems_;
+};
+
+struct Registrar {
+  explicit Registrar(ProblemInfo problem) { Registry::global().add(std::move(problem)); }
+};
+
+}  // namespace backtrack

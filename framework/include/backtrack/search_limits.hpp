@@ -1,0 +1,26 @@
+#pragma once
+// When a search stops before it has seen the whole tree. Zero means "no limit".
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+namespace backtrack {
+
+using Clock = std::chrono::steady_clock;
+
+struct SearchLimits {
+  std::uint64_t max_solutions = 0;  // stop after this many solutions reached (--first: 1)
+  std::uint64_t max_nodes = 0;      // stop once this many states were entered
+  // An absolute deadline, so that subtrees searched one after another share one budget.
+  Clock::time_point deadline = Clock::time_point::max();
+  // Polled a few thousand times a second; set from a signal handler or another thread.
+  const std::atomic<bool>* stop_requested = nullptr;
+
+  static Clock::time_point deadline_after(double seconds) {
+    if (seconds <= 0) return Clock::time_point::max();
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(seconds));
+  }
+};
+
+}  // namespace backtrack

@@ -1,0 +1,185 @@
+#pragma once
+// The boundary between the generic driver and the templated engine.
+//
+// A Solver is one problem instance with one strategy, chosen at run time; it is the
+// only virtual interface, called once per run and once per solution printed, never
+// per node. make_solver() wraps any Problem into one, and is where a run is split into
+// subtrees and spread over threads.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/split.hpp"
+
+namespace backtrack {
+
+// A solution as the driver prints it.
+struct Solution {
+  std::string text;     // for people: a drawing, one line or many
+  nlohmann::json json;  // for scripts
+};
+
+enum class SearchMode {
+  count,   // count all solutions (the default)
+  all,     // list every solution
+  unique,  // list one solution per symmetry class
+  first,   // the first solution only
+  limit,   // at most K solutions
+};
+
+// Subtrees finished so far, for a progress line drawn by another thread.
+struct Progress {
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<std::uint64_t> total{0};
+};
+
+struct RunRequest {
+  SearchMode mode = SearchMode::count;
+  SearchLimits limits;
+  unsigned threads = 1;
+  Progress* progress = nullptr;
+};
+
+struct RunResult {
+  SearchStats stats;
+  bool reports_classes = false;  // stats.representatives counts symmetry classes
+  std::size_t subtrees = 1;      // independent pieces the work was split into
+};
+
+// Called once per solution found, possibly from several threads but never at once.
+// Returning false stops the search.
+using SolutionSink = std::function<bool(const Solution&)>;
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual RunResult run(const RunRequest& request, const SolutionSink& sink) const = 0;
+  // key=value pairs naming the instance, e.g. "n=8 strategy=word symmetry=none".
+  virtual std::string description() const = 0;
+};
+
+// Subtrees per split: enough to balance an irregular tree over many threads, and the
+// same for every thread count, so that the work list is deterministic.
+inline constexpr std::size_t default_subtree_target = 4096;
+
+// Runs every subtree of `split`, on `threads` threads; make_search(i) builds the
+// DepthFirstSearch for subtree i.
+template <Problem P, class MakeSearch>
+SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
+                         Progress* progress, MakeSearch make_search) {
+  std::vector<SearchStats> results(split.subtrees.size());
+  if (progress != nullptr) progress->total = split.subtrees.size();
+  auto body = [&](std::size_t i) {
+    if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
+      results[i].stop = StopReason::interrupted;
+      return;
+    }
+    if (Clock::now() >= limits.deadline) {
+      results[i].stop = StopReason::time_limit;
+      return;
+    }
+    auto search = make_search(i);
+    results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+    if (progress != nullptr && results[i].complete()) ++progress->done;
+  };
+  const auto start = Clock::now();
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < results.size(); ++i) body(i);
+  } else {
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, results.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i) body(i);
+          },
+          tbb::simple_partitioner());
+    });
+  }
+  SearchStats total = split.above;
+  for (const auto& r : results) total += r;
+  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return total;
+}
+
+// Render is called as render(problem, path) -> Solution.
+template <Problem P, class Render>
+class ProblemSolver final : public Solver {
+ public:
+  ProblemSolver(P problem, Render render, std::string description, bool reports_classes)
+      : problem_(std::move(problem)),
+        render_(std::move(render)),
+        description_(std::move(description)),
+        reports_classes_(reports_classes) {}
+
+  std::string description() const override { return description_; }
+
+  RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
+    RunResult result;
+    result.reports_classes = reports_classes_;
+    SearchLimits limits = request.limits;
+    if (request.mode == SearchMode::first) limits.max_solutions = 1;
+    using Move = typename P::Move;
+    auto emit = [this, &sink](const typename P::State&, std::span<const Move> path, std::uint64_t) {
+      return sink(render_(problem_, path));
+    };
+    // Stopping after K solutions or N nodes must see one search in order, not many.
+    const bool ordered = request.mode == SearchMode::first || request.mode == SearchMode::limit ||
+                         limits.max_solutions != 0 || limits.max_nodes != 0;
+    if (ordered) {
+      const auto start = Clock::now();
+      if (request.mode == SearchMode::count) {
+        result.stats = DepthFirstSearch<P>(problem_, limits).run();
+      } else {
+        result.stats = DepthFirstSearch<P, decltype(emit)>(problem_, limits, emit).run();
+      }
+      result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return result;
+    }
+    const auto split = split_tree(problem_, default_subtree_target);
+    result.subtrees = split.subtrees.size();
+    if (request.mode == SearchMode::count) {
+      result.stats = run_subtrees(split, request.threads, limits, request.progress,
+                                  [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); });
+    } else {
+      std::mutex output;
+      auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t) {
+        Solution solution = render_(problem_, path);
+        std::lock_guard lock(output);
+        return sink(solution);
+      };
+      result.stats = run_subtrees(split, request.threads, limits, request.progress, [&](std::size_t) {
+        return DepthFirstSearch<P, decltype(locked_emit)>(problem_, limits, locked_emit);
+      });
+    }
+    return result;
+  }
+
+ private:
+  P problem_;
+  Render render_;
+  std::string description_;
+  bool reports_classes_;
+};
+
+template <Problem P, class Render>
+std::unique_ptr<Solver> make_solver(P problem, Render render, std::string description,
+                                    bool reports_classes = false) {
+  return std::make_unique<ProblemSolver<P, Render>>(std::move(problem), std::move(render),
+                                                    std::move(description), reports_classes);
+}
+
+}  // namespace backtrack

@@ -1,0 +1,70 @@
+#pragma once
+// Splitting a search tree into independent subtrees: the unit of work for threads,
+// and a deterministic list (independent of the thread count) for checkpoints.
+#include <cstddef>
+#include <vector>
+
+#include "backtrack/problem.hpp"
+#include "backtrack/search_stats.hpp"
+
+namespace backtrack {
+
+template <Problem P>
+struct SplitTree {
+  std::vector<Root<typename P::Move>> subtrees;
+  SearchStats above;  // the nodes expanded to find them; subtrees count their own roots
+};
+
+// The state reached from root() by `prefix`.
+template <Problem P>
+typename P::State replay(const P& problem, std::span<const typename P::Move> prefix) {
+  auto state = problem.root();
+  for (const auto& m : prefix) {
+    if constexpr (HasChild<P>) {
+      state = problem.child(state, m);
+    } else {
+      problem.apply(state, m);
+    }
+  }
+  return state;
+}
+
+// Expands the tree level by level until there are at least `target` subtrees or
+// nothing is left to expand. Statistics of the whole tree = above + the subtrees'.
+template <Problem P>
+SplitTree<P> split_tree(const P& problem, std::size_t target) {
+  SplitTree<P> split;
+  split.subtrees = roots_of(problem);
+  while (split.subtrees.size() < target) {
+    std::vector<Root<typename P::Move>> next;
+    bool expanded = false;
+    for (auto& node : split.subtrees) {
+      auto state = replay(problem, std::span<const typename P::Move>(node.prefix));
+      if (problem.is_solution(state)) {
+        next.push_back(std::move(node));
+        continue;
+      }
+      expanded = true;
+      ++split.above.nodes;
+      bool has_child = false;
+      for (const auto m : problem.candidates(state)) {
+        if constexpr (HasAllowed<P>) {
+          if (!problem.allowed(state, m)) continue;
+        }
+        has_child = true;
+        auto prefix = node.prefix;
+        prefix.push_back(m);
+        next.push_back({std::move(prefix), node.weight});
+      }
+      if (!has_child) {
+        ++split.above.failures;
+        split.above.max_depth = std::max(split.above.max_depth, static_cast<int>(node.prefix.size()));
+      }
+    }
+    split.subtrees = std::move(next);
+    if (!expanded) break;
+  }
+  return split;
+}
+
+}  // namespace backtrack

@@ -1,0 +1,177 @@
+#pragma once
+// Strategy `word` with full symmetry: one solution per class of the 8 board symmetries,
+// counted with the size of its class (2, 4 or 8), so the search yields both the total
+// (OEIS A000170) and the number of classes (A002562).
+//
+// The classic scheme (as in Takaken's and Somers' solvers) prunes early instead of
+// testing canonical forms at every leaf. Columns are bits, column 0 is bit 0.
+//  * Corner roots: the first queen in column 0, the second in column b1. Of the 8
+//    symmetries only the reflection in the main diagonal keeps the corner queen; it
+//    swaps "row 1 has its queen in column b1" with "column 1 has its queen in row b1",
+//    so keeping column 1 empty above row b1 picks one of each such pair. A solution
+//    with a corner queen is never symmetric itself: each stands for 8.
+//  * Other roots: the first queen in column b1 of the left half, b1 < n-1-b1. A
+//    representative must be the smallest of its class in lexicographic row order, which
+//    forbids queens in the side columns above row b1 and below row n-1-b1 (sidemask,
+//    lastmask) and constrains row n-1-b1 (bound2). The few solutions that pass are
+//    compared with their 90, 180 and 270 degree rotations at the leaf (check()).
+// On top of that, a look-ahead: a queen that leaves the next row without a free
+// square is not placed at all.
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "backtrack/nqueens/placement.hpp"
+#include "backtrack/set_bits.hpp"
+
+namespace backtrack::nqueens {
+
+class SymmetricWordQueens {
+ public:
+  using Move = std::uint64_t;  // one bit: the column of the queen in the next row
+
+  // The pruning rules of one root.
+  struct Bounds {
+    int bound1 = -1;              // rows above it keep `side` empty
+    int bound2 = -1;              // the row where the side columns must be settled
+    std::uint64_t side = 0;       // columns kept empty above bound1
+    std::uint64_t last = 0;       // columns the last row may not use
+    std::uint64_t end_bit = 0;    // the last row's queen that may make a 180-degree twin
+    std::uint64_t fixed_weight = 0;  // every solution below stands for this many; 0: check()
+  };
+  struct State {
+    std::uint64_t columns = 0;
+    std::uint64_t toward_high = 0;
+    std::uint64_t toward_low = 0;
+    int row = 0;
+    const Bounds* bounds = nullptr;
+  };
+
+  explicit SymmetricWordQueens(int n)
+      : n_(n),
+        all_(n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1),
+        top_(std::uint64_t{1} << (n - 1)),
+        corner_(static_cast<std::size_t>(n)),
+        inner_(static_cast<std::size_t>(n)) {
+    pending_corner_.fixed_weight = 1;  // only a leaf when n == 1: the single queen is its own class
+    for (int b1 = 2; b1 <= n - 2; ++b1) {
+      corner_[static_cast<std::size_t>(b1)] = Bounds{b1, -1, std::uint64_t{1} << 1, 0, 0, 8};
+    }
+    std::uint64_t last = top_ | 1;
+    std::uint64_t end_bit = top_ >> 1;
+    for (int b1 = 1, b2 = n - 2; b1 < b2; ++b1, --b2) {
+      inner_[static_cast<std::size_t>(b1)] = Bounds{b1, b2, top_ | 1, last, end_bit, 0};
+      last |= last >> 1 | last << 1;
+      end_bit >>= 1;
+    }
+  }
+
+  State root() const { return {}; }
+  bool is_solution(const State& s) const { return s.row == n_; }
+
+  SetBits candidates(const State& s) const {
+    std::uint64_t free = all_ & ~(s.columns | s.toward_high | s.toward_low);
+    const Bounds& b = *s.bounds;
+    if (s.row < b.bound1) {
+      free &= ~b.side;
+    } else if (s.row == b.bound2) {
+      const std::uint64_t settled = s.columns & b.side;
+      if (settled == 0) return SetBits(0);
+      if (settled != b.side) free &= b.side;
+    } else if (s.row == n_ - 1) {
+      free &= ~b.last;
+    }
+    return SetBits(free);
+  }
+
+  // Look-ahead: the next row must keep a free square.
+  bool allowed(const State& s, Move bit) const {
+    if (s.row + 1 == n_) return true;
+    return (all_ & ~((s.columns | bit) | ((s.toward_high | bit) << 1) | ((s.toward_low | bit) >> 1))) != 0;
+  }
+
+  State child(const State& s, Move bit) const {
+    State next{s.columns | bit, (s.toward_high | bit) << 1, (s.toward_low | bit) >> 1, s.row + 1, s.bounds};
+    if (s.row < 2) [[unlikely]] next.bounds = bounds_after(s, bit);
+    return next;
+  }
+
+  int max_depth() const { return n_; }
+
+  std::vector<Root<Move>> roots() const {
+    std::vector<Root<Move>> roots;
+    if (n_ == 1) roots.push_back({{1}, 1});
+    for (int b1 = 2; b1 <= n_ - 2; ++b1) roots.push_back({{1, std::uint64_t{1} << b1}, 1});
+    for (int b1 = 1, b2 = n_ - 2; b1 < b2; ++b1, --b2) roots.push_back({{std::uint64_t{1} << b1}, 1});
+    return roots;
+  }
+
+  std::uint64_t solution_weight(const State& s, std::span<const Move> path) const {
+    if (s.bounds->fixed_weight != 0) return s.bounds->fixed_weight;
+    return class_size_if_smallest(path, *s.bounds);
+  }
+
+  Placement placement(std::span<const Move> path) const {
+    Placement columns;
+    for (Move bit : path) columns.push_back(std::countr_zero(bit));
+    return columns;
+  }
+  int size() const { return n_; }
+
+ private:
+  const Bounds* bounds_after(const State& s, Move bit) const {
+    const auto column = static_cast<std::size_t>(std::countr_zero(bit));
+    if (s.row == 0) return bit == 1 ? &pending_corner_ : &inner_[column];
+    return s.bounds == &pending_corner_ ? &corner_[column] : s.bounds;
+  }
+
+  // For a non-corner solution (board[r] = the bit of row r): 0 if a rotation of it is
+  // smaller in row order (it is counted there), else the size of its class. A class has
+  // 2 members when the board equals its 90-degree rotation, 4 when it equals its
+  // 180-degree rotation only, 8 otherwise. The comparisons read the rotated board's
+  // rows on the fly and stop at the first row that differs.
+  std::uint64_t class_size_if_smallest(std::span<const Move> board, const Bounds& b) const {
+    const std::size_t last = static_cast<std::size_t>(n_ - 1);
+    std::size_t own = 1;
+    if (board[static_cast<std::size_t>(b.bound2)] == 1) {  // may equal its 90-degree rotation
+      std::uint64_t pattern = 2;
+      for (own = 1; own <= last; ++own, pattern <<= 1) {
+        std::uint64_t bit = 1;
+        for (std::size_t you = last; board[you] != pattern && board[own] >= bit; --you) bit <<= 1;
+        if (board[own] > bit) return 0;
+        if (board[own] < bit) break;
+      }
+      if (own > last) return 2;
+    }
+    if (board[last] == b.end_bit) {  // may equal its 180-degree rotation
+      std::size_t you = last - 1;
+      for (own = 1; own <= last; ++own, --you) {
+        std::uint64_t bit = 1;
+        for (std::uint64_t pattern = top_; pattern != board[you] && board[own] >= bit; pattern >>= 1) bit <<= 1;
+        if (board[own] > bit) return 0;
+        if (board[own] < bit) break;
+      }
+      if (own > last) return 4;
+    }
+    if (board[static_cast<std::size_t>(b.bound1)] == top_) {  // may be larger than its 270-degree rotation
+      std::uint64_t pattern = top_ >> 1;
+      for (own = 1; own <= last; ++own, pattern >>= 1) {
+        std::uint64_t bit = 1;
+        for (std::size_t you = 0; board[you] != pattern && board[own] >= bit; ++you) bit <<= 1;
+        if (board[own] > bit) return 0;
+        if (board[own] < bit) break;
+      }
+    }
+    return 8;
+  }
+
+  int n_;
+  std::uint64_t all_;
+  std::uint64_t top_;
+  std::vector<Bounds> corner_;  // indexed by the column of the second queen
+  std::vector<Bounds> inner_;   // indexed by the column of the first queen
+  Bounds pending_corner_;       // after the corner queen, before the second one
+};
+
+}  // namespace backtrack::nqueens

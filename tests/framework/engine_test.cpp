@@ -1,0 +1,582 @@
+// The engine on its own: DepthFirstSearch, split_tree and run_subtrees over small
+// problems that are not N-Queens, checked against brute force computed here.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <span>
+#include <tuple>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/problem.hpp"
+#include "backtrack/set_bits.hpp"
+#include "backtrack/solver.hpp"
+#include "backtrack/split.hpp"
+#include "toy_problems.hpp"
+
+namespace {
+
+using backtrack::SearchLimits;
+using backtrack::SearchStats;
+using backtrack::StopReason;
+using backtrack::uint128;
+
+// The concept and the optional hooks are detected as each flavour intends.
+static_assert(backtrack::Problem<toy::SubsetSumUndo>);
+static_assert(backtrack::Problem<toy::SubsetSumChild>);
+static_assert(backtrack::Problem<toy::PermutationsByComplement>);
+static_assert(backtrack::Problem<toy::PermutationsByReversal>);
+static_assert(backtrack::HasApplyUndo<toy::SubsetSumUndo> && !backtrack::HasChild<toy::SubsetSumUndo>);
+static_assert(backtrack::HasChild<toy::SubsetSumChild> && !backtrack::HasApplyUndo<toy::SubsetSumChild>);
+static_assert(backtrack::HasAllowed<toy::SubsetSumUndo> && !backtrack::HasAllowed<toy::SubsetSumChild>);
+static_assert(backtrack::HasRoots<toy::PermutationsByComplement> && !backtrack::HasRoots<toy::SubsetSumUndo>);
+static_assert(backtrack::HasSolutionWeight<toy::PermutationsByReversal> &&
+              !backtrack::HasSolutionWeight<toy::PermutationsByComplement>);
+
+// Something that is not a problem: no state hook at all.
+struct NoStateHook {
+  using Move = int;
+  struct State {};
+  State root() const { return {}; }
+  bool is_solution(const State&) const { return true; }
+  std::vector<int> candidates(const State&) const { return {}; }
+  int max_depth() const { return 0; }
+};
+static_assert(!backtrack::Problem<NoStateHook>);
+
+std::uint64_t u64(uint128 v) { return static_cast<std::uint64_t>(v); }
+
+// Every solution an enumeration reached, as (path, weight), in the order reached.
+template <class P>
+struct Recorded {
+  std::vector<std::vector<typename P::Move>> paths;
+  std::vector<std::uint64_t> weights;
+  SearchStats stats;
+};
+
+template <class P>
+Recorded<P> record(const P& problem, const SearchLimits& limits = {}) {
+  Recorded<P> r;
+  r.stats = backtrack::enumerate_solutions(
+      problem,
+      [&](const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight) {
+        r.paths.emplace_back(path.begin(), path.end());
+        r.weights.push_back(weight);
+      },
+      limits);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------
+// Subset sum, both flavours.
+
+struct SubsetCase {
+  int k;
+  int target;
+};
+
+class SubsetSum : public ::testing::TestWithParam<SubsetCase> {};
+
+TEST_P(SubsetSum, CountsAndStatsMatchBruteForce) {
+  const auto [k, target] = GetParam();
+  const auto brute = toy::brute_subset_sum(k, target);
+  const auto undo = backtrack::count_solutions(toy::SubsetSumUndo(k, target));
+  const auto child = backtrack::count_solutions(toy::SubsetSumChild(k, target));
+  for (const SearchStats& s : {undo, child}) {
+    EXPECT_EQ(u64(s.solutions), brute.solutions.size());
+    EXPECT_EQ(u64(s.representatives), brute.solutions.size());
+    EXPECT_EQ(s.nodes, brute.nodes);
+    EXPECT_EQ(s.failures, brute.failures);
+    EXPECT_EQ(s.max_depth, k);
+    EXPECT_EQ(s.stop, StopReason::none);
+    EXPECT_TRUE(s.complete());
+  }
+}
+
+TEST_P(SubsetSum, EnumerationSeesEverySolutionOnceWithItsPath) {
+  const auto [k, target] = GetParam();
+  const auto brute = toy::brute_subset_sum(k, target);
+  const toy::SubsetSumUndo undo_problem(k, target);
+  const toy::SubsetSumChild child_problem(k, target);
+  const auto undo = record(undo_problem);
+  const auto child = record(child_problem);
+  auto check = [&](const auto& r) {
+    ASSERT_EQ(r.paths.size(), brute.solutions.size());
+    std::set<std::vector<int>> seen;
+    for (std::size_t i = 0; i < r.paths.size(); ++i) {
+      const auto& path = r.paths[i];
+      EXPECT_EQ(path.size(), static_cast<std::size_t>(k)) << "a path has one move per number";
+      const auto subset = toy::subset_of(path);
+      int sum = 0;
+      for (int v : subset) sum += v;
+      EXPECT_EQ(sum, target);
+      EXPECT_TRUE(seen.insert(path).second) << "solution reached twice";
+      EXPECT_EQ(subset, brute.solutions[i]) << "depth-first order, take before skip, at " << i;
+      EXPECT_EQ(r.weights[i], 1u);
+    }
+  };
+  check(undo);
+  check(child);
+}
+
+INSTANTIATE_TEST_SUITE_P(Instances, SubsetSum,
+                         ::testing::Values(SubsetCase{1, 0}, SubsetCase{1, 1}, SubsetCase{3, 3}, SubsetCase{4, 5},
+                                           SubsetCase{6, 7}, SubsetCase{8, 12}, SubsetCase{10, 27},
+                                           SubsetCase{12, 39}, SubsetCase{5, 100}, SubsetCase{14, 52}),
+                         [](const auto& info) {
+                           std::ostringstream name;  // not operator+: g++ 12 warns (-Wrestrict)
+                           name << 'k' << info.param.k << "_sum" << info.param.target;
+                           return name.str();
+                         });
+
+// {1,2,3} summing to 3, counted by hand:
+//   depth 0: {}                                   1 node
+//   depth 1: take 1 (sum 1), skip (0)             2 nodes
+//   depth 2: sums 3, 1, 2, 0                      4 nodes
+//   depth 3: 3+3 > 3 is not allowed: sums 3 | 1 | 2 | 3, 0    5 nodes
+// = 12 nodes; solutions {1,2} and {3}; failures: the leaves with sums 1, 2, 0.
+TEST(EngineStats, HandCountedTinyInstance) {
+  for (const SearchStats& s : {backtrack::count_solutions(toy::SubsetSumUndo(3, 3)),
+                               backtrack::count_solutions(toy::SubsetSumChild(3, 3))}) {
+    EXPECT_EQ(s.nodes, 12u);
+    EXPECT_EQ(u64(s.solutions), 2u);
+    EXPECT_EQ(u64(s.representatives), 2u);
+    EXPECT_EQ(s.failures, 3u);
+    EXPECT_EQ(s.max_depth, 3);
+  }
+}
+
+// A root that is a solution at once: one node, no failure, depth 0.
+TEST(EngineStats, RootThatIsASolution) {
+  const auto s = backtrack::count_solutions(toy::SubsetSumChild(0, 0));
+  EXPECT_EQ(s.nodes, 1u);
+  EXPECT_EQ(u64(s.solutions), 1u);
+  EXPECT_EQ(s.failures, 0u);
+  EXPECT_EQ(s.max_depth, 0);
+}
+
+// A root without a child: one node, one failure, no solution.
+TEST(EngineStats, RootWithoutChild) {
+  const auto s = backtrack::count_solutions(toy::SubsetSumUndo(0, 5));
+  EXPECT_EQ(s.nodes, 1u);
+  EXPECT_EQ(u64(s.solutions), 0u);
+  EXPECT_EQ(s.failures, 1u);
+  EXPECT_EQ(s.max_depth, 0);
+}
+
+// ---------------------------------------------------------------------------------
+// Limits and stops. The instance has a few thousand solutions and more nodes than the
+// engine's check interval, so a limit checked late would show.
+
+constexpr int big_k = 16;
+constexpr int big_target = 50;
+
+TEST(EngineLimits, BigInstanceIsBigEnough) {
+  const auto brute = toy::brute_subset_sum(big_k, big_target);
+  EXPECT_GT(brute.nodes, 20000u);
+  EXPECT_GT(brute.solutions.size(), 100u);
+}
+
+TEST(EngineLimits, FirstSolution) {
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto all = record(problem);
+  SearchLimits limits;
+  limits.max_solutions = 1;
+  const auto first = record(problem, limits);
+  EXPECT_EQ(first.stats.stop, StopReason::solution_limit);
+  EXPECT_FALSE(first.stats.complete());
+  EXPECT_EQ(u64(first.stats.representatives), 1u);
+  EXPECT_EQ(u64(first.stats.solutions), 1u);
+  ASSERT_EQ(first.paths.size(), 1u);
+  EXPECT_EQ(first.paths[0], all.paths[0]);
+  EXPECT_LT(first.stats.nodes, all.stats.nodes);
+  // Counting without a sink stops the same way.
+  const auto counted = backtrack::count_solutions(problem, limits);
+  EXPECT_EQ(counted.stop, StopReason::solution_limit);
+  EXPECT_EQ(u64(counted.representatives), 1u);
+  EXPECT_EQ(counted.nodes, first.stats.nodes);
+}
+
+TEST(EngineLimits, AtMostKSolutions) {
+  const toy::SubsetSumChild problem(big_k, big_target);
+  const auto all = record(problem);
+  for (std::uint64_t k : {1u, 2u, 7u, 100u}) {
+    SearchLimits limits;
+    limits.max_solutions = k;
+    const auto some = record(problem, limits);
+    EXPECT_EQ(some.stats.stop, StopReason::solution_limit) << k;
+    EXPECT_EQ(u64(some.stats.representatives), k);
+    ASSERT_EQ(some.paths.size(), k);
+    EXPECT_TRUE(std::equal(some.paths.begin(), some.paths.end(), all.paths.begin())) << "the first " << k;
+  }
+  // More than there are: the whole tree, complete.
+  SearchLimits limits;
+  limits.max_solutions = all.paths.size() + 1;
+  const auto every = record(problem, limits);
+  EXPECT_EQ(every.stats.stop, StopReason::none);
+  EXPECT_EQ(every.paths, all.paths);
+  EXPECT_EQ(every.stats.nodes, all.stats.nodes);
+}
+
+TEST(EngineLimits, NodeLimitStopsExactly) {
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto all = backtrack::count_solutions(problem);
+  for (std::uint64_t max_nodes : {1u, 2u, 5u, 100u, 4095u, 4096u, 4097u, 10000u}) {
+    ASSERT_LT(max_nodes, all.nodes);
+    SearchLimits limits;
+    limits.max_nodes = max_nodes;
+    const auto s = backtrack::count_solutions(problem, limits);
+    EXPECT_EQ(s.stop, StopReason::node_limit) << max_nodes;
+    EXPECT_EQ(s.nodes, max_nodes);
+    EXPECT_LE(u64(s.solutions), u64(all.solutions));
+    // The same limit with a sink and with the value-semantic flavour.
+    const auto r = record(toy::SubsetSumChild(big_k, big_target), limits);
+    EXPECT_EQ(r.stats.stop, StopReason::node_limit) << max_nodes;
+    EXPECT_EQ(r.stats.nodes, max_nodes);
+    EXPECT_EQ(r.paths.size(), u64(r.stats.representatives));
+  }
+  // A limit the tree never reaches changes nothing.
+  SearchLimits generous;
+  generous.max_nodes = all.nodes + 1;
+  const auto s = backtrack::count_solutions(problem, generous);
+  EXPECT_EQ(s.stop, StopReason::none);
+  EXPECT_EQ(s.nodes, all.nodes);
+  EXPECT_EQ(s.solutions, all.solutions);
+}
+
+// The solutions reached under a node limit are a prefix of the full enumeration.
+TEST(EngineLimits, NodeLimitKeepsAPrefixOfTheSolutions) {
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto all = record(problem);
+  SearchLimits limits;
+  limits.max_nodes = all.stats.nodes / 3;
+  const auto part = record(problem, limits);
+  ASSERT_LE(part.paths.size(), all.paths.size());
+  EXPECT_GT(part.paths.size(), 0u);
+  EXPECT_TRUE(std::equal(part.paths.begin(), part.paths.end(), all.paths.begin()));
+}
+
+TEST(EngineLimits, DeadlineInThePast) {
+  SearchLimits limits;
+  limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
+  const auto s = backtrack::count_solutions(toy::SubsetSumUndo(big_k, big_target), limits);
+  EXPECT_EQ(s.stop, StopReason::time_limit);
+  EXPECT_FALSE(s.complete());
+  EXPECT_LE(s.nodes, 1u);
+  EXPECT_EQ(u64(s.solutions), 0u);
+}
+
+TEST(EngineLimits, DeadlineAfterZeroSecondsMeansNone) {
+  SearchLimits limits;
+  limits.deadline = SearchLimits::deadline_after(0);
+  const auto s = backtrack::count_solutions(toy::SubsetSumUndo(10, 20), limits);
+  EXPECT_EQ(s.stop, StopReason::none);
+}
+
+TEST(EngineLimits, StopFlagAlreadySet) {
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop_requested = &stop;
+  const auto s = backtrack::count_solutions(toy::SubsetSumChild(big_k, big_target), limits);
+  EXPECT_EQ(s.stop, StopReason::interrupted);
+  EXPECT_LE(s.nodes, 1u);
+  EXPECT_EQ(u64(s.solutions), 0u);
+}
+
+TEST(EngineLimits, StopFlagSetDuringTheSearch) {
+  std::atomic<bool> stop{false};
+  SearchLimits limits;
+  limits.stop_requested = &stop;
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto all = backtrack::count_solutions(problem);
+  std::uint64_t seen = 0;
+  const auto s = backtrack::enumerate_solutions(
+      problem,
+      [&](const auto&, std::span<const int>, std::uint64_t) {
+        if (++seen == 3) stop = true;  // as a signal handler would
+      },
+      limits);
+  EXPECT_EQ(s.stop, StopReason::interrupted);
+  EXPECT_GE(seen, 3u);
+  EXPECT_LT(s.nodes, all.nodes);
+  // The flag is polled every few thousand nodes (the engine's check interval), so the
+  // search ends soon after the third solution.
+  SearchLimits three;
+  three.max_solutions = 3;
+  const auto at_third = backtrack::count_solutions(problem, three);
+  EXPECT_LE(s.nodes, at_third.nodes + backtrack::detail::check_interval);
+}
+
+TEST(EngineLimits, SinkReturningFalseStops) {
+  const toy::SubsetSumChild problem(big_k, big_target);
+  const auto all = record(problem);
+  std::vector<std::vector<int>> got;
+  const auto s = backtrack::enumerate_solutions(problem, [&](const auto&, std::span<const int> path, std::uint64_t) {
+    got.emplace_back(path.begin(), path.end());
+    return got.size() < 3;
+  });
+  EXPECT_EQ(s.stop, StopReason::solution_limit);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(u64(s.representatives), 3u);
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), all.paths.begin()));
+  // And a sink that always returns true sees everything.
+  std::size_t count = 0;
+  const auto every = backtrack::enumerate_solutions(problem, [&](const auto&, std::span<const int>, std::uint64_t) {
+    ++count;
+    return true;
+  });
+  EXPECT_EQ(every.stop, StopReason::none);
+  EXPECT_EQ(count, all.paths.size());
+}
+
+// After a stop the engine is left alone: the same search object is not reused, but a
+// fresh search of the same problem object sees the full tree (no state leaked in the
+// problem by the unwound apply/undo).
+TEST(EngineLimits, ProblemUsableAfterAStop) {
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto before = backtrack::count_solutions(problem);
+  SearchLimits limits;
+  limits.max_nodes = 777;
+  (void)backtrack::count_solutions(problem, limits);
+  const auto after = backtrack::count_solutions(problem);
+  EXPECT_EQ(after.nodes, before.nodes);
+  EXPECT_EQ(after.solutions, before.solutions);
+}
+
+// ---------------------------------------------------------------------------------
+// roots() with weights, and solution_weight().
+
+class Permutations : public ::testing::TestWithParam<int> {};
+
+TEST_P(Permutations, RootsWithWeightsCountEverySolution) {
+  const int k = GetParam();
+  const auto brute = toy::brute_permutations(k);
+  const toy::PermutationsByComplement problem(k);
+  const auto r = record(problem);
+  EXPECT_EQ(u64(r.stats.solutions), brute.size());
+  EXPECT_TRUE(r.stats.complete());
+  // Each path found is good, starts in the lower half (or the middle), is reached once,
+  // and carries the weight of its root.
+  std::set<std::vector<int>> seen;
+  std::uint64_t weighted = 0;
+  for (std::size_t i = 0; i < r.paths.size(); ++i) {
+    const auto& p = r.paths[i];
+    ASSERT_EQ(p.size(), static_cast<std::size_t>(k));
+    EXPECT_TRUE(toy::neighbours_ok(p));
+    EXPECT_TRUE(std::is_permutation(p.begin(), p.end(), brute.front().begin()));
+    EXPECT_TRUE(seen.insert(p).second);
+    EXPECT_LE(2 * p[0], k - 1);
+    EXPECT_EQ(r.weights[i], 2 * p[0] == k - 1 ? 1u : 2u) << "first value " << p[0];
+    weighted += r.weights[i];
+  }
+  EXPECT_EQ(weighted, brute.size());
+  // The representatives are exactly the good permutations starting in the lower half.
+  std::set<std::vector<int>> expected;
+  for (const auto& p : brute) {
+    if (2 * p[0] <= k - 1) expected.insert(p);
+  }
+  EXPECT_EQ(seen, expected);
+  EXPECT_EQ(u64(r.stats.representatives), expected.size());
+}
+
+TEST_P(Permutations, SolutionWeightCountsClassesAndTotal) {
+  const int k = GetParam();
+  const auto brute = toy::brute_permutations(k);
+  std::set<std::vector<int>> classes;
+  for (auto p : brute) {
+    auto q = p;
+    std::reverse(q.begin(), q.end());
+    classes.insert(std::min(p, q));
+  }
+  const toy::PermutationsByReversal problem(k);
+  const auto r = record(problem);
+  EXPECT_EQ(u64(r.stats.solutions), brute.size());
+  EXPECT_EQ(u64(r.stats.representatives), classes.size());
+  std::set<std::vector<int>> seen(r.paths.begin(), r.paths.end());
+  EXPECT_EQ(seen, classes);
+  for (std::size_t i = 0; i < r.paths.size(); ++i) {
+    auto q = r.paths[i];
+    std::reverse(q.begin(), q.end());
+    EXPECT_EQ(r.weights[i], q == r.paths[i] ? 1u : 2u);
+  }
+  const auto counted = backtrack::count_solutions(problem);
+  EXPECT_EQ(counted.solutions, r.stats.solutions);
+  EXPECT_EQ(counted.representatives, r.stats.representatives);
+  EXPECT_EQ(counted.nodes, r.stats.nodes);
+}
+
+// A weight-0 leaf is not a representative: max_solutions counts representatives.
+TEST(WeightedLimits, FirstSolutionWithWeights) {
+  const toy::PermutationsByReversal problem(7);
+  SearchLimits limits;
+  limits.max_solutions = 1;
+  const auto r = record(problem, limits);
+  EXPECT_EQ(r.stats.stop, StopReason::solution_limit);
+  EXPECT_EQ(u64(r.stats.representatives), 1u);
+  ASSERT_EQ(r.paths.size(), 1u);
+  EXPECT_EQ(u64(r.stats.solutions), r.weights[0]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, Permutations, ::testing::Values(1, 2, 3, 4, 5, 6, 7, 8, 9));
+
+// ---------------------------------------------------------------------------------
+// split_tree + run_subtrees against one DepthFirstSearch.
+
+template <class P>
+std::multiset<std::pair<std::vector<typename P::Move>, std::uint64_t>> sorted_solutions(const Recorded<P>& r) {
+  std::multiset<std::pair<std::vector<typename P::Move>, std::uint64_t>> all;
+  for (std::size_t i = 0; i < r.paths.size(); ++i) all.insert({r.paths[i], r.weights[i]});
+  return all;
+}
+
+template <class P>
+void expect_split_matches_one_search(const P& problem) {
+  using Move = typename P::Move;
+  const auto whole = record(problem);
+  for (std::size_t target : {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{64}, std::size_t{100000}}) {
+    const auto split = backtrack::split_tree(problem, target);
+    // Every prefix leads to a distinct node; the weights are the roots'.
+    std::set<std::vector<Move>> prefixes;
+    for (const auto& s : split.subtrees) EXPECT_TRUE(prefixes.insert(s.prefix).second);
+    for (unsigned threads : {1u, 2u}) {
+      SCOPED_TRACE("target " + std::to_string(target) + ", threads " + std::to_string(threads));
+      // Counting.
+      backtrack::Progress progress;
+      const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, &progress,
+                                                   [&](std::size_t) { return backtrack::DepthFirstSearch<P>(problem, {}); });
+      EXPECT_EQ(counted.solutions, whole.stats.solutions);
+      EXPECT_EQ(counted.representatives, whole.stats.representatives);
+      EXPECT_EQ(counted.nodes, whole.stats.nodes);
+      EXPECT_EQ(counted.failures, whole.stats.failures);
+      EXPECT_EQ(counted.max_depth, whole.stats.max_depth);
+      EXPECT_EQ(counted.stop, StopReason::none);
+      EXPECT_EQ(progress.total.load(), split.subtrees.size());
+      EXPECT_EQ(progress.done.load(), split.subtrees.size());
+      // Enumerating, from several threads into one locked list.
+      Recorded<P> got;
+      std::mutex lock;
+      auto sink = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+        std::lock_guard guard(lock);
+        got.paths.emplace_back(path.begin(), path.end());
+        got.weights.push_back(weight);
+      };
+      const auto listed = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, [&](std::size_t) {
+        return backtrack::DepthFirstSearch<P, decltype(sink)>(problem, {}, sink);
+      });
+      EXPECT_EQ(listed.nodes, whole.stats.nodes);
+      EXPECT_EQ(listed.failures, whole.stats.failures);
+      EXPECT_EQ(listed.solutions, whole.stats.solutions);
+      EXPECT_EQ(sorted_solutions(got), sorted_solutions(whole));
+      if (threads == 1) {
+        EXPECT_EQ(got.paths, whole.paths) << "one thread keeps the depth-first order";
+      }
+    }
+  }
+}
+
+TEST(Split, SubsetSumUndo) { expect_split_matches_one_search(toy::SubsetSumUndo(14, 40)); }
+TEST(Split, SubsetSumChild) { expect_split_matches_one_search(toy::SubsetSumChild(14, 40)); }
+TEST(Split, SubsetSumWithoutSolutions) { expect_split_matches_one_search(toy::SubsetSumChild(6, 1000)); }
+TEST(Split, SubsetSumTiny) { expect_split_matches_one_search(toy::SubsetSumUndo(3, 3)); }
+TEST(Split, RootsWithWeights) { expect_split_matches_one_search(toy::PermutationsByComplement(8)); }
+TEST(Split, SolutionWeight) { expect_split_matches_one_search(toy::PermutationsByReversal(8)); }
+TEST(Split, RootIsASolution) { expect_split_matches_one_search(toy::SubsetSumChild(0, 0)); }
+TEST(Split, RootWithoutChild) { expect_split_matches_one_search(toy::SubsetSumUndo(0, 3)); }
+
+// Enough subtrees are made when the tree has them, and the list does not depend on
+// the thread count (it is made before any thread runs).
+TEST(Split, ReachesTheTargetWhenTheTreeAllowsIt) {
+  const toy::SubsetSumUndo problem(14, 40);
+  const auto split = backtrack::split_tree(problem, 64);
+  EXPECT_GE(split.subtrees.size(), 64u);
+  const auto again = backtrack::split_tree(problem, 64);
+  ASSERT_EQ(again.subtrees.size(), split.subtrees.size());
+  for (std::size_t i = 0; i < split.subtrees.size(); ++i) EXPECT_EQ(again.subtrees[i].prefix, split.subtrees[i].prefix);
+}
+
+TEST(Split, StopFlagSkipsEverySubtree) {
+  const toy::SubsetSumUndo problem(14, 40);
+  const auto split = backtrack::split_tree(problem, 64);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop_requested = &stop;
+  for (unsigned threads : {1u, 2u}) {
+    const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
+                                           [&](std::size_t) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+    EXPECT_EQ(s.stop, StopReason::interrupted);
+    EXPECT_EQ(s.nodes, split.above.nodes) << "no subtree was searched";
+  }
+}
+
+TEST(Split, DeadlineInThePastSkipsEverySubtree) {
+  const toy::SubsetSumChild problem(14, 40);
+  const auto split = backtrack::split_tree(problem, 64);
+  SearchLimits limits;
+  limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
+  for (unsigned threads : {1u, 2u}) {
+    const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
+                                           [&](std::size_t) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+    EXPECT_EQ(s.stop, StopReason::time_limit);
+    EXPECT_EQ(u64(s.solutions), 0u);
+  }
+}
+
+// The set bits of a word, lowest first, each as a one-bit word.
+TEST(SetBits, LowestFirst) {
+  std::vector<std::uint64_t> bits;
+  for (std::uint64_t b : backtrack::SetBits(0b1011'0010)) bits.push_back(b);
+  EXPECT_EQ(bits, (std::vector<std::uint64_t>{0b10, 0b1'0000, 0b10'0000, 0b1000'0000}));
+  EXPECT_EQ(std::ranges::distance(backtrack::SetBits(0)), 0);
+  EXPECT_EQ(std::ranges::distance(backtrack::SetBits(~std::uint64_t{0})), 64);
+  std::uint64_t top = 0;
+  for (std::uint64_t b : backtrack::SetBits(std::uint64_t{1} << 63)) top = b;
+  EXPECT_EQ(top, std::uint64_t{1} << 63);
+}
+
+// SearchStats add up field by field.
+TEST(Stats, SumOfTwo) {
+  SearchStats a;
+  a.nodes = 3;
+  a.failures = 1;
+  a.solutions = 5;
+  a.representatives = 2;
+  a.max_depth = 4;
+  SearchStats b;
+  b.nodes = 10;
+  b.failures = 2;
+  b.solutions = 7;
+  b.representatives = 7;
+  b.max_depth = 2;
+  b.stop = StopReason::node_limit;
+  a += b;
+  EXPECT_EQ(a.nodes, 13u);
+  EXPECT_EQ(a.failures, 3u);
+  EXPECT_EQ(u64(a.solutions), 12u);
+  EXPECT_EQ(u64(a.representatives), 9u);
+  EXPECT_EQ(a.max_depth, 4);
+  EXPECT_EQ(a.stop, StopReason::node_limit);
+}
+
+TEST(Stats, Uint128ToString) {
+  EXPECT_EQ(backtrack::to_string(uint128{0}), "0");
+  EXPECT_EQ(backtrack::to_string(uint128{365596}), "365596");
+  const uint128 big = (uint128{1} << 64) * 10 + 7;  // 184467440737095516167
+  EXPECT_EQ(backtrack::to_string(big), "184467440737095516167");
+  EXPECT_EQ(backtrack::to_string(~uint128{0}), "340282366920938463463374607431768211455");
+}
+
+TEST(Stats, StopReasonNames) {
+  EXPECT_EQ(backtrack::to_string(StopReason::none), "complete");
+  EXPECT_EQ(backtrack::to_string(StopReason::node_limit), "node_limit");
+  EXPECT_EQ(backtrack::to_string(StopReason::time_limit), "time_limit");
+  EXPECT_EQ(backtrack::to_string(StopReason::interrupted), "interrupted");
+  EXPECT_EQ(backtrack::to_string(StopReason::solution_limit), "solution_limit");
+}
+
+}  // namespace

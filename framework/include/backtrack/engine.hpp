@@ -71,6 +71,14 @@ class DepthFirstSearch {
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 
+  // A stop unwinds the recursion with an exception, so that the loop below need not
+  // test a flag after every child: stopping is rare, visiting is not.
+  struct Unwind {};
+  [[noreturn]] void stop(StopReason reason) {
+    stats_.stop = reason;
+    throw Unwind{};
+  }
+
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
     State state = problem_.root();
@@ -83,18 +91,21 @@ class DepthFirstSearch {
         problem_.apply(state, m);
       }
     }
-    visit(state, depth);
+    try {
+      visit(state, depth);
+    } catch (const Unwind&) {
+      // stats_.stop says why; the state is dropped, and with it any half-undone move
+    }
   }
 
   // Called once every check_interval nodes, and exactly at the node limit.
   void check_limits() {
-    if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) {
-      stats_.stop = StopReason::node_limit;
-    } else if (limits_.stop_requested != nullptr &&
-               limits_.stop_requested->load(std::memory_order_relaxed)) {
-      stats_.stop = StopReason::interrupted;
-    } else if (limits_.deadline != Clock::time_point::max() && Clock::now() >= limits_.deadline) {
-      stats_.stop = StopReason::time_limit;
+    if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
+    if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
+      stop(StopReason::interrupted);
+    }
+    if (limits_.deadline != Clock::time_point::max() && Clock::now() >= limits_.deadline) {
+      stop(StopReason::time_limit);
     }
     next_check_ = stats_.nodes + detail::check_interval;
     if (limits_.max_nodes != 0) next_check_ = std::min(next_check_, limits_.max_nodes);
@@ -114,32 +125,42 @@ class DepthFirstSearch {
       if constexpr (std::is_void_v<Result>) {
         on_solution_(state, path, weight * root_weight_);
       } else if (!on_solution_(state, path, weight * root_weight_)) {
-        stats_.stop = StopReason::solution_limit;
-        return;
+        stop(StopReason::solution_limit);
       }
     }
     if (limits_.max_solutions != 0 && stats_.representatives >= limits_.max_solutions) {
-      stats_.stop = StopReason::solution_limit;
+      stop(StopReason::solution_limit);
     }
   }
 
-  void visit(State& state, int depth) {
+  // Entering a state counts it and settles the leaves (solutions, and dead ends when
+  // candidates are pre-filtered) on the spot. It is inlined into the loop of expand(),
+  // so that only states with children cost a recursive call.
+  [[gnu::always_inline]] inline void visit(State& state, int depth) {
     ++stats_.nodes;
-    if (stats_.nodes >= next_check_) {
-      check_limits();
-      if (stopped()) return;
-    }
+    if (stats_.nodes >= next_check_) check_limits();
     if (problem_.is_solution(state)) {
       stats_.max_depth = std::max(stats_.max_depth, depth);
       reach_solution(state, depth);
       return;
     }
-    bool extended = false;
+    if constexpr (!HasAllowed<P>) {
+      auto&& moves = problem_.candidates(state);
+      if (std::ranges::begin(moves) == std::ranges::end(moves)) {
+        fail(depth);
+        return;
+      }
+    }
+    expand(state, depth);
+  }
+
+  void expand(State& state, int depth) {
+    [[maybe_unused]] bool extended = false;
     for (const Move m : problem_.candidates(state)) {
       if constexpr (HasAllowed<P>) {
         if (!problem_.allowed(state, m)) continue;
+        extended = true;
       }
-      extended = true;
       if constexpr (records_path) path_[static_cast<std::size_t>(depth)] = m;
       if constexpr (HasChild<P>) {
         State next = problem_.child(state, m);
@@ -149,15 +170,21 @@ class DepthFirstSearch {
         visit(state, depth + 1);
         problem_.undo(state, m);
       }
-      if (stopped()) return;
     }
-    if (!extended) {
-      ++stats_.failures;
-      stats_.max_depth = std::max(stats_.max_depth, depth);
+    if constexpr (HasAllowed<P>) {
+      if (!extended) fail(depth);
     }
   }
 
-  const P& problem_;
+  void fail(int depth) {
+    ++stats_.failures;
+    stats_.max_depth = std::max(stats_.max_depth, depth);
+  }
+
+  // A small problem is copied in, so that the loop reads its constants with one load
+  // instead of two (through the reference).
+  static constexpr bool copies_problem = std::is_trivially_copyable_v<P> && sizeof(P) <= 64;
+  std::conditional_t<copies_problem, const P, const P&> problem_;
   SearchLimits limits_;
   OnSolution on_solution_;
   SearchStats stats_;

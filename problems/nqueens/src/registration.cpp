@@ -5,6 +5,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/nqueens/arrays.hpp"
 #include "backtrack/nqueens/bitset.hpp"
+#include "backtrack/nqueens/dlx.hpp"
 #include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
@@ -41,7 +42,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   const bool counting = intent.mode == SearchMode::count;
   if (vm.count("symmetry") == 0) {
     if (intent.mode == SearchMode::unique) return Symmetry::full;
-    if (!counting) return Symmetry::none;
+    if (!counting || intent.uniform) return Symmetry::none;
     return strategy == "word" ? Symmetry::full : Symmetry::mirror;
   }
   const auto name = vm["symmetry"].as<std::string>();
@@ -60,8 +61,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const int n = vm["size"].as<int>();
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
   const std::string strategy = intent.strategy.empty() ? (n <= max_word_size ? "word" : "bitset") : intent.strategy;
-  if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan") {
-    throw UsageError("unknown strategy '" + strategy + "' for nqueens (choose word, bitset, arrays or scan)");
+  if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan" &&
+      strategy != "dlx") {
+    throw UsageError("unknown strategy '" + strategy + "' for nqueens (choose word, bitset, arrays, scan or dlx)");
   }
   const Symmetry symmetry = choose_symmetry(vm, intent, strategy);
 
@@ -74,6 +76,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     throw UsageError("--symmetry full is implemented by strategy word; strategy " + strategy + " has none or mirror");
   }
 
+  if (strategy == "dlx") return solver_for(DlxQueens(n, symmetry), n, strategy, symmetry);
   if (strategy == "scan") return solver_for(ScanQueens(n, symmetry), n, strategy, symmetry);
   if (strategy == "arrays") return solver_for(ArrayQueens(n, symmetry), n, strategy, symmetry);
   if (strategy == "bitset") {
@@ -109,6 +112,7 @@ const Registrar registrar(ProblemInfo{
         {"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)"},
         {"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check"},
         {"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check"},
+        {"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)"},
     },
     add_options,
     make,

@@ -1,0 +1,121 @@
+// The exact-cover layer on matrices small enough to check by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/exact_cover/dancing_links.hpp"
+
+namespace backtrack::exact_cover {
+namespace {
+
+std::vector<std::vector<int>> all_covers(const DancingLinks& dlx) {
+  std::vector<std::vector<int>> covers;
+  enumerate_solutions(dlx, [&](const DancingLinks::State&, std::span<const int> path, std::uint64_t) {
+    auto rows = dlx.rows_of(path);
+    std::sort(rows.begin(), rows.end());
+    covers.push_back(rows);
+  });
+  std::sort(covers.begin(), covers.end());
+  return covers;
+}
+
+// Knuth's example from "Dancing Links": the only cover is rows 0, 3 and 4.
+TEST(DancingLinks, KnuthsExample) {
+  Matrix m(7);
+  m.add_row({2, 4, 5});     // 0: C E F
+  m.add_row({0, 3, 6});     // 1: A D G
+  m.add_row({1, 2, 5});     // 2: B C F
+  m.add_row({0, 3});        // 3: A D
+  m.add_row({1, 6});        // 4: B G
+  m.add_row({3, 4, 6});     // 5: D E G
+  const DancingLinks dlx(m);
+  EXPECT_EQ(all_covers(dlx), (std::vector<std::vector<int>>{{0, 3, 4}}));
+}
+
+TEST(DancingLinks, EveryPartitionOfASet) {
+  // All non-empty subsets of {0,1,2,3} as rows: the covers are the set partitions, Bell(4) = 15.
+  Matrix m(4);
+  for (int mask = 1; mask < 16; ++mask) {
+    std::vector<int> columns;
+    for (int c = 0; c < 4; ++c) {
+      if ((mask >> c & 1) != 0) columns.push_back(c);
+    }
+    m.add_row(columns);
+  }
+  EXPECT_EQ(count_solutions(DancingLinks(m)).solutions, 15u);
+}
+
+TEST(DancingLinks, SecondaryColumnsAreCoveredAtMostOnce) {
+  Matrix m(2, 1);
+  m.add_row({0, 2});  // 0
+  m.add_row({1, 2});  // 1: clashes with 0 on the secondary column
+  m.add_row({1});     // 2
+  m.add_row({0});     // 3
+  // {0,2}, {3,1}, {3,2}; not {0,1}.
+  EXPECT_EQ(all_covers(DancingLinks(m)), (std::vector<std::vector<int>>{{0, 2}, {1, 3}, {2, 3}}));
+}
+
+TEST(DancingLinks, NoCoverWhenAColumnIsEmpty) {
+  Matrix m(3);
+  m.add_row({0, 1});
+  const auto stats = count_solutions(DancingLinks(m));
+  EXPECT_EQ(stats.solutions, 0u);
+  EXPECT_EQ(stats.nodes, 1u);
+}
+
+TEST(DancingLinks, PreselectedRowsAreFixed) {
+  Matrix m(4);
+  for (int mask = 1; mask < 16; ++mask) {
+    std::vector<int> columns;
+    for (int c = 0; c < 4; ++c) {
+      if ((mask >> c & 1) != 0) columns.push_back(c);
+    }
+    m.add_row(columns);
+  }
+  // Row r is the subset with bit mask r + 1; row 1 is {1}: partitions of {0,2,3} remain, Bell(3) = 5.
+  const std::vector<int> fixed{1};
+  EXPECT_EQ(count_solutions(DancingLinks(m, fixed)).solutions, 5u);
+  const std::vector<int> overlapping{0, 4};  // {0} and {0,2}
+  EXPECT_THROW(DancingLinks(m, overlapping), std::invalid_argument);
+}
+
+TEST(DancingLinks, UndoRestoresTheMatrixExactly) {
+  Matrix m(4);
+  for (int mask = 1; mask < 16; ++mask) {
+    std::vector<int> columns;
+    for (int c = 0; c < 4; ++c) {
+      if ((mask >> c & 1) != 0) columns.push_back(c);
+    }
+    m.add_row(columns);
+  }
+  const DancingLinks dlx(m);
+  auto state = dlx.root();
+  const auto before = state;
+  for (int x : dlx.candidates(state)) {
+    dlx.apply(state, x);
+    for (int y : dlx.candidates(state)) {
+      dlx.apply(state, y);
+      dlx.undo(state, y);
+    }
+    dlx.undo(state, x);
+  }
+  ASSERT_EQ(state.nodes.size(), before.nodes.size());
+  for (std::size_t i = 0; i < state.nodes.size(); ++i) {
+    EXPECT_EQ(state.nodes[i].left, before.nodes[i].left);
+    EXPECT_EQ(state.nodes[i].right, before.nodes[i].right);
+    EXPECT_EQ(state.nodes[i].up, before.nodes[i].up);
+    EXPECT_EQ(state.nodes[i].down, before.nodes[i].down);
+  }
+  EXPECT_EQ(state.size, before.size);
+}
+
+TEST(DancingLinks, RejectsBadRows) {
+  Matrix m(2);
+  EXPECT_THROW(m.add_row({0, 2}), std::invalid_argument);
+  EXPECT_THROW(m.add_row({1, 1}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace backtrack::exact_cover

@@ -25,6 +25,8 @@ struct SolveIntent {
   SearchMode mode = SearchMode::count;
   std::string strategy;  // empty: the plugin chooses the best for the mode
   bool force = false;    // the user accepted a very large output
+  // Every strategy runs with the same settings (compare): no default may depend on the strategy.
+  bool uniform = false;
 };
 
 struct ProblemInfo {
@@ -35,7 +37,8 @@ struct ProblemInfo {
   std::function<void(boost::program_options::options_description&)> add_options;
   // Builds the instance; throws UsageError or InputError with a message for the user.
   std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;
-  // The name of the option that sets the problem's size, if any ("n"): `compare` runs it over a range.
+  // The long name of the option that sets the problem's size, if any ("size", also
+  // given as -n): `compare` runs the strategies over a range of it.
   std::string size_option;
 };
 

@@ -1,0 +1,431 @@
+// The backtrack executable, run as a separate process: output, exit codes, signals.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nqueens/reference.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::field;
+using cli::lines_of;
+using cli::run;
+using namespace std::chrono_literals;
+
+// Sanitizers slow the searches down several times; the biggest counts shrink there.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int count_size = 12;
+#else
+constexpr int count_size = 14;
+#endif
+
+// A board drawn as n lines of 'Q' and '.', read back as the column of each row's queen
+// (-1 for a row without exactly one queen, which the validator rejects).
+reference::Board read_drawing(const std::vector<std::string>& rows, int n) {
+  reference::Board board;
+  for (const auto& row : rows) {
+    int column = -1;
+    int queens = 0;
+    if (static_cast<int>(row.size()) != n) return {};
+    for (int c = 0; c < n; ++c) {
+      if (row[static_cast<std::size_t>(c)] == 'Q') {
+        column = c;
+        ++queens;
+      } else if (row[static_cast<std::size_t>(c)] != '.') {
+        return {};
+      }
+    }
+    board.push_back(queens == 1 ? column : -1);
+  }
+  return board;
+}
+
+reference::Board read_columns(const std::string& text) {
+  reference::Board board;
+  std::istringstream in(text);
+  int c = 0;
+  while (in >> c) board.push_back(c);
+  return board;
+}
+
+// The boards of a text listing: "solution K", "columns: ...", n rows, numbered 1, 2, ...
+std::vector<reference::Board> boards_in_text(const std::string& out, int n) {
+  const auto lines = lines_of(out);
+  std::vector<reference::Board> boards;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("solution ", 0) != 0) continue;
+    EXPECT_EQ(lines[i], "solution " + std::to_string(boards.size() + 1));
+    if (i + 1 + static_cast<std::size_t>(n) >= lines.size()) {
+      ADD_FAILURE() << "listing cut short after " << lines[i];
+      break;
+    }
+    EXPECT_EQ(lines[i + 1].rfind("columns: ", 0), 0u) << lines[i + 1];
+    const auto columns = read_columns(lines[i + 1].substr(9));
+    const std::vector<std::string> rows(lines.begin() + static_cast<std::ptrdiff_t>(i) + 2,
+                                        lines.begin() + static_cast<std::ptrdiff_t>(i) + 2 + n);
+    const auto drawn = read_drawing(rows, n);
+    EXPECT_EQ(drawn, columns) << "the drawing and the columns line disagree at " << lines[i];
+    boards.push_back(drawn);
+    i += static_cast<std::size_t>(n) + 1;
+  }
+  return boards;
+}
+
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> objects;
+  for (const auto& line : lines_of(out)) {
+    try {
+      objects.push_back(nlohmann::json::parse(line));
+    } catch (const nlohmann::json::parse_error& e) {
+      ADD_FAILURE() << "not JSON: " << line << " (" << e.what() << ")";
+    }
+  }
+  return objects;
+}
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+// ---------------------------------------------------------------------------------
+// Counting.
+
+class CountByStrategy : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CountByStrategy, OeisCount) {
+  const auto o = run({"solve", "nqueens", "-n", std::to_string(count_size), "--count", "--strategy", GetParam()});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(field(o.out, "solutions"), std::to_string(reference::a000170[count_size])) << o.out;
+  EXPECT_EQ(field(o.out, "status"), "complete");
+  // A count shows an example board, which must be a solution.
+  const auto lines = lines_of(o.out);
+  const auto example = std::find(lines.begin(), lines.end(), "example:");
+  ASSERT_NE(example, lines.end()) << o.out;
+  ASSERT_GE(lines.end() - example, count_size + 2);
+  EXPECT_EQ(example[1].rfind("columns: ", 0), 0u);
+  const auto board = read_drawing(std::vector<std::string>(example + 2, example + 2 + count_size), count_size);
+  EXPECT_TRUE(reference::valid(board, count_size)) << o.out;
+  EXPECT_EQ(board, read_columns(example[1].substr(9)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, CountByStrategy, ::testing::Values("scan", "arrays", "bitset", "word"),
+                         [](const auto& info) { return info.param; });
+
+TEST(Count, ClassesWithFullSymmetry) {
+  for (int n : {1, 8, 10}) {
+    const auto o = run({"solve", "nqueens", "-n", std::to_string(n), "--strategy", "word", "--symmetry", "full"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(field(o.out, "solutions"), std::to_string(reference::a000170[n]));
+    EXPECT_EQ(field(o.out, "classes"), std::to_string(reference::a002562[n]));
+  }
+}
+
+TEST(Count, SameStatsWithOneAndTwoThreads) {
+  std::vector<nlohmann::json> summaries;
+  for (const char* threads : {"1", "2"}) {
+    const auto o = run({"solve", "nqueens", "-n", "11", "--strategy", "arrays", "--symmetry", "none", "-j", threads,
+                        "--format", "json"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    const auto objects = json_lines(o.out);
+    ASSERT_EQ(objects.size(), 1u) << o.out;
+    summaries.push_back(objects[0]);
+    EXPECT_EQ(objects[0]["threads"], std::stoi(threads));
+  }
+  EXPECT_EQ(summaries[0]["solutions"], "2680");
+  EXPECT_EQ(summaries[0]["solutions"], summaries[1]["solutions"]);
+  EXPECT_EQ(summaries[0]["nodes"], summaries[1]["nodes"]);
+  EXPECT_EQ(summaries[0]["failures"], summaries[1]["failures"]);
+}
+
+// Zero solutions is a success (exit 0), for a count and for a listing.
+TEST(Count, NoSolutionIsSuccess) {
+  auto o = run({"solve", "nqueens", "-n", "3"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(field(o.out, "solutions"), "0");
+  o = run({"solve", "nqueens", "-n", "2", "--all"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("no solution"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("solution 1"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------
+// Listing.
+
+TEST(List, AllBoardsOfEight) {
+  const auto o = run({"solve", "nqueens", "-n", "8", "--all"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto boards = boards_in_text(o.out, 8);
+  EXPECT_EQ(boards.size(), 92u);
+  std::set<reference::Board> distinct;
+  for (const auto& b : boards) {
+    EXPECT_TRUE(reference::valid(b, 8));
+    distinct.insert(b);
+  }
+  EXPECT_EQ(distinct.size(), 92u);
+  const auto all = reference::full_tree(8).solutions;
+  EXPECT_EQ(distinct, std::set<reference::Board>(all.begin(), all.end()));
+  EXPECT_EQ(field(o.out, "solutions"), "92");
+  EXPECT_EQ(field(o.out, "status"), "complete");
+}
+
+TEST(List, AllBoardsOfEightAsJson) {
+  const auto o = run({"solve", "nqueens", "-n", "8", "--all", "--format", "json", "-j", "2"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 93u);
+  std::set<reference::Board> distinct;
+  std::set<std::uint64_t> indices;
+  for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+    EXPECT_EQ(objects[i]["type"], "solution");
+    indices.insert(objects[i]["index"].get<std::uint64_t>());
+    const auto board = objects[i]["columns"].get<reference::Board>();
+    EXPECT_TRUE(reference::valid(board, 8));
+    distinct.insert(board);
+  }
+  EXPECT_EQ(distinct.size(), 92u);
+  EXPECT_EQ(indices.size(), 92u);
+  EXPECT_EQ(*indices.begin(), 1u);
+  EXPECT_EQ(*indices.rbegin(), 92u);
+  const auto& summary = objects.back();
+  EXPECT_EQ(summary["type"], "summary");
+  EXPECT_EQ(summary["solutions"], "92");
+  EXPECT_EQ(summary["status"], "complete");
+  EXPECT_EQ(summary["partial"], false);
+  EXPECT_EQ(summary["problem"], "nqueens");
+  EXPECT_TRUE(summary.contains("schema_version"));
+  EXPECT_EQ(summary["instance"]["n"], "8");
+  EXPECT_GT(summary["nodes"].get<std::uint64_t>(), 92u);
+}
+
+TEST(List, CountAsJsonHasClassesAndExample) {
+  const auto o = run({"solve", "nqueens", "-n", "10", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["solutions"], "724");
+  EXPECT_EQ(objects[0]["classes"], "92");
+  EXPECT_TRUE(reference::valid(objects[0]["example"]["columns"].get<reference::Board>(), 10));
+}
+
+TEST(List, UniqueBoards) {
+  const auto o = run({"solve", "nqueens", "-n", "8", "--unique"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto boards = boards_in_text(o.out, 8);
+  ASSERT_EQ(boards.size(), 12u);
+  std::set<reference::Board> covered;
+  std::size_t sum = 0;
+  for (const auto& b : boards) {
+    EXPECT_TRUE(reference::valid(b, 8));
+    const auto members = reference::orbit(b);
+    sum += members.size();
+    covered.insert(members.begin(), members.end());
+  }
+  EXPECT_EQ(sum, 92u);
+  EXPECT_EQ(covered.size(), 92u);
+}
+
+TEST(List, First) {
+  for (const char* strategy : {"scan", "arrays", "bitset", "word"}) {
+    const auto o = run({"solve", "nqueens", "-n", "12", "--first", "--strategy", strategy});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    const auto boards = boards_in_text(o.out, 12);
+    ASSERT_EQ(boards.size(), 1u) << strategy;
+    EXPECT_TRUE(reference::valid(boards[0], 12));
+    EXPECT_EQ(field(o.out, "status"), "solution_limit");
+  }
+}
+
+TEST(List, LimitFive) {
+  const auto o = run({"solve", "nqueens", "-n", "10", "--limit", "5"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto boards = boards_in_text(o.out, 10);
+  ASSERT_EQ(boards.size(), 5u);
+  const auto all = reference::full_tree(10).solutions;
+  for (std::size_t i = 0; i < boards.size(); ++i) EXPECT_EQ(boards[i], all[i]) << "depth-first order";
+  EXPECT_EQ(field(o.out, "status"), "solution_limit");
+}
+
+TEST(List, LargeListingWithForce) {
+  // n = 13 lists 73712 boards; --force allows it, --limit keeps the output small.
+  const auto o = run({"solve", "nqueens", "-n", "16", "--all", "--limit", "3"});
+  EXPECT_EQ(o.exit_code, 64) << "--all and --limit are two modes";
+  const auto p = run({"solve", "nqueens", "-n", "16", "--limit", "3"});
+  EXPECT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_EQ(boards_in_text(p.out, 16).size(), 3u);
+}
+
+// ---------------------------------------------------------------------------------
+// Limits.
+
+TEST(Limits, MaxNodes) {
+  auto o = run({"solve", "nqueens", "-n", "12", "--max-nodes", "100"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_EQ(field(o.out, "nodes"), "100") << o.out;
+  ASSERT_TRUE(field(o.out, "status"));
+  EXPECT_EQ(field(o.out, "status")->rfind("node_limit", 0), 0u) << o.out;
+  EXPECT_NE(o.out.find("partial"), std::string::npos);
+  o = run({"solve", "nqueens", "-n", "12", "--max-nodes", "100", "--format", "json", "--strategy", "bitset"});
+  EXPECT_EQ(o.exit_code, 3);
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["nodes"], 100);
+  EXPECT_EQ(objects[0]["status"], "node_limit");
+  EXPECT_EQ(objects[0]["partial"], true);
+}
+
+TEST(Limits, TimeLimit) {
+  const auto o = run({"solve", "nqueens", "-n", "19", "--count", "-j", "1", "--time-limit", "0.3"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  ASSERT_TRUE(field(o.out, "status")) << o.out;
+  EXPECT_EQ(field(o.out, "status")->rfind("time_limit", 0), 0u) << o.out;
+  EXPECT_LT(o.seconds, 5.0);
+}
+
+// ---------------------------------------------------------------------------------
+// Usage errors: exit 64, one line on stderr, nothing on stdout.
+
+struct BadInput {
+  const char* name;
+  std::vector<std::string> args;
+  int exit_code;
+};
+
+class Errors : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(Errors, OneLineOnStderrNothingOnStdout) {
+  const auto o = run(GetParam().args);
+  EXPECT_EQ(o.exit_code, GetParam().exit_code) << o.err;
+  EXPECT_FALSE(o.killed);
+  EXPECT_EQ(o.out, "") << "stdout must stay empty";
+  EXPECT_EQ(line_count(o.err), 1u) << o.err;
+  EXPECT_GT(o.err.size(), 10u);
+  EXPECT_NE(o.err.find("error"), std::string::npos) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Usage, Errors,
+    ::testing::Values(BadInput{"size_zero", {"solve", "nqueens", "-n", "0"}, 64},
+                      BadInput{"size_negative", {"solve", "nqueens", "-n", "-3"}, 64},
+                      BadInput{"size_negative_attached", {"solve", "nqueens", "--size=-3"}, 64},
+                      BadInput{"size_not_a_number", {"solve", "nqueens", "-n", "abc"}, 64},
+                      BadInput{"size_too_big_for_word", {"solve", "nqueens", "-n", "65", "--strategy", "word"}, 64},
+                      BadInput{"unknown_problem", {"solve", "nosuchpuzzle", "-n", "8"}, 64},
+                      BadInput{"unknown_strategy", {"solve", "nqueens", "--strategy", "magic"}, 64},
+                      BadInput{"unknown_command", {"frobnicate"}, 64},
+                      BadInput{"no_command", {}, 64},
+                      BadInput{"solve_without_problem", {"solve"}, 64},
+                      BadInput{"unknown_option", {"solve", "nqueens", "--bogus"}, 64},
+                      BadInput{"unknown_top_option", {"--bogus", "list"}, 64},
+                      BadInput{"conflicting_modes", {"solve", "nqueens", "--all", "--first"}, 64},
+                      BadInput{"large_listing_without_force", {"solve", "nqueens", "--all", "-n", "16"}, 64},
+                      BadInput{"full_symmetry_with_scan", {"solve", "nqueens", "--symmetry", "full", "--strategy", "scan"}, 64},
+                      BadInput{"unknown_symmetry", {"solve", "nqueens", "--symmetry", "diagonal"}, 64},
+                      BadInput{"limit_zero", {"solve", "nqueens", "--limit", "0"}, 64},
+                      BadInput{"threads_negative", {"solve", "nqueens", "--threads", "-1"}, 64},
+                      BadInput{"threads_negative_attached", {"solve", "nqueens", "--threads=-1"}, 64},
+                      BadInput{"max_nodes_zero", {"solve", "nqueens", "--max-nodes", "0"}, 64},
+                      BadInput{"time_limit_negative", {"solve", "nqueens", "--time-limit=-1"}, 64},
+                      BadInput{"format_xml", {"solve", "nqueens", "--format", "xml"}, 64},
+                      BadInput{"list_format_xml", {"list", "--format", "xml"}, 64},
+                      BadInput{"missing_value", {"solve", "nqueens", "-n"}, 64}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// ---------------------------------------------------------------------------------
+// Help, version, list.
+
+TEST(Help, EveryLevelExplainsExitCodes) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--help"}, {"-h"}, {"help"}, {"solve", "--help"}, {"solve", "nqueens", "--help"}, {"list", "--help"}}) {
+    const auto o = run(args);
+    std::string joined;
+    for (const auto& a : args) joined += a + ' ';
+    EXPECT_EQ(o.exit_code, 0) << joined << o.err;
+    EXPECT_NE(o.out.find("Exit codes"), std::string::npos) << joined;
+    for (const char* code : {"64", "130", "3 "}) EXPECT_NE(o.out.find(code), std::string::npos) << joined << code;
+    EXPECT_NE(o.out.find("Usage"), std::string::npos) << joined;
+  }
+  const auto o = run({"solve", "nqueens", "--help"});
+  for (const char* strategy : {"scan", "arrays", "bitset", "word"}) {
+    EXPECT_NE(o.out.find(strategy), std::string::npos) << strategy;
+  }
+  EXPECT_NE(o.out.find("--size"), std::string::npos);
+  EXPECT_NE(o.out.find("--symmetry"), std::string::npos);
+}
+
+TEST(Help, Version) {
+  const auto o = run({"--version"});
+  EXPECT_EQ(o.exit_code, 0);
+  EXPECT_TRUE(std::regex_match(o.out, std::regex("backtrack [0-9]+\\.[0-9]+\\.[0-9]+\n"))) << o.out;
+}
+
+TEST(ListCommand, Text) {
+  const auto o = run({"list"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("nqueens"), std::string::npos);
+  for (const char* strategy : {"scan", "arrays", "bitset", "word"}) {
+    EXPECT_NE(o.out.find(strategy), std::string::npos) << strategy;
+  }
+}
+
+TEST(ListCommand, Json) {
+  const auto o = run({"list", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 1u);
+  const auto& problems = objects[0].at("problems");
+  const nlohmann::json* nqueens = nullptr;
+  for (const auto& p : problems) {
+    if (p.at("name") == "nqueens") nqueens = &p;
+  }
+  ASSERT_NE(nqueens, nullptr) << o.out;
+  std::set<std::string> names;
+  for (const auto& s : nqueens->at("strategies")) names.insert(s.at("name").get<std::string>());
+  for (const char* strategy : {"scan", "arrays", "bitset", "word"}) EXPECT_TRUE(names.count(strategy)) << strategy;
+  bool has_size = false;
+  for (const auto& option : nqueens->at("options")) has_size |= option.at("name") == "size";
+  EXPECT_TRUE(has_size);
+}
+
+// ---------------------------------------------------------------------------------
+// Signals: the search stops, prints its partial statistics, and exits 128 + signal.
+
+struct SignalCase {
+  int number;
+  int exit_code;
+};
+
+class Signals : public ::testing::TestWithParam<SignalCase> {};
+
+TEST_P(Signals, StopWithPartialStatistics) {
+  const auto [number, exit_code] = GetParam();
+  const auto o = run({"solve", "nqueens", "-n", "19", "--count", "-j", "1"}, cli::Signal{number, 500ms});
+  EXPECT_FALSE(o.killed) << "the signal killed the process instead of stopping the search";
+  EXPECT_EQ(o.exit_code, exit_code) << o.err;
+  EXPECT_NE(o.out.find("status: interrupted"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("partial"), std::string::npos) << o.out;
+  EXPECT_LT(o.seconds, 5.0);
+  EXPECT_EQ(o.out.find("example:"), std::string::npos) << "no example after an interrupted count";
+}
+
+TEST_P(Signals, StopWhileListing) {
+  const auto [number, exit_code] = GetParam();
+  const auto o = run({"solve", "nqueens", "-n", "19", "--all", "--force", "--strategy", "scan", "--format", "json", "-j", "2"},
+                     cli::Signal{number, 500ms});
+  EXPECT_FALSE(o.killed);
+  EXPECT_EQ(o.exit_code, exit_code) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_FALSE(objects.empty());
+  EXPECT_EQ(objects.back()["type"], "summary");
+  EXPECT_EQ(objects.back()["status"], "interrupted");
+  EXPECT_EQ(objects.back()["partial"], true);
+  EXPECT_LT(o.seconds, 5.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, Signals, ::testing::Values(SignalCase{SIGINT, 130}, SignalCase{SIGTERM, 143}),
+                         [](const auto& info) { return info.param.number == SIGINT ? "sigint" : "sigterm"; });
+
+}  // namespace

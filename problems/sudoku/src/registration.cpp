@@ -1,0 +1,77 @@
+// Registers Sudoku and its strategies with the driver's registry.
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "backtrack/errors.hpp"
+#include "backtrack/registry.hpp"
+#include "backtrack/sudoku/dlx.hpp"
+#include "backtrack/sudoku/grid.hpp"
+
+namespace backtrack::sudoku {
+namespace {
+
+namespace po = boost::program_options;
+
+// The driver may build a problem more than once (a count also looks for an example
+// solution), so standard input is read once and kept.
+const std::string& standard_input() {
+  static const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  return text;
+}
+
+std::string read_input(const po::variables_map& vm) {
+  if (vm.count("puzzle") != 0) {
+    if (vm.count("file") != 0) throw UsageError("give the puzzle with --puzzle or --file, not both");
+    return vm["puzzle"].as<std::string>();
+  }
+  const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
+  if (path == "-") return standard_input();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read the puzzle file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Solution render(const Grid& grid) {
+  Solution solution;
+  solution.text = grid.text();
+  solution.json = {{"grid", grid.rows()}, {"line", grid.one_line()}};
+  return solution;
+}
+
+std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
+  const std::string strategy = intent.strategy.empty() ? "dlx" : intent.strategy;
+  if (strategy != "dlx") throw UsageError("unknown strategy '" + strategy + "' for sudoku (choose dlx)");
+  const Grid puzzle = parse_grid(read_input(vm));
+  const std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
+                                  " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
+  return make_solver(
+      DlxSudoku(puzzle), [](const DlxSudoku& p, std::span<const DlxSudoku::Move> path) { return render(p.solution(path)); },
+      description);
+}
+
+void add_options(po::options_description& options) {
+  options.add_options()
+    ("file,f", po::value<std::string>(), "read the puzzle from this file ('-': standard input, the default)")
+    ("puzzle,p", po::value<std::string>(), "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty");
+}
+
+const Registrar registrar(ProblemInfo{
+    "sudoku",
+    "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
+    {
+        {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
+    },
+    add_options,
+    make,
+    "",
+});
+
+}  // namespace
+}  // namespace backtrack::sudoku

@@ -1,0 +1,233 @@
+// Sudoku: well-known puzzles, checked by a validator that shares no code with the solvers.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/sudoku/dlx.hpp"
+#include "backtrack/sudoku/grid.hpp"
+
+namespace backtrack::sudoku {
+namespace {
+
+// Independent validator: a complete grid whose rows, columns and boxes are permutations
+// of 1..n, agreeing with the puzzle on every given.
+bool valid_solution(const std::vector<int>& puzzle, const std::vector<int>& grid, int box) {
+  const int n = box * box;
+  if (static_cast<int>(grid.size()) != n * n) return false;
+  for (int i = 0; i < n * n; ++i) {
+    if (grid[i] < 1 || grid[i] > n) return false;
+    if (puzzle[i] != 0 && puzzle[i] != grid[i]) return false;
+  }
+  for (int unit = 0; unit < n; ++unit) {
+    std::set<int> row;
+    std::set<int> col;
+    std::set<int> blk;
+    for (int k = 0; k < n; ++k) {
+      row.insert(grid[unit * n + k]);
+      col.insert(grid[k * n + unit]);
+      const int r = (unit / box) * box + k / box;
+      const int c = (unit % box) * box + k % box;
+      blk.insert(grid[r * n + c]);
+    }
+    if (row.size() != static_cast<std::size_t>(n) || col.size() != static_cast<std::size_t>(n) ||
+        blk.size() != static_cast<std::size_t>(n)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Independent brute force for 9x9: cell by cell, every value checked against its units.
+std::uint64_t brute_force_count(std::vector<int>& g, std::size_t from = 0) {
+  while (from < 81 && g[from] != 0) ++from;
+  if (from == 81) return 1;
+  const int r = static_cast<int>(from) / 9;
+  const int c = static_cast<int>(from) % 9;
+  std::uint64_t total = 0;
+  for (int v = 1; v <= 9; ++v) {
+    bool ok = true;
+    for (int k = 0; k < 9 && ok; ++k) {
+      if (g[r * 9 + k] == v || g[k * 9 + c] == v) ok = false;
+      if (g[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] == v) ok = false;
+    }
+    if (!ok) continue;
+    g[from] = v;
+    total += brute_force_count(g, from + 1);
+    g[from] = 0;
+  }
+  return total;
+}
+
+struct Outcome {
+  std::uint64_t solutions = 0;
+  std::vector<int> first;
+};
+
+Outcome solve_dlx(const Grid& puzzle, std::uint64_t max_solutions = 0) {
+  const DlxSudoku p(puzzle);
+  Outcome out;
+  SearchLimits limits;
+  limits.max_solutions = max_solutions;
+  const auto stats = enumerate_solutions(
+      p,
+      [&](const DlxSudoku::State&, std::span<const int> path, std::uint64_t) {
+        if (out.first.empty()) out.first = p.solution(path).cells();
+      },
+      limits);
+  out.solutions = static_cast<std::uint64_t>(stats.solutions);
+  return out;
+}
+
+struct Named {
+  const char* name;
+  const char* puzzle;
+};
+
+// Unique puzzles people use to test solvers.
+const Named famous[] = {
+    {"classic (Wikipedia)", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"},
+    {"AI Escargot (Inkala 2006)", "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."},
+    {"Inkala 2012, 'world's hardest'", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."},
+    {"17 clues (Royle)", ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."},
+    {"Golden Nugget", ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."},
+    {"Easter Monster", "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"},
+};
+
+TEST(SudokuDlx, FamousPuzzlesHaveOneValidSolution) {
+  for (const auto& [name, text] : famous) {
+    const Grid puzzle = parse_grid(text);
+    const auto out = solve_dlx(puzzle);
+    EXPECT_EQ(out.solutions, 1u) << name;
+    EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
+  }
+}
+
+TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
+  // The classic puzzle less its first three givens and more: several solutions.
+  std::string text = famous[0].puzzle;
+  int removed = 0;
+  for (char& ch : text) {
+    if (ch != '.' && removed < 4) {
+      ch = '.';
+      ++removed;
+    }
+  }
+  const Grid puzzle = parse_grid(text);
+  auto cells = puzzle.cells();
+  const auto expected = brute_force_count(cells);
+  EXPECT_GT(expected, 1u);
+  EXPECT_EQ(solve_dlx(puzzle).solutions, expected);
+}
+
+TEST(SudokuDlx, FourByFourEmptyGridHas288Fillings) {
+  EXPECT_EQ(solve_dlx(parse_grid("................")).solutions, 288u);
+}
+
+Grid sixteen_by_sixteen(unsigned seed, int keep_percent) {
+  // A valid filling by the shifted pattern, symbols relabelled, then cells blanked at random.
+  const int b = 4;
+  const int n = 16;
+  std::mt19937 random(seed);
+  std::vector<int> relabel(n);
+  for (int i = 0; i < n; ++i) relabel[i] = i + 1;
+  std::shuffle(relabel.begin(), relabel.end(), random);
+  std::string text;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = relabel[(b * (r % b) + r / b + c) % n];
+      text += static_cast<int>(random() % 100) < keep_percent ? Grid::symbol(v) : '.';
+    }
+    text += '\n';
+  }
+  return parse_grid(text);
+}
+
+TEST(SudokuDlx, SixteenBySixteenSolves) {
+  const Grid puzzle = sixteen_by_sixteen(7, 45);
+  EXPECT_EQ(puzzle.size(), 16);
+  const auto out = solve_dlx(puzzle, 1);
+  EXPECT_EQ(out.solutions, 1u);
+  EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 4));
+}
+
+TEST(SudokuParse, GridFormatWithRulingsAndTokens) {
+  const Grid a = parse_grid(
+      "# the classic\n"
+      "5 3 . | . 7 . | . . .\n"
+      "6 . . | 1 9 5 | . . .\n"
+      ". 9 8 | . . . | . 6 .\n"
+      "------+-------+------\n"
+      "8 . . | . 6 . | . . 3\n"
+      "4 . . | 8 . 3 | . . 1\n"
+      "7 . . | . 2 . | . . 6\n"
+      "------+-------+------\n"
+      ". 6 . | . . . | 2 8 .\n"
+      ". . . | 4 1 9 | . . 5\n"
+      ". . . | . 8 . | . 7 9\n");
+  EXPECT_EQ(a.one_line(), famous[0].puzzle);
+  const Grid b = parse_grid("530070000\r\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080079\n");
+  EXPECT_EQ(b.one_line(), famous[0].puzzle);
+}
+
+TEST(SudokuParse, DecimalTokensInBigGrids) {
+  std::string text;
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) text += (r == 0 && c == 0 ? "16" : ".") + std::string(" ");
+    text += '\n';
+  }
+  EXPECT_EQ(parse_grid(text).at(0, 0), 16);
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_grid(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(SudokuParse, ErrorsNameLineAndColumn) {
+  EXPECT_EQ(error_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7"),
+            "line 1, column 81: a one-line puzzle has 16, 81, 256 or 625 cells, this line has 80");
+  EXPECT_EQ(error_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x").substr(0, 38),
+            "line 1, column 81: 'x' is not a symbol");
+  EXPECT_EQ(error_of("530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080779\n"),
+            "line 9, column 8: the given 7 repeats the one at line 9, column 7 (same row)");
+  EXPECT_EQ(error_of("530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n00008007\n"),
+            "line 9, column 9: row 9 of a 9x9 grid needs 9 cells, this line has 8");
+  EXPECT_EQ(error_of("5300700\n6001950\n"), "line 2, column 1: a grid has 4, 9, 16 or 25 rows; the input has 2 rows (a one-line puzzle must be the only line)");
+  EXPECT_EQ(error_of("\n# nothing\n"), "line 1, column 1: no puzzle in the input");
+  EXPECT_EQ(error_of("9...............").substr(0, 37), "line 1, column 1: '9' is not a symbol");
+}
+
+// The exit status of the backtrack executable run with `args` (and stdout to `out`).
+int run(const std::string& args, const std::string& out = "/dev/null") {
+  const int status = std::system((std::string(BACKTRACK_EXE) + " " + args + " >" + out + " 2>/dev/null").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(SudokuCli, BadInputExits65AndGoodInputSolves) {
+  EXPECT_EQ(run("solve sudoku -q -p 55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"), 65);
+  EXPECT_EQ(run("solve sudoku -q -p 53..7"), 65);
+  EXPECT_EQ(run("solve sudoku -q --file /nonexistent/puzzle.txt"), 65);
+  EXPECT_EQ(run("solve sudoku -q -s nope -p " + std::string(famous[0].puzzle)), 64);
+  EXPECT_EQ(run("solve sudoku -q --count < /dev/null"), 65);
+  const std::string out = testing::TempDir() + "sudoku_cli_out.txt";
+  EXPECT_EQ(run("solve sudoku -q --first -p " + std::string(famous[0].puzzle), out), 0);
+  std::ifstream in(out);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  EXPECT_NE(text.find("534 678 912"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace backtrack::sudoku

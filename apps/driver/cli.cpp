@@ -29,6 +29,7 @@ const char* const top_help =
     "Commands:\n"
     "  solve PROBLEM    count, list or find solutions (backtrack solve nqueens -n 12)\n"
     "  compare PROBLEM  run several strategies over a range of sizes, one table\n"
+    "  check PROBLEM    is this a solution? (backtrack check nqueens FILE; stdin without FILE)\n"
     "  list             the problems, their strategies and options\n"
     "\n"
     "`backtrack COMMAND --help` explains a command. Data goes to stdout, messages to\n"
@@ -80,6 +81,7 @@ int run_cli(int argc, const char* const* argv, const Registry& registry) {
     if (verbose_flag) rest.push_back("-v");
     if (command == "solve") return solve_command(rest, registry);
     if (command == "list") return list_command(rest, registry);
+    if (command == "check") return check_command(rest, registry);
     if (command == "compare") return compare_command(rest, registry);
     if (command == "help") {
       std::cout << top_help << exit_code_help;

@@ -29,6 +29,12 @@ struct SolveIntent {
   bool uniform = false;
 };
 
+// What `backtrack check` says about a solution it read: valid or not, and why.
+struct CheckVerdict {
+  bool valid = false;
+  std::string message;  // one line: "valid: ..." or "invalid: <which rule, where>"
+};
+
 struct ProblemInfo {
   std::string name;
   std::string summary;
@@ -40,6 +46,9 @@ struct ProblemInfo {
   // The long name of the option that sets the problem's size, if any ("size", also
   // given as -n): `compare` runs the strategies over a range of it.
   std::string size_option;
+  // Optional: reads a solution (the whole input; `source` names it in messages) and
+  // judges it, for `backtrack check`; throws InputError when the input is unreadable.
+  std::function<CheckVerdict(const std::string& input, const std::string& source)> check = {};
 };
 
 class Registry {

@@ -1,0 +1,91 @@
+// `backtrack check PROBLEM [FILE]`: is this a solution? The reading and the rules are
+// the plugin's (ProblemInfo::check); the driver only finds the input and maps the
+// verdict to an exit code.
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "commands.hpp"
+#include "exit_help.hpp"
+#include "report.hpp"
+#include "search_options.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* const check_usage =
+    "Usage: backtrack check PROBLEM [FILE] [--format text|json]\n"
+    "\n"
+    "Reads a solution of PROBLEM from FILE (stdin when FILE is absent or '-') and says\n"
+    "whether it is valid, and if not, which rule it breaks. For nqueens: 0-based columns\n"
+    "separated by spaces or commas, the output of `backtrack solve` (its first\n"
+    "\"columns:\" line), or a board of 'Q' and '.'.\n"
+    "Example: backtrack solve nqueens -n 10000 --first | backtrack check nqueens\n"
+    "Exit codes here: 0 valid, 1 invalid, 65 unreadable input, 64 usage error.\n\n";
+
+constexpr int exit_invalid = 1;
+
+}  // namespace
+
+int check_command(const Arguments& args, const Registry& registry) {
+  po::options_description options("Options of backtrack check");
+  options.add_options()
+    ("help,h", "this help")
+    ("format", po::value<std::string>()->default_value("text"), "text | json")
+    ("quiet,q", "errors only")
+    ("verbose,v", "more detail");
+  po::options_description hidden;
+  hidden.add_options()("problem", po::value<std::string>())("file", po::value<std::string>());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("problem", 1).add("file", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  if (vm.count("help") != 0) {
+    std::cout << check_usage << options << '\n' << exit_code_help;
+    return exit_ok;
+  }
+  if (vm.count("problem") == 0) throw UsageError("check needs a problem name, e.g. backtrack check nqueens FILE");
+  const ProblemInfo& problem = find_problem(registry, vm["problem"].as<std::string>());
+  if (!problem.check) throw UsageError("problem " + problem.name + " has no solution checker");
+  const Format format = read_format(vm, false);
+
+  const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
+  std::string input;
+  std::string source = "stdin";
+  if (path == "-") {
+    input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(path + ": cannot read the file");
+    input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    source = path;
+  }
+
+  const CheckVerdict verdict = problem.check(input, source);
+  if (format == Format::json) {
+    std::cout << nlohmann::json{{"type", "check"},
+                                {"schema_version", json_schema_version},
+                                {"problem", problem.name},
+                                {"valid", verdict.valid},
+                                {"message", verdict.message}}
+                     .dump()
+              << '\n';
+  } else {
+    std::cout << verdict.message << '\n';
+  }
+  return verdict.valid ? exit_ok : exit_invalid;
+}
+
+}  // namespace backtrack

@@ -1,0 +1,312 @@
+#pragma once
+// Strategy `mrv`: one solution for a very large board (n in the hundreds of thousands).
+//
+// A static row order is hopeless there: after a few thousand queens some row far below
+// has no free square left, and a row-by-row search only notices when it gets there,
+// with an astronomical subtree above the mistake. This strategy orders the search by
+// the "most constrained first" rule (MRV), over rows and columns alike:
+//
+//   * every unused row and every unused column keeps the number of its free squares
+//     (not attacked by any queen), updated incrementally: a queen attacks at most three
+//     squares of any other row or column (its column or row, its two diagonals), so
+//     apply() and undo() are a few branch-free loops of length n, which vectorise;
+//   * the next line to fill is the row with the fewest free squares (ties: the row
+//     nearest an edge of the board), unless a column has at most two and fewer than
+//     that row: a line left with none is a dead end found at once, and a line with one
+//     square is forced;
+//   * in that line the squares are tried from the middle of the board outward.
+//
+// Why it works: N-Queens is a permutation problem, so a column that no remaining row
+// can use is as fatal as a row with no square; watching both finds every such dead end
+// the moment it appears, and filling the tightest line first keeps the branching factor
+// at 1 almost everywhere. Middle squares lie on the long diagonals, which are hard to
+// fit late; the short diagonals near the corners stay open for the last, most
+// constrained lines. The search barely backtracks: its cost is the O(n) update per
+// queen, O(n^2) in all, with small constants.
+//
+// Memory: 34 bytes per row of state (used flags 1 + 1, diagonal flags 2 + 2, two
+// 4-byte free counts, two 8-byte linked lists, the line chosen at each depth 4), 8
+// bytes per tie rank in the problem, and the engine's path of 8-byte moves.
+//
+// Moves name their row and column, so queens placed in advance are simply the prefix
+// of the one root.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
+#include <limits>
+#include <random>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "backtrack/nqueens/placement.hpp"
+#include "backtrack/problem.hpp"
+
+namespace backtrack::nqueens {
+
+class MrvQueens {
+ public:
+  struct Move {
+    int row = 0;
+    int col = 0;
+    friend bool operator==(const Move&, const Move&) = default;
+  };
+
+  // Index 0 is about rows, 1 about columns.
+  struct State {
+    std::array<std::vector<std::uint8_t>, 2> used;   // used[0][r]: row r holds a queen; used[1][c]
+    std::vector<std::uint8_t> sum_used;              // 2n - 1 flags, index r + c
+    std::vector<std::uint8_t> difference_used;       // 2n - 1 flags, index r - c + n - 1
+    std::array<std::vector<std::int32_t>, 2> free_count;  // per unused line; used lines + placed_mark
+    // The unused rows (0) and columns (1), each a doubly linked list in middle-out order
+    // (see middle_out()), by step; step n is the head. apply() unlinks, undo() relinks,
+    // as in dancing links, so a scan for a free square never walks over used lines.
+    std::array<std::vector<std::int32_t>, 2> later, earlier;
+    std::vector<std::int32_t> next_line;  // after k queens: row r as r, column c as ~c
+    int placed = 0;
+  };
+
+  // The free squares of one line, middle first, evaluated lazily: a search that takes
+  // the first one (the usual case) never looks at the others.
+  class Squares {
+   public:
+    class iterator {
+     public:
+      using value_type = Move;
+      using difference_type = std::ptrdiff_t;
+      iterator() = default;
+      iterator(const MrvQueens* problem, const State* state, int line) : problem_(problem), state_(state) {
+        across_ = line >= 0 ? 1 : 0;  // a row is filled by choosing a column, and back
+        line_ = line >= 0 ? line : ~line;
+        step_ = state->later[across_][at(problem->size())];
+        settle();
+      }
+      Move operator*() const {
+        const int other = problem_->middle_out(step_);
+        return across_ == 1 ? Move{line_, other} : Move{other, line_};
+      }
+      iterator& operator++() {
+        step_ = state_->later[across_][at(step_)];
+        settle();
+        return *this;
+      }
+      void operator++(int) { ++*this; }
+      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.step_ == it.problem_->size(); }
+
+     private:
+      // Moves to the first unused crossing line, from step_ on, whose square is free.
+      void settle() {
+        const int n = problem_->size();
+        while (step_ != n && !problem_->is_free(*state_, **this)) step_ = state_->later[across_][at(step_)];
+      }
+      const MrvQueens* problem_ = nullptr;
+      const State* state_ = nullptr;
+      int across_ = 1;
+      int line_ = 0;
+      int step_ = 0;
+    };
+
+    Squares(const MrvQueens* problem, const State* state, int line) : problem_(problem), state_(state), line_(line) {}
+    iterator begin() const { return iterator(problem_, state_, line_); }
+    std::default_sentinel_t end() const { return {}; }
+
+   private:
+    const MrvQueens* problem_;
+    const State* state_;
+    int line_;
+  };
+
+  // `placed`: queens fixed in advance, already checked not to attack each other.
+  // `seed`: 0 breaks ties between equally constrained lines edge first (the first and
+  // last rows, then the next ones in); any other seed blurs that order with random noise
+  // of up to n/8 lines, so that restarts with fresh seeds search different trees.
+  explicit MrvQueens(int n, std::vector<Move> placed = {}, std::uint64_t seed = 0)
+      : n_(n), placed_(std::move(placed)), tie_rank_(at(n)), line_of_rank_(at(n)) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> noise(0, seed == 0 ? 0 : std::max(1, n / 8));
+    std::vector<std::pair<int, int>> order;  // (priority, line)
+    for (int r = 0; r < n_; ++r) {
+      const int from_edge = std::min(r, n_ - 1 - r);
+      order.emplace_back(2 * (from_edge + noise(random)) + (r > n_ - 1 - r ? 1 : 0), r);
+    }
+    std::sort(order.begin(), order.end());
+    for (int rank = 0; rank < n_; ++rank) {
+      line_of_rank_[at(rank)] = order[at(rank)].second;
+      tie_rank_[at(order[at(rank)].second)] = rank;
+    }
+  }
+
+  State root() const {
+    const auto size = at(n_);
+    State s;
+    s.sum_used.assign(2 * size - 1, 0);
+    s.difference_used.assign(2 * size - 1, 0);
+    for (int k = 0; k < 2; ++k) {
+      s.used[at(k)].assign(size, 0);
+      s.free_count[at(k)].assign(size, n_);
+      s.later[at(k)].resize(size + 1);
+      s.earlier[at(k)].resize(size + 1);
+      for (int step = 0; step <= n_; ++step) {
+        s.later[at(k)][at(step)] = step == n_ ? 0 : step + 1;
+        s.earlier[at(k)][at(step)] = step == 0 ? n_ : step - 1;
+      }
+    }
+    s.next_line.assign(size + 1, 0);
+    s.next_line[0] = most_constrained(s);
+    return s;
+  }
+
+  bool is_solution(const State& s) const { return s.placed == n_; }
+  Squares candidates(const State& s) const { return Squares(this, &s, s.next_line[at(s.placed)]); }
+  int max_depth() const { return n_; }
+
+  void apply(State& s, Move m) const {
+    const std::int32_t own_row = s.free_count[0][at(m.row)];
+    const std::int32_t own_col = s.free_count[1][at(m.col)];
+    update_counts<-1>(s, m);
+    s.free_count[0][at(m.row)] = own_row + placed_mark;
+    s.free_count[1][at(m.col)] = own_col + placed_mark;
+    mark(s, m, 1);
+    unlink(s, 0, m.row);
+    unlink(s, 1, m.col);
+    ++s.placed;
+    if (s.placed < n_) s.next_line[at(s.placed)] = most_constrained(s);
+  }
+
+  void undo(State& s, Move m) const {
+    --s.placed;
+    relink(s, 1, m.col);
+    relink(s, 0, m.row);
+    mark(s, m, 0);
+    const std::int32_t own_row = s.free_count[0][at(m.row)] - placed_mark;
+    const std::int32_t own_col = s.free_count[1][at(m.col)] - placed_mark;
+    update_counts<+1>(s, m);
+    s.free_count[0][at(m.row)] = own_row;
+    s.free_count[1][at(m.col)] = own_col;
+  }
+
+  // The fixed queens, if any, as the prefix of the only root.
+  std::vector<Root<Move>> roots() const { return {Root<Move>{placed_, 1}}; }
+
+  Placement placement(std::span<const Move> path) const {
+    Placement columns(at(n_), -1);
+    for (const Move& m : path) columns[at(m.row)] = m.col;
+    return columns;
+  }
+  int size() const { return n_; }
+
+  bool is_free(const State& s, Move m) const {
+    return (s.used[0][at(m.row)] | s.used[1][at(m.col)] | s.sum_used[at(m.row + m.col)] |
+            s.difference_used[at(m.row - m.col + n_ - 1)]) == 0;
+  }
+
+  // The line tried at step k: the middle, then one up, one down, two up, ...
+  int middle_out(int k) const {
+    const int middle = (n_ - 1) / 2;
+    return (k & 1) != 0 ? middle + (k + 1) / 2 : middle - k / 2;
+  }
+  // Its inverse.
+  int step_of(int line) const {
+    const int middle = (n_ - 1) / 2;
+    return line > middle ? 2 * (line - middle) - 1 : 2 * (middle - line);
+  }
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+  void mark(State& s, Move m, std::uint8_t used) const {
+    s.used[0][at(m.row)] = used;
+    s.used[1][at(m.col)] = used;
+    s.sum_used[at(m.row + m.col)] = used;
+    s.difference_used[at(m.row - m.col + n_ - 1)] = used;
+  }
+
+  void unlink(State& s, int k, int line) const {
+    auto& later = s.later[at(k)];
+    auto& earlier = s.earlier[at(k)];
+    const auto step = at(step_of(line));
+    later[at(earlier[step])] = later[step];
+    earlier[at(later[step])] = earlier[step];
+  }
+  void relink(State& s, int k, int line) const {
+    auto& later = s.later[at(k)];
+    auto& earlier = s.earlier[at(k)];
+    const auto step = at(step_of(line));
+    later[at(earlier[step])] = static_cast<std::int32_t>(step);
+    earlier[at(later[step])] = static_cast<std::int32_t>(step);
+  }
+
+  // Adds `sign` times the number of squares that the queen m = (R, C) attacks and no
+  // other queen does, to the count of every row and every column. In row r those are
+  // (r, C) in m's column, (r, C + r - R) on its difference diagonal and (r, C - r + R) on
+  // its sum diagonal; in column c, (R, c), (R + c - C, c) and (R - c + C, c). Each test
+  // leaves out the lines it shares with m, so the same numbers come out whether m's own
+  // lines are marked or not, and undo() mirrors apply() exactly. Six branch-free loops
+  // over contiguous lines; m's own row and column are restored by the caller.
+  template <int sign>
+  void update_counts(State& s, Move m) const {
+    const int n = n_;
+    const int row = m.row;
+    const int col = m.col;
+    const std::uint8_t* __restrict row_used = s.used[0].data();
+    const std::uint8_t* __restrict column_used = s.used[1].data();
+    const std::uint8_t* __restrict sum = s.sum_used.data();
+    const std::uint8_t* __restrict difference = s.difference_used.data() + (n - 1);  // index r - c
+    std::int32_t* __restrict row_count = s.free_count[0].data();
+    std::int32_t* __restrict column_count = s.free_count[1].data();
+    for (int r = 0; r < n; ++r) row_count[r] += sign * static_cast<std::int32_t>((sum[r + col] | difference[r - col]) == 0);
+    for (int r = std::max(0, row - col), end = std::min(n, row - col + n); r < end; ++r) {
+      const int c = col + r - row;
+      row_count[r] += sign * static_cast<std::int32_t>((column_used[c] | sum[r + c]) == 0);
+    }
+    for (int r = std::max(0, row + col - n + 1), end = std::min(n, row + col + 1); r < end; ++r) {
+      const int c = col + row - r;
+      row_count[r] += sign * static_cast<std::int32_t>((column_used[c] | difference[r - c]) == 0);
+    }
+    for (int c = 0; c < n; ++c) column_count[c] += sign * static_cast<std::int32_t>((sum[row + c] | difference[row - c]) == 0);
+    for (int c = std::max(0, col - row), end = std::min(n, col - row + n); c < end; ++c) {
+      const int r = row + c - col;
+      column_count[c] += sign * static_cast<std::int32_t>((row_used[r] | sum[r + c]) == 0);
+    }
+    for (int c = std::max(0, row + col - n + 1), end = std::min(n, row + col + 1); c < end; ++c) {
+      const int r = row + col - c;
+      column_count[c] += sign * static_cast<std::int32_t>((row_used[r] | difference[r - c]) == 0);
+    }
+  }
+
+  // The least count of one kind of line, and the line of lowest tie rank that has it.
+  // Two passes of plain minimums, which vectorise, rather than one of 64-bit keys.
+  std::pair<std::int32_t, int> tightest(const std::vector<std::int32_t>& counts) const {
+    const std::int32_t* count = counts.data();
+    const std::int32_t* rank = tie_rank_.data();
+    constexpr std::int32_t none = std::numeric_limits<std::int32_t>::max();
+    std::int32_t least = none;
+    for (int i = 0; i < n_; ++i) least = std::min(least, count[i]);
+    std::int32_t best = none;
+    for (int i = 0; i < n_; ++i) best = std::min(best, rank[i] | (-static_cast<std::int32_t>(count[i] != least) & none));
+    return {least, line_of_rank_[at(best)]};
+  }
+
+  // A column this tight is filled before any row that is looser: enough to see at once
+  // a column nobody can fill (0) or one that is forced (1, 2). Choosing columns more
+  // freely than that makes the search worse on many n: rows are the better variables.
+  static constexpr std::int32_t forced_column = 2;
+
+  // The unused line with the fewest free squares, encoded as in next_line.
+  int most_constrained(const State& s) const {
+    const auto [row_least, row] = tightest(s.free_count[0]);
+    const auto [column_least, column] = tightest(s.free_count[1]);
+    return column_least < row_least && column_least <= forced_column ? ~column : row;
+  }
+
+  // Added to the count of a used line, so that it is never the most constrained.
+  static constexpr std::int32_t placed_mark = 1 << 30;
+
+  int n_;
+  std::vector<Move> placed_;
+  std::vector<std::int32_t> tie_rank_;      // ties between lines go to the lower rank
+  std::vector<std::int32_t> line_of_rank_;  // its inverse
+};
+
+}  // namespace backtrack::nqueens

@@ -1,0 +1,102 @@
+#pragma once
+// Running a first-solution search the way very large boards need it.
+//
+// Restarts: a dynamic-ordering search is fast on almost every instance and very slow on
+// a few (a heavy tail: one early mistake that the heuristic cannot see). For --first,
+// RestartingSolver therefore runs the search with a node budget; when the budget runs
+// out it starts again with another seed (another tie-breaking order) and twice the
+// budget. The doubling keeps the whole complete: a run that exhausts its tree without
+// a solution proves there is none, and the total work is at most about twice the last
+// run. Every other mode is one ordinary run with seed 0.
+//
+// A deep stack: the engine recurses once per queen, so n = 100,000 needs a stack of
+// tens of MiB, more than a thread gets by default; the run goes to a thread of its own
+// with a stack sized for the depth (reserved address space, touched only as used).
+#include <pthread.h>
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "backtrack/solver.hpp"
+
+namespace backtrack::nqueens {
+
+// Calls f() on a thread with a stack of `bytes`, and returns what it returns (or
+// rethrows what it throws). Falls back to the calling thread if no thread can be made.
+template <class F>
+auto on_deep_stack(std::size_t bytes, F f) -> decltype(f()) {
+  using Result = decltype(f());
+  struct Call {
+    F* f;
+    std::optional<Result> result;
+    std::exception_ptr error;
+  } call{&f, std::nullopt, nullptr};
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) return f();
+  pthread_attr_setstacksize(&attributes, bytes);
+  void* (*body)(void*) = [](void* p) -> void* {
+    auto* c = static_cast<Call*>(p);
+    try {
+      c->result.emplace((*c->f)());
+    } catch (...) {
+      c->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  pthread_t thread;
+  const int created = pthread_create(&thread, &attributes, body, &call);
+  pthread_attr_destroy(&attributes);
+  if (created != 0) return f();
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return std::move(*call.result);
+}
+
+class RestartingSolver final : public Solver {
+ public:
+  // make(seed) builds the solver of one attempt; seed 0 is the plain heuristic.
+  using Factory = std::function<std::unique_ptr<Solver>(std::uint64_t seed)>;
+
+  RestartingSolver(Factory make, std::string description, std::uint64_t first_budget, std::size_t stack_bytes)
+      : make_(std::move(make)),
+        description_(std::move(description)),
+        first_budget_(first_budget),
+        stack_bytes_(stack_bytes) {}
+
+  std::string description() const override { return description_; }
+
+  RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
+    return on_deep_stack(stack_bytes_, [&] { return run_here(request, sink); });
+  }
+
+ private:
+  RunResult run_here(const RunRequest& request, const SolutionSink& sink) const {
+    // A node limit of the user's own is kept exactly: one run, no restarts.
+    if (request.mode != SearchMode::first || request.limits.max_nodes != 0) return make_(0)->run(request, sink);
+    RunResult total;
+    std::uint64_t budget = first_budget_;
+    for (std::uint64_t seed = 0;; ++seed) {
+      RunRequest attempt = request;
+      attempt.limits.max_nodes = budget;
+      const RunResult result = make_(seed)->run(attempt, sink);
+      const double seconds = total.stats.seconds + result.stats.seconds;
+      total.stats += result.stats;
+      total.stats.seconds = seconds;
+      total.stats.stop = result.stats.stop;
+      if (result.stats.stop != StopReason::node_limit) return total;
+      budget *= 2;
+    }
+  }
+
+  Factory make_;
+  std::string description_;
+  std::uint64_t first_budget_;
+  std::size_t stack_bytes_;
+};
+
+}  // namespace backtrack::nqueens

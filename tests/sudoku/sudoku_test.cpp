@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
 
@@ -87,6 +88,26 @@ Outcome solve_dlx(const Grid& puzzle, std::uint64_t max_solutions = 0) {
   return out;
 }
 
+Outcome solve_csp(const Grid& puzzle, csp::SearchOptions options, std::uint64_t max_solutions = 0) {
+  const CspSudoku p(puzzle, options);
+  Outcome out;
+  SearchLimits limits;
+  limits.max_solutions = max_solutions;
+  const auto stats = enumerate_solutions(
+      p,
+      [&](const CspSudoku::State&, std::span<const csp::Assignment> path, std::uint64_t) {
+        if (out.first.empty()) out.first = p.solution(path).cells();
+      },
+      limits);
+  out.solutions = static_cast<std::uint64_t>(stats.solutions);
+  return out;
+}
+
+const csp::SearchOptions forward_mrv{csp::Prune::forward, csp::VariableOrder::mrv, csp::ValueOrder::min, 1};
+const csp::SearchOptions arc_dom_deg{csp::Prune::arc, csp::VariableOrder::dom_deg, csp::ValueOrder::random, 5};
+
+Grid sixteen_by_sixteen(unsigned seed, int keep_percent);
+
 struct Named {
   const char* name;
   const char* puzzle;
@@ -126,6 +147,37 @@ TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
   const auto expected = brute_force_count(cells);
   EXPECT_GT(expected, 1u);
   EXPECT_EQ(solve_dlx(puzzle).solutions, expected);
+  EXPECT_EQ(solve_csp(puzzle, forward_mrv).solutions, expected);
+  EXPECT_EQ(solve_csp(puzzle, arc_dom_deg).solutions, expected);
+}
+
+TEST(SudokuCsp, FamousPuzzlesHaveOneValidSolution) {
+  for (const auto& [name, text] : famous) {
+    const Grid puzzle = parse_grid(text);
+    for (const auto& options : {forward_mrv, arc_dom_deg}) {
+      const auto out = solve_csp(puzzle, options);
+      EXPECT_EQ(out.solutions, 1u) << name;
+      EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
+      EXPECT_EQ(out.first, solve_dlx(puzzle).first) << name;
+    }
+  }
+}
+
+TEST(SudokuCsp, SixteenBySixteenSolves) {
+  const Grid puzzle = sixteen_by_sixteen(11, 45);
+  const auto out = solve_csp(puzzle, forward_mrv, 1);
+  EXPECT_EQ(out.solutions, 1u);
+  EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 4));
+}
+
+TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
+  std::string text;
+  for (int r = 0; r < 25; ++r) {
+    for (int c = 0; c < 25; ++c) text += (r * 7 + c * 3) % 5 < 3 ? Grid::symbol((5 * (r % 5) + r / 5 + c) % 25 + 1) : '.';
+  }
+  const Grid puzzle = parse_grid(text);
+  EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, forward_mrv, 1).first, 5));
+  EXPECT_TRUE(valid_solution(puzzle.cells(), solve_dlx(puzzle, 1).first, 5));
 }
 
 TEST(SudokuDlx, FourByFourEmptyGridHas288Fillings) {

@@ -7,8 +7,10 @@
 #include <sstream>
 #include <string>
 
+#include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
 
@@ -47,10 +49,19 @@ Solution render(const Grid& grid) {
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string strategy = intent.strategy.empty() ? "dlx" : intent.strategy;
-  if (strategy != "dlx") throw UsageError("unknown strategy '" + strategy + "' for sudoku (choose dlx)");
+  if (strategy != "dlx" && strategy != "csp") {
+    throw UsageError("unknown strategy '" + strategy + "' for sudoku (choose dlx or csp)");
+  }
   const Grid puzzle = parse_grid(read_input(vm));
-  const std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
-                                  " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
+  std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
+                            " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
+  if (strategy == "csp") {
+    const auto options = csp::read_search_options(vm, {});
+    return make_solver(
+        CspSudoku(puzzle, options),
+        [](const CspSudoku& p, std::span<const CspSudoku::Move> path) { return render(p.solution(path)); },
+        description + " " + csp::describe(options));
+  }
   return make_solver(
       DlxSudoku(puzzle), [](const DlxSudoku& p, std::span<const DlxSudoku::Move> path) { return render(p.solution(path)); },
       description);
@@ -60,6 +71,7 @@ void add_options(po::options_description& options) {
   options.add_options()
     ("file,f", po::value<std::string>(), "read the puzzle from this file ('-': standard input, the default)")
     ("puzzle,p", po::value<std::string>(), "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty");
+  csp::add_search_options(options);
 }
 
 const Registrar registrar(ProblemInfo{
@@ -67,6 +79,7 @@ const Registrar registrar(ProblemInfo{
     "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
     {
         {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
+        {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)"},
     },
     add_options,
     make,

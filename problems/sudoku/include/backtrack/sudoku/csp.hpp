@@ -1,0 +1,57 @@
+#pragma once
+// Strategy `csp`: Sudoku as a constraint model, searched by the generic CSP layer.
+//
+// One variable per cell (values 0 .. n-1 stand for the symbols 1 .. n), a given fixes
+// its cell's domain, and one all-different per row, column and box. Forward checking
+// with MRV is the naive human method ("which cell has fewest candidates?"); --prune arc
+// adds naked singles.
+#include <span>
+#include <vector>
+
+#include "backtrack/csp/model.hpp"
+#include "backtrack/csp/problem.hpp"
+#include "backtrack/sudoku/grid.hpp"
+
+namespace backtrack::sudoku {
+
+inline csp::Model sudoku_model(const Grid& g) {
+  const int n = g.size();
+  csp::Model model;
+  model.add_variables(n * n, n);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (g.at(r, c) != 0) model.fix(r * n + c, g.at(r, c) - 1);
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    std::vector<int> row;
+    std::vector<int> col;
+    std::vector<int> box;
+    for (int k = 0; k < n; ++k) {
+      row.push_back(i * n + k);
+      col.push_back(k * n + i);
+      box.push_back(((i / g.box()) * g.box() + k / g.box()) * n + (i % g.box()) * g.box() + k % g.box());
+    }
+    model.all_different(row);
+    model.all_different(col);
+    model.all_different(box);
+  }
+  return model;
+}
+
+class CspSudoku : public csp::CspProblem {
+ public:
+  CspSudoku(const Grid& puzzle, csp::SearchOptions options) : CspProblem(sudoku_model(puzzle), options), puzzle_(puzzle) {}
+
+  Grid solution(std::span<const Move> path) const {
+    Grid grid = puzzle_;
+    const auto v = values(path);
+    for (std::size_t i = 0; i < v.size(); ++i) grid.cells()[i] = v[i] + 1;
+    return grid;
+  }
+
+ private:
+  Grid puzzle_;
+};
+
+}  // namespace backtrack::sudoku

@@ -1,5 +1,10 @@
 // Registers N-Queens and its strategies with the driver's registry.
 #include <boost/program_options.hpp>
+#include <bit>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
 #include <string>
 
 #include "backtrack/errors.hpp"
@@ -8,6 +13,10 @@
 #include "backtrack/nqueens/bitset.hpp"
 #include "backtrack/nqueens/csp.hpp"
 #include "backtrack/nqueens/dlx.hpp"
+#include "backtrack/nqueens/mrv.hpp"
+#include "backtrack/nqueens/pinned.hpp"
+#include "backtrack/nqueens/restarts.hpp"
+#include "backtrack/nqueens/validator.hpp"
 #include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
@@ -69,13 +78,122 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   return *symmetry;
 }
 
+// Queens placed in advance (--place, --board), checked; n may come from the board.
+struct GivenQueens {
+  int n = 0;
+  std::vector<Queen> queens;
+};
+
+std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
+  const bool place = vm.count("place") != 0;
+  const bool board = vm.count("board") != 0;
+  if (!place && !board) return std::nullopt;
+  if (place && board) throw UsageError("give the placed queens with --place or with --board, not both");
+  GivenQueens given;
+  given.n = vm["size"].as<int>();
+  std::string source = "--place";
+  if (place) {
+    given.queens = parse_place(vm["place"].as<std::string>());
+  } else {
+    source = vm["board"].as<std::string>();
+    std::ifstream file(source, std::ios::binary);
+    if (!file) throw InputError(source + ": cannot read the board file");
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    Board read = read_board(text, source);
+    if (!vm["size"].defaulted() && read.n != given.n) {
+      throw InputError(source + ": the board has " + std::to_string(read.n) + " rows, but -n is " +
+                       std::to_string(given.n));
+    }
+    given.n = read.n;
+    given.queens = std::move(read.queens);
+  }
+  if (given.n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(given.n));
+  require_consistent(given.n, given.queens, source);
+  return given;
+}
+
+template <class P, class ColumnOf>
+std::unique_ptr<Solver> pinned_solver(P problem, const GivenQueens& given, const std::string& strategy,
+                                      ColumnOf column_of) {
+  Pinned<P, ColumnOf> pinned(std::move(problem), given.n, given.queens, std::move(column_of));
+  const int n = given.n;
+  auto render_path = [n](const auto& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
+  return make_solver(std::move(pinned), render_path,
+                     "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=none placed=" +
+                         std::to_string(given.queens.size()));
+}
+
+// Strategy mrv: first solutions with restarts, on a stack deep enough for n queens.
+std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description) {
+  std::vector<MrvQueens::Move> prefix;
+  for (const Queen& q : queens) prefix.push_back({q.row, q.col});
+  auto make_attempt = [n, prefix, description](std::uint64_t seed) {
+    auto render_path = [n](const MrvQueens& p, std::span<const MrvQueens::Move> path) {
+      return render(p.placement(path), n);
+    };
+    return make_solver(MrvQueens(n, prefix, seed), render_path, description);
+  };
+  const auto size = static_cast<std::uint64_t>(n);
+  return std::make_unique<RestartingSolver>(make_attempt, description, 4 * size + 20000,
+                                            (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
+}
+
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
-  const int n = vm["size"].as<int>();
+  const auto given = given_queens(vm);
+  const int n = given ? given->n : vm["size"].as<int>();
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
-  const std::string strategy = intent.strategy.empty() ? (n <= max_word_size ? "word" : "bitset") : intent.strategy;
+  // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
+  const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
+  const std::string strategy = !intent.strategy.empty() ? intent.strategy
+                               : finds_few && n > 24    ? "mrv"
+                               : n <= max_word_size     ? "word"
+                                                        : "bitset";
+  if (given) {
+    if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
+      throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
+                       " cannot be used with queens placed by --place or --board: they break the board's "
+                       "symmetry (use --symmetry none, the default then)");
+    }
+    if (intent.mode == SearchMode::unique) {
+      throw UsageError("--unique lists one board per symmetry class; placed queens break the symmetry (use --all)");
+    }
+    const bool lists_all = intent.mode == SearchMode::all;
+    if (lists_all && n > largest_listed_without_force && !intent.force) {
+      throw UsageError("listing every completion for n = " + std::to_string(n) +
+                       " may print a very large output; add --limit K, count with --count, or pass --force");
+    }
+    const std::string placed = " symmetry=none placed=" + std::to_string(given->queens.size());
+    if (strategy == "mrv") return mrv_solver(n, given->queens, "n=" + std::to_string(n) + " strategy=mrv" + placed);
+    if (strategy == "scan") return pinned_solver(ScanQueens(n), *given, strategy, [](int c) { return c; });
+    if (strategy == "arrays") return pinned_solver(ArrayQueens(n), *given, strategy, [](int c) { return c; });
+    if (strategy == "bitset") {
+      return pinned_solver(BitsetQueens(n), *given, strategy, [](std::size_t c) { return static_cast<int>(c); });
+    }
+    if (strategy == "word") {
+      if (n > max_word_size) {
+        throw UsageError("strategy word handles n <= 64, got n = " + std::to_string(n) + "; use --strategy bitset");
+      }
+      return pinned_solver(WordQueens(n), *given, strategy,
+                           [](std::uint64_t bit) { return std::countr_zero(bit); });
+    }
+    throw UsageError("strategy '" + strategy +
+                     "' does not take placed queens (--place, --board); choose mrv, word, bitset, arrays or scan");
+  }
+  if (strategy == "mrv") {
+    if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
+      throw UsageError("strategy mrv has no symmetry breaking: use --symmetry none (the default for it)");
+    }
+    const bool lists_all = intent.mode == SearchMode::all || intent.mode == SearchMode::unique;
+    if (intent.mode == SearchMode::unique) throw UsageError("--unique needs --symmetry full, which strategy mrv lacks");
+    if (lists_all && n > largest_listed_without_force && !intent.force) {
+      throw UsageError("listing every board for n = " + std::to_string(n) +
+                       " prints a very large output; add --limit K, count with --count, or pass --force");
+    }
+    return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
+  }
   if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan" &&
       strategy != "dlx" && strategy != "csp") {
-    throw UsageError("unknown strategy '" + strategy + "' for nqueens (choose word, bitset, arrays, scan, dlx or csp)");
+    throw UsageError("unknown strategy '" + strategy + "' for nqueens (choose word, bitset, arrays, scan, dlx, csp or mrv)");
   }
   const Symmetry symmetry = choose_symmetry(vm, intent, strategy);
 
@@ -114,7 +232,12 @@ void add_options(po::options_description& options) {
     ("symmetry", po::value<std::string>(),
      "none | mirror | full. mirror: first queen in the left half (about 2x); full: one board per "
      "class of the 8 symmetries, also reports the number of classes (strategy word). "
-     "Default: full for --count with word, mirror for other strategies, none when listing");
+     "Default: full for --count with word, mirror for other strategies, none when listing")
+    ("place", po::value<std::string>(),
+     "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
+     "(symmetry none)")
+    ("board", po::value<std::string>(),
+     "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n");
   csp::add_search_options(options);
 }
 
@@ -128,10 +251,14 @@ const Registrar registrar(ProblemInfo{
         {"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check"},
         {"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, --values)"},
         {"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)"},
+        {"mrv", "most constrained row (or forced column) first, middle columns first, free-square counts kept "
+                "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
+                "when n > 24"},
     },
     add_options,
     make,
     "size",
+    [](const std::string& input, const std::string& source) { return check_solution(input, source); },
 });
 
 }  // namespace

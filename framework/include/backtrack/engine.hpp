@@ -67,6 +67,7 @@ class DepthFirstSearch {
 
  private:
   static constexpr bool counts_only = std::is_same_v<OnSolution, CountOnly>;
+
   static constexpr bool records_path = !counts_only || HasSolutionWeight<P>;
 
   bool stopped() const { return stats_.stop != StopReason::none; }
@@ -81,16 +82,9 @@ class DepthFirstSearch {
 
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
-    State state = problem_.root();
-    int depth = 0;
-    for (const Move& m : prefix) {
-      path_[static_cast<std::size_t>(depth++)] = m;
-      if constexpr (HasChild<P>) {
-        state = problem_.child(state, m);
-      } else {
-        problem_.apply(state, m);
-      }
-    }
+    State state = state_after(problem_, prefix);
+    const int depth = static_cast<int>(prefix.size());
+    std::copy(prefix.begin(), prefix.end(), path_.begin());
     try {
       visit(state, depth);
     } catch (const Unwind&) {
@@ -181,9 +175,9 @@ class DepthFirstSearch {
     stats_.max_depth = std::max(stats_.max_depth, depth);
   }
 
-  // A small problem is copied in, so that the loop reads its constants with one load
-  // instead of two (through the reference).
-  static constexpr bool copies_problem = std::is_trivially_copyable_v<P> && sizeof(P) <= 64;
+  // A problem of plain data is copied in, so that the loop reads its constants with one
+  // load instead of two (through the reference).
+  static constexpr bool copies_problem = std::is_trivially_copyable_v<P> && sizeof(P) <= 16384;
   std::conditional_t<copies_problem, const P, const P&> problem_;
   SearchLimits limits_;
   OnSolution on_solution_;

@@ -15,6 +15,9 @@
 //   allowed(state, m) -> bool            constraint check, for candidates not pre-filtered
 //   roots() -> range of Root<Move>       symmetry breaking: fewer roots, each with a weight
 //   solution_weight(state, path) -> u64  how many solutions a leaf stands for (0: none)
+//   state_after(prefix) -> State         the state a root's prefix leads to, built
+//                                        directly (e.g. to pick per-root parameters),
+//                                        so that child()/apply() need not check for it
 #include <concepts>
 #include <cstdint>
 #include <ranges>
@@ -70,6 +73,29 @@ concept HasSolutionWeight =
     requires(const P& p, const typename P::State& s, std::span<const typename P::Move> path) {
       { p.solution_weight(s, path) } -> std::convertible_to<std::uint64_t>;
     };
+
+template <class P>
+concept HasStateAfter = requires(const P& p, std::span<const typename P::Move> prefix) {
+  { p.state_after(prefix) } -> std::same_as<typename P::State>;
+};
+
+// The state reached from root() by `prefix`.
+template <Problem P>
+typename P::State state_after(const P& problem, std::span<const typename P::Move> prefix) {
+  if constexpr (HasStateAfter<P>) {
+    return problem.state_after(prefix);
+  } else {
+    auto state = problem.root();
+    for (const auto& m : prefix) {
+      if constexpr (HasChild<P>) {
+        state = problem.child(state, m);
+      } else {
+        problem.apply(state, m);
+      }
+    }
+    return state;
+  }
+}
 
 // The roots a search starts from: the problem's own, or root() alone.
 template <Problem P>

@@ -13,20 +13,13 @@ template <Problem P>
 struct SplitTree {
   std::vector<Root<typename P::Move>> subtrees;
   SearchStats above;  // the nodes expanded to find them; subtrees count their own roots
+  std::size_t target = 0;  // what split_tree() was asked for: with the problem, it fixes the list
 };
 
 // The state reached from root() by `prefix`.
 template <Problem P>
 typename P::State replay(const P& problem, std::span<const typename P::Move> prefix) {
-  auto state = problem.root();
-  for (const auto& m : prefix) {
-    if constexpr (HasChild<P>) {
-      state = problem.child(state, m);
-    } else {
-      problem.apply(state, m);
-    }
-  }
-  return state;
+  return state_after(problem, prefix);
 }
 
 // Expands the tree level by level until there are at least `target` subtrees or
@@ -34,6 +27,7 @@ typename P::State replay(const P& problem, std::span<const typename P::Move> pre
 template <Problem P>
 SplitTree<P> split_tree(const P& problem, std::size_t target) {
   SplitTree<P> split;
+  split.target = target;
   split.subtrees = roots_of(problem);
   while (split.subtrees.size() < target) {
     std::vector<Root<typename P::Move>> next;

@@ -17,6 +17,7 @@
 //    compared with their 90, 180 and 270 degree rotations at the leaf (check()).
 // On top of that, a look-ahead: a queen that leaves the next row without a free
 // square is not placed at all.
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -51,9 +52,7 @@ class SymmetricWordQueens {
   explicit SymmetricWordQueens(int n)
       : n_(n),
         all_(n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1),
-        top_(std::uint64_t{1} << (n - 1)),
-        corner_(static_cast<std::size_t>(n)),
-        inner_(static_cast<std::size_t>(n)) {
+        top_(std::uint64_t{1} << (n - 1)) {
     pending_corner_.fixed_weight = 1;  // only a leaf when n == 1: the single queen is its own class
     for (int b1 = 2; b1 <= n - 2; ++b1) {
       corner_[static_cast<std::size_t>(b1)] = Bounds{b1, -1, std::uint64_t{1} << 1, 0, 0, 8};
@@ -67,7 +66,7 @@ class SymmetricWordQueens {
     }
   }
 
-  State root() const { return {}; }
+  State root() const { return {0, 0, 0, 0, &unbounded_}; }
   bool is_solution(const State& s) const { return s.row == n_; }
 
   SetBits candidates(const State& s) const {
@@ -92,9 +91,23 @@ class SymmetricWordQueens {
   }
 
   State child(const State& s, Move bit) const {
-    State next{s.columns | bit, (s.toward_high | bit) << 1, (s.toward_low | bit) >> 1, s.row + 1, s.bounds};
-    if (s.row < 2) [[unlikely]] next.bounds = bounds_after(s, bit);
-    return next;
+    return {s.columns | bit, (s.toward_high | bit) << 1, (s.toward_low | bit) >> 1, s.row + 1, s.bounds};
+  }
+
+  // The rules of a root follow from its first one or two queens; setting them here
+  // keeps that test out of child().
+  State state_after(std::span<const Move> prefix) const {
+    State s = root();
+    for (Move bit : prefix) s = child(s, bit);
+    if (prefix.empty()) return s;
+    if (prefix[0] != 1) {
+      s.bounds = &inner_[static_cast<std::size_t>(std::countr_zero(prefix[0]))];
+    } else if (prefix.size() == 1) {
+      s.bounds = &pending_corner_;
+    } else {
+      s.bounds = &corner_[static_cast<std::size_t>(std::countr_zero(prefix[1]))];
+    }
+    return s;
   }
 
   int max_depth() const { return n_; }
@@ -120,12 +133,6 @@ class SymmetricWordQueens {
   int size() const { return n_; }
 
  private:
-  const Bounds* bounds_after(const State& s, Move bit) const {
-    const auto column = static_cast<std::size_t>(std::countr_zero(bit));
-    if (s.row == 0) return bit == 1 ? &pending_corner_ : &inner_[column];
-    return s.bounds == &pending_corner_ ? &corner_[column] : s.bounds;
-  }
-
   // For a non-corner solution (board[r] = the bit of row r): 0 if a rotation of it is
   // smaller in row order (it is counted there), else the size of its class. A class has
   // 2 members when the board equals its 90-degree rotation, 4 when it equals its
@@ -169,9 +176,11 @@ class SymmetricWordQueens {
   int n_;
   std::uint64_t all_;
   std::uint64_t top_;
-  std::vector<Bounds> corner_;  // indexed by the column of the second queen
-  std::vector<Bounds> inner_;   // indexed by the column of the first queen
+  // Fixed arrays keep the problem trivially copyable: the engine then holds its own copy.
+  std::array<Bounds, 64> corner_{};  // indexed by the column of the second queen
+  std::array<Bounds, 64> inner_{};   // indexed by the column of the first queen
   Bounds pending_corner_;       // after the corner queen, before the second one
+  Bounds unbounded_;            // the empty board: no rule yet
 };
 
 }  // namespace backtrack::nqueens

@@ -29,6 +29,7 @@ const char* const top_help =
     "Commands:\n"
     "  solve PROBLEM    count, list or find solutions (backtrack solve nqueens -n 12)\n"
     "  compare PROBLEM  run several strategies over a range of sizes, one table\n"
+    "  estimate PROBLEM predict the nodes and time of a count from random probes\n"
     "  check PROBLEM    is this a solution? (backtrack check nqueens FILE; stdin without FILE)\n"
     "  list             the problems, their strategies and options\n"
     "\n"
@@ -83,11 +84,12 @@ int run_cli(int argc, const char* const* argv, const Registry& registry) {
     if (command == "list") return list_command(rest, registry);
     if (command == "check") return check_command(rest, registry);
     if (command == "compare") return compare_command(rest, registry);
+    if (command == "estimate") return estimate_command(rest, registry);
     if (command == "help") {
       std::cout << top_help << exit_code_help;
       return exit_ok;
     }
-    throw UsageError("unknown command '" + command + "' (choose solve, compare or list)");
+    throw UsageError("unknown command '" + command + "' (choose solve, compare, estimate or list)");
   } catch (const UsageError& e) {
     spdlog::error("{}", e.what());
     return exit_usage;

@@ -15,6 +15,7 @@ int solve_command(const Arguments& args, const Registry& registry);
 int list_command(const Arguments& args, const Registry& registry);
 int compare_command(const Arguments& args, const Registry& registry);
 int check_command(const Arguments& args, const Registry& registry);
+int estimate_command(const Arguments& args, const Registry& registry);
 
 // Logging level from -q / -v, shared by every subcommand.
 void set_verbosity(bool quiet, bool verbose);

@@ -2,9 +2,11 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <memory>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/journal.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
@@ -67,7 +69,10 @@ int solve_command(const Arguments& args, const Registry& registry) {
     ("limit", po::value<long long>(), "list at most K solutions")
     ("force", "allow listing a very large number of solutions")
     ("quiet,q", "errors only, no progress line")
-    ("verbose,v", "more detail on stderr");
+    ("verbose,v", "more detail on stderr")
+    ("checkpoint", po::value<std::string>(),
+     "count only: record each finished subtree in this journal file; running the same command "
+     "again skips what it holds (resume after Ctrl-C, kill or a crash)");
   add_search_options(common);
 
   if (args.empty() || args[0].starts_with("-")) {
@@ -124,12 +129,26 @@ int solve_command(const Arguments& args, const Registry& registry) {
     return static_cast<bool>(std::cout);
   };
 
+  std::unique_ptr<Journal> journal;
+  if (vm.count("checkpoint") != 0) {
+    if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
+    if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
+    JournalHeader header{problem.name, solver->description(), BACKTRACK_VERSION, 0, 0};
+    journal = std::make_unique<Journal>(vm["checkpoint"].as<std::string>(), header,
+                                        [](const std::string& message) { spdlog::warn("{}", message); });
+    request.checkpoint = journal.get();
+  }
+
   Progress progress;
   request.progress = &progress;
   RunResult result;
   {
     ProgressLine line(progress, problem.name + " " + solver->description(), !quiet() && ProgressLine::stderr_is_terminal());
     result = solver->run(request, print);
+  }
+  if (journal) {
+    spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),
+                 result.resumed, result.subtrees, journal->written());
   }
 
   // A count also shows one solution, found by a separate, quick search.
@@ -153,6 +172,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
   if (format == Format::json) {
     auto summary = summary_json(problem.name, solver->description(), result, request.threads);
     if (intent.mode == SearchMode::count) summary["example"] = example;
+    if (journal) {
+      summary["checkpoint"] = {{"file", journal->path().string()},
+                               {"resumed_subtrees", result.resumed},
+                               {"written_subtrees", journal->written()}};
+    }
     std::cout << summary.dump() << '\n';
   } else {
     if (intent.mode != SearchMode::count && result.stats.representatives == 0) std::cout << "no solution\n";

@@ -21,7 +21,10 @@
 #include <utility>
 #include <vector>
 
+#include "backtrack/checkpoint.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/errors.hpp"
+#include "backtrack/estimate.hpp"
 #include "backtrack/split.hpp"
 
 namespace backtrack {
@@ -51,12 +54,29 @@ struct RunRequest {
   SearchLimits limits;
   unsigned threads = 1;
   Progress* progress = nullptr;
+  // Counts only: skip the subtrees an earlier run finished, record each new one.
+  Checkpoint* checkpoint = nullptr;
 };
 
 struct RunResult {
   SearchStats stats;
   bool reports_classes = false;  // stats.representatives counts symmetry classes
   std::size_t subtrees = 1;      // independent pieces the work was split into
+  std::size_t resumed = 0;       // of them, finished by earlier runs (from the checkpoint)
+};
+
+// What `backtrack estimate` asks for: Knuth's estimator, then a timed calibration.
+struct EstimateRequest {
+  std::uint64_t samples = 100000;      // random probes
+  std::uint64_t seed = 1;
+  double calibration_seconds = 0.2;   // 0: no calibration, no time prediction
+  const std::atomic<bool>* stop_requested = nullptr;
+};
+
+struct EstimateResult {
+  TreeEstimate tree;          // nodes and solutions of a full count (mode count, same strategy)
+  Calibration calibration;    // one thread's speed on random subtrees of the count's split
+  std::size_t subtrees = 0;   // in that split
 };
 
 // Called once per solution found, possibly from several threads but never at once.
@@ -69,6 +89,11 @@ class Solver {
   virtual RunResult run(const RunRequest& request, const SolutionSink& sink) const = 0;
   // key=value pairs naming the instance, e.g. "n=8 strategy=word symmetry=none".
   virtual std::string description() const = 0;
+  // The size of a full count and how long it would take, before running it.
+  virtual EstimateResult estimate(const EstimateRequest& request) const {
+    (void)request;
+    throw UsageError("this solver cannot estimate its search");
+  }
 };
 
 // Subtrees per split: enough to balance an irregular tree over many threads, and the
@@ -76,12 +101,35 @@ class Solver {
 inline constexpr std::size_t default_subtree_target = 4096;
 
 // Runs every subtree of `split`, on `threads` threads; make_search(i) builds the
-// DepthFirstSearch for subtree i.
+// DepthFirstSearch for subtree i. With a checkpoint, the subtrees it knows as finished
+// are skipped (their statistics are added as recorded), and every subtree searched to
+// the end is recorded; `resumed`, if given, receives how many were skipped.
 template <Problem P, class MakeSearch>
 SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
-                         Progress* progress, MakeSearch make_search) {
-  std::vector<SearchStats> results(split.subtrees.size());
-  if (progress != nullptr) progress->total = split.subtrees.size();
+                         Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
+                         std::size_t* resumed = nullptr) {
+  const std::size_t count = split.subtrees.size();
+  std::vector<SearchStats> results(count);
+  std::vector<std::size_t> pending;
+  if (checkpoint != nullptr) {
+    std::vector<bool> finished(count, false);
+    for (const auto& f : checkpoint->resume(SplitInfo{split.target, count})) {
+      if (f.index >= count || finished[f.index]) continue;  // a Checkpoint promises neither
+      finished[f.index] = true;
+      results[f.index] = f.stats;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!finished[i]) pending.push_back(i);
+    }
+  } else {
+    pending.resize(count);
+    for (std::size_t i = 0; i < count; ++i) pending[i] = i;
+  }
+  if (resumed != nullptr) *resumed = count - pending.size();
+  if (progress != nullptr) {
+    progress->total = count;
+    progress->done = count - pending.size();
+  }
   auto body = [&](std::size_t i) {
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
       results[i].stop = StopReason::interrupted;
@@ -93,22 +141,25 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     }
     auto search = make_search(i);
     results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
-    if (progress != nullptr && results[i].complete()) ++progress->done;
+    if (!results[i].complete()) return;
+    if (checkpoint != nullptr) checkpoint->record(i, results[i]);
+    if (progress != nullptr) ++progress->done;
   };
   const auto start = Clock::now();
   if (threads <= 1) {
-    for (std::size_t i = 0; i < results.size(); ++i) body(i);
+    for (const std::size_t i : pending) body(i);
   } else {
     tbb::task_arena arena(static_cast<int>(threads));
     arena.execute([&] {
       tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, results.size(), 1),
+          tbb::blocked_range<std::size_t>(0, pending.size(), 1),
           [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t i = range.begin(); i != range.end(); ++i) body(i);
+            for (std::size_t k = range.begin(); k != range.end(); ++k) body(pending[k]);
           },
           tbb::simple_partitioner());
     });
   }
+  if (checkpoint != nullptr) checkpoint->flush();
   SearchStats total = split.above;
   for (const auto& r : results) total += r;
   total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -127,6 +178,17 @@ class ProblemSolver final : public Solver {
 
   std::string description() const override { return description_; }
 
+  EstimateResult estimate(const EstimateRequest& request) const override {
+    EstimateResult result;
+    result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested);
+    if (request.calibration_seconds > 0) {
+      result.calibration = calibrate(problem_, request.calibration_seconds, default_subtree_target, request.seed,
+                                     request.stop_requested);
+      result.subtrees = result.calibration.split_subtrees;
+    }
+    return result;
+  }
+
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     RunResult result;
     result.reports_classes = reports_classes_;
@@ -139,6 +201,9 @@ class ProblemSolver final : public Solver {
     // Stopping after K solutions or N nodes must see one search in order, not many.
     const bool ordered = request.mode == SearchMode::first || request.mode == SearchMode::limit ||
                          limits.max_solutions != 0 || limits.max_nodes != 0;
+    if (request.checkpoint != nullptr && (ordered || request.mode != SearchMode::count)) {
+      throw UsageError("a checkpoint keeps counts only, without --max-nodes");
+    }
     if (ordered) {
       const auto start = Clock::now();
       if (request.mode == SearchMode::count) {
@@ -152,14 +217,18 @@ class ProblemSolver final : public Solver {
     const auto split = split_tree(problem_, default_subtree_target);
     result.subtrees = split.subtrees.size();
     if (request.mode == SearchMode::count) {
-      result.stats = run_subtrees(split, request.threads, limits, request.progress,
-                                  [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); });
+      result.stats = run_subtrees(
+          split, request.threads, limits, request.progress,
+          [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); }, request.checkpoint, &result.resumed);
     } else {
       std::mutex output;
+      bool refused = false;  // the sink said stop: no subtree may hand it another solution
       auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t) {
         Solution solution = render_(problem_, path);
         std::lock_guard lock(output);
-        return sink(solution);
+        if (refused) return false;
+        refused = !sink(solution);
+        return !refused;
       };
       result.stats = run_subtrees(split, request.threads, limits, request.progress, [&](std::size_t) {
         return DepthFirstSearch<P, decltype(locked_emit)>(problem_, limits, locked_emit);

@@ -1,0 +1,195 @@
+// backtrack estimate: how many nodes a full count will visit, and how long it will take.
+#include <spdlog/spdlog.h>
+
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "commands.hpp"
+#include "exit_help.hpp"
+#include "interrupt.hpp"
+#include "report.hpp"
+#include "search_options.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* const estimate_usage =
+    "Usage: backtrack estimate PROBLEM [problem options] [--strategy S] [--samples K] [--seed S]\n"
+    "\n"
+    "Predicts the nodes and the time of `backtrack solve PROBLEM ... --count` without running it.\n"
+    "Knuth's estimator: K random walks from the root to a leaf, each multiplying the numbers\n"
+    "of children it meets; their mean converges to the true number of nodes. The time comes\n"
+    "from a short calibration: the same strategy counting random subtrees on this machine.\n"
+    "The spread is the standard error of the mean and a 95% interval (mean +- 1.96 SE); the\n"
+    "time assumes the threads scale linearly. Example: backtrack estimate nqueens -n 20\n\n";
+
+constexpr double z95 = 1.96;
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", x);
+  return text;
+}
+
+std::string duration(double seconds) {
+  char text[48];
+  if (seconds < 120) {
+    std::snprintf(text, sizeof text, "%.3g s", seconds);
+  } else if (seconds < 2 * 3600) {
+    std::snprintf(text, sizeof text, "%.3g min", seconds / 60);
+  } else if (seconds < 2 * 86400) {
+    std::snprintf(text, sizeof text, "%.3g h", seconds / 3600);
+  } else if (seconds < 2 * 365.25 * 86400) {
+    std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
+  } else {
+    std::snprintf(text, sizeof text, "%.3g years", seconds / (365.25 * 86400));
+  }
+  return text;
+}
+
+nlohmann::json interval_json(const Estimate& e) {
+  return {{"mean", e.mean},
+          {"standard_error", e.standard_error},
+          {"low", std::max(0.0, e.mean - z95 * e.standard_error)},
+          {"high", e.mean + z95 * e.standard_error}};
+}
+
+void print_help(const po::options_description& common, const ProblemInfo* problem) {
+  std::cout << estimate_usage << common << '\n';
+  if (problem != nullptr) {
+    po::options_description own("Options of " + problem->name);
+    problem->add_options(own);
+    std::cout << own << '\n';
+  }
+  std::cout << exit_code_help;
+}
+
+}  // namespace
+
+int estimate_command(const Arguments& args, const Registry& registry) {
+  po::options_description common("Options of backtrack estimate");
+  common.add_options()
+    ("help,h", "this help")
+    ("strategy,s", po::value<std::string>(), "the strategy whose count is predicted (default: the one solve --count uses)")
+    ("samples", po::value<long long>()->default_value(200000), "random probes")
+    ("seed", po::value<unsigned long long>()->default_value(1), "seed of the random probes (same seed, same estimate)")
+    ("calibration", po::value<double>()->default_value(0.2), "seconds of timed counting to measure the speed (0: no time prediction)")
+    ("threads,j", po::value<int>(), "threads the count would use (default: every hardware thread)")
+    ("format", po::value<std::string>()->default_value("text"), "text | json")
+    ("quiet,q", "errors only")
+    ("verbose,v", "more detail on stderr, and the nodes per depth");
+
+  if (args.empty() || args[0].starts_with("-")) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(common).run(), vm);
+    if (vm.count("help") != 0) {
+      print_help(common, nullptr);
+      return exit_ok;
+    }
+    throw UsageError("estimate needs a problem name first, e.g. backtrack estimate nqueens -n 20");
+  }
+  const ProblemInfo& problem = find_problem(registry, args[0]);
+  po::options_description own("Options of " + problem.name);
+  problem.add_options(own);
+  po::options_description all;
+  all.add(common).add(own);
+  po::variables_map vm;
+  po::store(po::command_line_parser(Arguments(args.begin() + 1, args.end())).options(all).run(), vm);
+  po::notify(vm);
+  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  if (vm.count("help") != 0) {
+    print_help(common, &problem);
+    return exit_ok;
+  }
+
+  EstimateRequest request;
+  const long long samples = vm["samples"].as<long long>();
+  if (samples < 1) throw UsageError("--samples must be at least 1, got " + std::to_string(samples));
+  request.samples = static_cast<std::uint64_t>(samples);
+  request.seed = vm["seed"].as<unsigned long long>();
+  request.calibration_seconds = vm["calibration"].as<double>();
+  if (!(request.calibration_seconds >= 0) || request.calibration_seconds > 3600) {
+    throw UsageError("--calibration must be between 0 and 3600 seconds");
+  }
+  request.stop_requested = &interrupt::install();
+  const unsigned threads = read_threads(vm);
+  const Format format = read_format(vm, false);
+
+  SolveIntent intent;
+  intent.mode = SearchMode::count;
+  intent.strategy = vm.count("strategy") != 0 ? vm["strategy"].as<std::string>() : "";
+  const auto solver = problem.make(vm, intent);
+  const EstimateResult result = solver->estimate(request);
+  const TreeEstimate& tree = result.tree;
+  const double rate = result.calibration.nodes_per_second();
+  // Seconds of the count on `threads` threads: nodes / (rate * threads).
+  Estimate seconds;
+  if (rate > 0) {
+    seconds.mean = tree.nodes.mean / rate / threads;
+    seconds.standard_error = tree.nodes.standard_error / rate / threads;
+  }
+  const bool interrupted = request.stop_requested->load();
+
+  if (format == Format::json) {
+    nlohmann::json j = {
+        {"type", "estimate"},
+        {"schema_version", json_schema_version},
+        {"problem", problem.name},
+        {"instance", instance_json(solver->description())},
+        {"samples", tree.samples},
+        {"seed", request.seed},
+        {"probe_seconds", tree.seconds},
+        {"nodes", interval_json(tree.nodes)},
+        {"solutions", interval_json(tree.solutions)},
+        {"nodes_per_depth", tree.nodes_per_depth},
+        {"threads", threads},
+        {"status", interrupted ? "interrupted" : "complete"},
+    };
+    if (rate > 0) {
+      j["calibration"] = {{"nodes", result.calibration.nodes},
+                          {"seconds", result.calibration.seconds},
+                          {"subtrees", result.calibration.subtrees},
+                          {"nodes_per_second", rate}};
+      j["seconds"] = interval_json(seconds);
+    }
+    std::cout << j.dump() << '\n';
+  } else {
+    auto line = [](const Estimate& e, auto show) {
+      const double low = std::max(0.0, e.mean - z95 * e.standard_error);
+      const double high = e.mean + z95 * e.standard_error;
+      const double relative = e.mean > 0 ? 100 * e.standard_error / e.mean : 0;
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.2g%%", relative);
+      return show(e.mean) + " (standard error " + pct + ", 95% interval " + show(low) + " .. " + show(high) + ")";
+    };
+    std::cout << "problem: " << problem.name << ' ' << solver->description() << '\n'
+              << "samples: " << tree.samples << " random probes (seed " << request.seed << ", "
+              << number(tree.seconds) << " s)\n"
+              << "nodes: " << line(tree.nodes, number) << '\n'
+              << "solutions: " << line(tree.solutions, number) << '\n';
+    if (rate > 0) {
+      std::cout << "speed: " << number(rate) << " nodes/s on one thread (calibration: " << result.calibration.subtrees
+                << " random subtrees of " << result.subtrees << ", " << number(result.calibration.seconds) << " s)\n"
+                << "time: " << line(seconds, duration) << " on " << threads << " thread" << (threads == 1 ? "" : "s")
+                << '\n';
+    }
+    if (spdlog::should_log(spdlog::level::debug)) {
+      std::cout << "nodes per depth:";
+      for (const double d : tree.nodes_per_depth) std::cout << ' ' << number(d);
+      std::cout << '\n';
+    }
+    if (interrupted) std::cout << "status: interrupted (the estimate uses the probes made so far)\n";
+  }
+  std::cout.flush();
+  return interrupted ? (interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted) : exit_ok;
+}
+
+}  // namespace backtrack

@@ -1,0 +1,173 @@
+#pragma once
+// How big is the tree? Knuth's estimator, before a long count is started.
+//
+// A probe walks from a root to a leaf, choosing each child uniformly at random, and
+// multiplies the branching factors d1, d2, ... it meets on the way. The sum
+//   R * (1 + d1 + d1*d2 + d1*d2*d3 + ...)
+// (R: the number of roots the problem offers) is an unbiased estimate of the number of
+// nodes the engine enters in a full count: its mean over many probes converges to the
+// true count (D. E. Knuth, "Estimating the efficiency of backtrack programs", 1975).
+// The same walk, weighting the leaf it ends in by its root's weight and its
+// solution_weight(), estimates the number of solutions.
+//
+// Children are exactly those the engine visits (candidates() filtered by allowed()),
+// and a probe starts at the end of a root's prefix, as the engine does, so the estimate
+// is of the very number `solve --count` reports as nodes.
+//
+// The time follows from a calibration: the same engine and strategy, counting whole
+// subtrees of the split a count would use, chosen at random, for a fraction of a second.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/problem.hpp"
+#include "backtrack/search_limits.hpp"
+#include "backtrack/split.hpp"
+
+namespace backtrack {
+
+// Mean and spread of many independent estimates of one number.
+struct Estimate {
+  double mean = 0;
+  double standard_error = 0;  // of the mean: the standard deviation of one probe / sqrt(samples)
+};
+
+struct TreeEstimate {
+  std::uint64_t samples = 0;
+  Estimate nodes;
+  Estimate solutions;
+  std::vector<double> nodes_per_depth;  // mean estimate of the nodes at each depth
+  double seconds = 0;                   // spent probing
+};
+
+// Accumulates a running mean and variance (Welford), stable over millions of samples.
+class RunningMean {
+ public:
+  void add(double x) {
+    ++n_;
+    const double delta = x - mean_;
+    mean_ += delta / static_cast<double>(n_);
+    m2_ += delta * (x - mean_);
+  }
+  Estimate estimate() const {
+    if (n_ < 2) return {mean_, 0};
+    const double variance = m2_ / static_cast<double>(n_ - 1);
+    return {mean_, std::sqrt(variance / static_cast<double>(n_))};
+  }
+
+ private:
+  std::uint64_t n_ = 0;
+  double mean_ = 0;
+  double m2_ = 0;
+};
+
+// `samples` random probes of the tree of `problem`, reproducible from `seed`. Stops
+// early (with the probes made so far) when `stop` is set.
+template <Problem P>
+TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_t seed,
+                           const std::atomic<bool>* stop = nullptr) {
+  using Move = typename P::Move;
+  const auto start = Clock::now();
+  const auto roots = roots_of(problem);
+  TreeEstimate result;
+  result.nodes_per_depth.assign(static_cast<std::size_t>(std::max(problem.max_depth(), 0)) + 1, 0.0);
+  if (roots.empty()) return result;
+
+  std::mt19937_64 random(seed);
+  std::vector<Move> children;
+  std::vector<Move> path;
+  RunningMean nodes;
+  RunningMean solutions;
+  std::vector<double> depth_sums(result.nodes_per_depth.size(), 0.0);
+  for (std::uint64_t k = 0; k < samples; ++k) {
+    if (stop != nullptr && (k & 255) == 0 && stop->load(std::memory_order_relaxed)) break;
+    const auto& root = roots[std::uniform_int_distribution<std::size_t>(0, roots.size() - 1)(random)];
+    double weight = static_cast<double>(roots.size());  // how many nodes this one stands for
+    double probe_nodes = 0;
+    double probe_solutions = 0;
+    path.assign(root.prefix.begin(), root.prefix.end());
+    auto state = replay(problem, std::span<const Move>(root.prefix));
+    for (;;) {
+      probe_nodes += weight;
+      const std::size_t depth = path.size();
+      if (depth >= depth_sums.size()) depth_sums.resize(depth + 1, 0.0);
+      depth_sums[depth] += weight;
+      if (problem.is_solution(state)) {
+        double leaf = static_cast<double>(root.weight);
+        if constexpr (HasSolutionWeight<P>) {
+          leaf *= static_cast<double>(problem.solution_weight(state, std::span<const Move>(path)));
+        }
+        probe_solutions = weight * leaf;
+        break;
+      }
+      children.clear();
+      for (const Move m : problem.candidates(state)) {
+        if constexpr (HasAllowed<P>) {
+          if (!problem.allowed(state, m)) continue;
+        }
+        children.push_back(m);
+      }
+      if (children.empty()) break;
+      const Move m = children[std::uniform_int_distribution<std::size_t>(0, children.size() - 1)(random)];
+      weight *= static_cast<double>(children.size());
+      path.push_back(m);
+      if constexpr (HasChild<P>) {
+        state = problem.child(state, m);
+      } else {
+        problem.apply(state, m);  // the probe never backs up: no undo
+      }
+    }
+    nodes.add(probe_nodes);
+    solutions.add(probe_solutions);
+    ++result.samples;
+  }
+  result.nodes = nodes.estimate();
+  result.solutions = solutions.estimate();
+  result.nodes_per_depth = depth_sums;
+  for (auto& d : result.nodes_per_depth) d /= static_cast<double>(std::max<std::uint64_t>(result.samples, 1));
+  while (result.nodes_per_depth.size() > 1 && result.nodes_per_depth.back() == 0) result.nodes_per_depth.pop_back();
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+// Nodes a second of one thread of the engine on `problem`: whole subtrees of the split
+// a count uses (`subtree_target`), in random order, for about `seconds`.
+struct Calibration {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::size_t subtrees = 0;  // searched, the last one perhaps only in part
+  std::size_t split_subtrees = 0;  // in the split
+
+  double nodes_per_second() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0; }
+};
+
+template <Problem P>
+Calibration calibrate(const P& problem, double seconds, std::size_t subtree_target, std::uint64_t seed,
+                      const std::atomic<bool>* stop = nullptr) {
+  const auto split = split_tree(problem, subtree_target);
+  std::vector<std::size_t> order(split.subtrees.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::mt19937_64 random(seed);
+  std::shuffle(order.begin(), order.end(), random);
+  SearchLimits limits;
+  limits.stop_requested = stop;
+  limits.deadline = SearchLimits::deadline_after(seconds);
+  Calibration result;
+  result.split_subtrees = split.subtrees.size();
+  const auto start = Clock::now();
+  for (const std::size_t i : order) {
+    const auto stats = DepthFirstSearch<P>(problem, limits).run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+    result.nodes += stats.nodes;
+    ++result.subtrees;
+    if (!stats.complete()) break;
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+}  // namespace backtrack

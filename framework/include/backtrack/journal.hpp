@@ -1,0 +1,419 @@
+#pragma once
+// The journal: a Checkpoint kept in a file, so that a long count survives Ctrl-C,
+// kill -9 and power cuts.
+//
+// The file is text, one record a line, each line "<JSON> <CRC-32 of the JSON, 8 hex
+// digits>\n". The first line is the header: which count the journal belongs to
+// (problem, the solver's description with its parameters, strategy and symmetry, the
+// split, the program version). Every other line is one finished subtree:
+//
+//   {"journal":"backtrack","format":1,"problem":"nqueens","instance":"n=16 strategy=word symmetry=full",
+//    "split_target":4096,"subtrees":4200,"program_version":"0.1.0"} 1f2e3d4c
+//   {"i":17,"solutions":"1234","representatives":"160","nodes":98765,"failures":4321,"max_depth":16,"seconds":0.01} 5a6b7c8d
+//
+// Only whole lines are appended (O_APPEND), and a subtree counts as done once its line
+// is on disk (fsync). A crash can therefore only leave the last line torn: no newline,
+// or a checksum that does not match. Such a line is ignored with a warning and its
+// subtree searched again; a line for an index already seen is ignored too. So nothing
+// is counted twice, and nothing finished and flushed is lost. A damaged journal is
+// rewritten without its bad lines (to a temporary file, then renamed) before new lines
+// are appended.
+//
+// Workers record a finished subtree into a buffer under a mutex and go on; a background
+// thread writes and fsyncs the buffer every `flush_interval` (one write and one fsync
+// per batch, not per subtree), and flush() does it at once.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <boost/crc.hpp>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "backtrack/checkpoint.hpp"
+#include "backtrack/errors.hpp"
+
+namespace backtrack {
+
+// Which count a journal belongs to. Two counts may share a journal only if every field
+// is equal.
+struct JournalHeader {
+  std::string problem;          // "nqueens"
+  std::string instance;         // Solver::description(): "n=16 strategy=word symmetry=full"
+  std::string program_version;  // results of another version are not trusted
+  std::size_t split_target = 0;
+  std::size_t subtrees = 0;
+};
+
+namespace journal_detail {
+
+inline constexpr int format_version = 1;
+
+inline std::string crc_hex(const std::string& text) {
+  boost::crc_32_type crc;
+  crc.process_bytes(text.data(), text.size());
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(crc.checksum()));
+  return hex;
+}
+
+// "<json> <crc>\n"
+inline std::string seal(const nlohmann::json& payload) {
+  std::string text = payload.dump();
+  return text + ' ' + crc_hex(text) + '\n';
+}
+
+// The JSON of a line whose checksum matches, or nothing.
+inline std::optional<nlohmann::json> unseal(const std::string& line) {
+  const auto space = line.rfind(' ');
+  if (space == std::string::npos || line.size() - space - 1 != 8) return std::nullopt;
+  const std::string text = line.substr(0, space);
+  if (crc_hex(text) != line.substr(space + 1)) return std::nullopt;
+  auto payload = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (payload.is_discarded() || !payload.is_object()) return std::nullopt;
+  return payload;
+}
+
+inline std::string uint128_text(uint128 value) { return to_string(value); }
+
+inline std::optional<uint128> parse_uint128(const std::string& text) {
+  if (text.empty() || text.size() > 39) return std::nullopt;
+  uint128 value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const uint128 next = value * 10 + static_cast<unsigned>(c - '0');
+    if (next / 10 != value) return std::nullopt;
+    value = next;
+  }
+  return value;
+}
+
+inline nlohmann::json header_json(const JournalHeader& h) {
+  return {{"journal", "backtrack"},       {"format", format_version},  {"problem", h.problem},
+          {"instance", h.instance},       {"split_target", h.split_target}, {"subtrees", h.subtrees},
+          {"program_version", h.program_version}};
+}
+
+inline nlohmann::json record_json(std::size_t index, const SearchStats& s) {
+  return {{"i", index},
+          {"solutions", uint128_text(s.solutions)},
+          {"representatives", uint128_text(s.representatives)},
+          {"nodes", s.nodes},
+          {"failures", s.failures},
+          {"max_depth", s.max_depth},
+          {"seconds", s.seconds}};
+}
+
+inline std::optional<FinishedSubtree> parse_record(const nlohmann::json& j) {
+  try {
+    FinishedSubtree f;
+    f.index = j.at("i").get<std::size_t>();
+    const auto solutions = parse_uint128(j.at("solutions").get<std::string>());
+    const auto representatives = parse_uint128(j.at("representatives").get<std::string>());
+    if (!solutions || !representatives) return std::nullopt;
+    f.stats.solutions = *solutions;
+    f.stats.representatives = *representatives;
+    f.stats.nodes = j.at("nodes").get<std::uint64_t>();
+    f.stats.failures = j.at("failures").get<std::uint64_t>();
+    f.stats.max_depth = j.at("max_depth").get<int>();
+    f.stats.seconds = j.value("seconds", 0.0);
+    return f;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+// "n=16 strategy=word" -> {n: 16, strategy: word}
+inline std::map<std::string, std::string> key_values(const std::string& description) {
+  std::map<std::string, std::string> pairs;
+  std::istringstream words(description);
+  std::string word;
+  while (words >> word) {
+    const auto eq = word.find('=');
+    pairs[eq == std::string::npos ? word : word.substr(0, eq)] = eq == std::string::npos ? "" : word.substr(eq + 1);
+  }
+  return pairs;
+}
+
+// What differs between the journal's header and this run's, for the user: "" if nothing.
+inline std::string differences(const JournalHeader& journal, const JournalHeader& run) {
+  std::vector<std::string> diffs;
+  auto compare = [&](const std::string& what, const std::string& was, const std::string& is) {
+    if (was != is) diffs.push_back(what + " " + (was.empty() ? "(none)" : was) + " in the journal, " + (is.empty() ? "(none)" : is) + " now");
+  };
+  compare("problem", journal.problem, run.problem);
+  if (journal.problem == run.problem) {
+    auto was = key_values(journal.instance);
+    auto is = key_values(run.instance);
+    for (const auto& [key, value] : was) compare(key, value, is.contains(key) ? is[key] : "");
+    for (const auto& [key, value] : is) {
+      if (!was.contains(key)) compare(key, "", value);
+    }
+  }
+  compare("split target", std::to_string(journal.split_target), std::to_string(run.split_target));
+  compare("number of subtrees", std::to_string(journal.subtrees), std::to_string(run.subtrees));
+  compare("program version", journal.program_version, run.program_version);
+  std::string text;
+  for (const auto& d : diffs) text += (text.empty() ? "" : "; ") + d;
+  return text;
+}
+
+inline std::string errno_text() { return std::strerror(errno); }
+
+}  // namespace journal_detail
+
+class Journal final : public Checkpoint {
+ public:
+  using Warn = std::function<void(const std::string&)>;
+
+  // `header` without the split, which resume() fills in. Nothing is read or written
+  // before resume().
+  Journal(std::filesystem::path path, JournalHeader header, Warn warn = {},
+          std::chrono::milliseconds flush_interval = std::chrono::milliseconds(500))
+      : path_(std::move(path)), header_(std::move(header)), warn_(std::move(warn)), interval_(flush_interval) {}
+
+  ~Journal() override {
+    stop_flusher();
+    try {
+      write_pending();
+    } catch (...) {
+      // a destructor cannot report; flush() does
+    }
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  std::vector<FinishedSubtree> resume(const SplitInfo& split) override {
+    header_.split_target = split.target;
+    header_.subtrees = split.subtrees;
+    std::vector<FinishedSubtree> finished;
+    if (!load(finished)) create();
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd_ < 0) throw InputError("cannot open the journal " + path_.string() + ": " + journal_detail::errno_text());
+    resumed_ = finished.size();
+    flusher_ = std::thread([this] { flush_loop(); });
+    return finished;
+  }
+
+  void record(std::size_t index, const SearchStats& stats) override {
+    const std::string line = journal_detail::seal(journal_detail::record_json(index, stats));
+    std::lock_guard lock(mutex_);
+    pending_ += line;
+    ++pending_count_;
+  }
+
+  void flush() override {
+    write_pending();
+    std::lock_guard lock(mutex_);
+    if (!error_.empty()) throw std::runtime_error(error_);
+  }
+
+  // Subtrees that resume() found finished by earlier runs.
+  std::size_t resumed() const { return resumed_; }
+  // Subtrees written and synced by this run so far.
+  std::size_t written() const {
+    std::lock_guard lock(io_mutex_);
+    return written_;
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  void warn(const std::string& message) const {
+    if (warn_) warn_(message);
+  }
+
+  // Reads an existing journal into `finished`; false if there is none (or it is empty).
+  bool load(std::vector<FinishedSubtree>& finished) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path_, ec)) return false;
+    std::ifstream in(path_, std::ios::binary);
+    if (!in) throw InputError("cannot read the journal " + path_.string());
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string content = buffer.str();
+    if (content.empty()) return false;
+
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; start < content.size();) {
+      const auto end = content.find('\n', start);
+      if (end == std::string::npos) {
+        lines.push_back(content.substr(start));  // no newline: torn
+        break;
+      }
+      lines.push_back(content.substr(start, end - start));
+      start = end + 1;
+    }
+    const auto header = journal_detail::unseal(lines[0]);
+    // The header is written to a temporary file and renamed into place, so it is never torn.
+    if (!header || header->value("journal", "") != "backtrack") {
+      throw InputError(path_.string() + " is not a backtrack journal (or its header is damaged); not touching it");
+    }
+    JournalHeader found;
+    try {
+      if (header->at("format").get<int>() != journal_detail::format_version) {
+        throw InputError("the journal " + path_.string() + " has format " + header->at("format").dump() +
+                         ", this program reads format " + std::to_string(journal_detail::format_version));
+      }
+      found.problem = header->at("problem").get<std::string>();
+      found.instance = header->at("instance").get<std::string>();
+      found.program_version = header->at("program_version").get<std::string>();
+      found.split_target = header->at("split_target").get<std::size_t>();
+      found.subtrees = header->at("subtrees").get<std::size_t>();
+    } catch (const nlohmann::json::exception&) {
+      throw InputError("the header of the journal " + path_.string() + " is incomplete");
+    }
+    if (const auto diff = journal_detail::differences(found, header_); !diff.empty()) {
+      throw InputError("the journal " + path_.string() + " belongs to another count (" + found.problem + " " +
+                       found.instance + "): " + diff + ". Use another file, or delete this one to start over");
+    }
+
+    std::vector<bool> seen(header_.subtrees, false);
+    // Lines are appended after the last newline: a tail without one must go first.
+    std::size_t damaged = content.back() == '\n' ? 0 : 1;
+    for (std::size_t k = 1; k < lines.size(); ++k) {
+      const bool last = k + 1 == lines.size();
+      const auto payload = journal_detail::unseal(lines[k]);
+      const auto record = payload ? journal_detail::parse_record(*payload) : std::nullopt;
+      if (!record || record->index >= header_.subtrees) {
+        ++damaged;
+        warn("the journal " + path_.string() + ": ignoring " + (last ? "a torn last record" : "a damaged record") +
+             " (line " + std::to_string(k + 1) + "); its subtree will be searched again");
+        continue;
+      }
+      if (seen[record->index]) {
+        ++damaged;
+        warn("the journal " + path_.string() + ": ignoring a second record of subtree " + std::to_string(record->index) +
+             " (line " + std::to_string(k + 1) + ")");
+        continue;
+      }
+      seen[record->index] = true;
+      finished.push_back(*record);
+    }
+    if (damaged != 0) rewrite(finished);
+    return true;
+  }
+
+  // Writes `text` to a new file next to the journal, syncs it and renames it over the
+  // journal, so that the journal is at every moment either the old file or the new.
+  void replace_with(const std::string& text) {
+    const auto temporary = path_.string() + ".tmp";
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw InputError("cannot create " + temporary + ": " + journal_detail::errno_text());
+    const bool ok = write_all(fd, text) && ::fsync(fd) == 0;
+    const std::string error = ok ? "" : journal_detail::errno_text();
+    ::close(fd);
+    if (!ok || std::rename(temporary.c_str(), path_.c_str()) != 0) {
+      throw InputError("cannot write the journal " + path_.string() + ": " + (ok ? journal_detail::errno_text() : error));
+    }
+    sync_directory();
+  }
+
+  void create() { replace_with(journal_detail::seal(journal_detail::header_json(header_))); }
+
+  void rewrite(const std::vector<FinishedSubtree>& finished) {
+    std::string text = journal_detail::seal(journal_detail::header_json(header_));
+    for (const auto& f : finished) text += journal_detail::seal(journal_detail::record_json(f.index, f.stats));
+    replace_with(text);
+  }
+
+  void sync_directory() const {
+    auto directory = path_.parent_path();
+    if (directory.empty()) directory = ".";
+    const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+  }
+
+  static bool write_all(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const auto n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return false;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+
+  // Appends what was recorded so far and syncs it. One writer at a time (io_mutex_);
+  // workers only wait for mutex_ while the buffer is swapped out.
+  void write_pending() {
+    std::lock_guard io(io_mutex_);
+    std::string batch;
+    std::size_t count = 0;
+    {
+      std::lock_guard lock(mutex_);
+      batch.swap(pending_);
+      count = pending_count_;
+      pending_count_ = 0;
+    }
+    if (batch.empty() || fd_ < 0) return;
+    if (!write_all(fd_, batch) || ::fsync(fd_) != 0) {
+      std::lock_guard lock(mutex_);
+      if (error_.empty()) error_ = "cannot write the journal " + path_.string() + ": " + journal_detail::errno_text();
+      return;
+    }
+    written_ += count;
+  }
+
+  void flush_loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      wake_.wait_for(lock, interval_, [this] { return stopping_; });
+      if (stopping_) break;
+      lock.unlock();
+      write_pending();
+      lock.lock();
+    }
+  }
+
+  void stop_flusher() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    if (flusher_.joinable()) flusher_.join();
+  }
+
+  std::filesystem::path path_;
+  JournalHeader header_;
+  Warn warn_;
+  std::chrono::milliseconds interval_;
+  int fd_ = -1;
+  std::size_t resumed_ = 0;
+
+  mutable std::mutex mutex_;  // guards pending_, pending_count_, stopping_, error_
+  std::string pending_;
+  std::size_t pending_count_ = 0;
+  bool stopping_ = false;
+  std::string error_;
+  std::condition_variable wake_;
+  std::thread flusher_;
+
+  mutable std::mutex io_mutex_;  // one writer of the file at a time; guards written_
+  std::size_t written_ = 0;
+};
+
+}  // namespace backtrack

@@ -1,0 +1,269 @@
+// The journal on its own, and run_subtrees() resuming from it.
+#include "backtrack/journal.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backtrack/nqueens/scan.hpp"
+#include "backtrack/nqueens/word_symmetric.hpp"
+#include "backtrack/solver.hpp"
+
+namespace {
+
+using backtrack::FinishedSubtree;
+using backtrack::Journal;
+using backtrack::JournalHeader;
+using backtrack::SearchStats;
+using backtrack::SplitInfo;
+
+// A fresh file name in the temporary directory, removed at the end of the test.
+class TempJournal {
+ public:
+  TempJournal() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = std::filesystem::temp_directory_path() /
+            (std::string("backtrack-") + info->test_suite_name() + "-" + info->name() + "-" + std::to_string(::getpid()) + ".jnl");
+    std::filesystem::remove(path_);
+  }
+  ~TempJournal() {
+    std::filesystem::remove(path_);
+    std::filesystem::remove(path_.string() + ".tmp");
+  }
+  const std::filesystem::path& path() const { return path_; }
+  std::string read() const {
+    std::ifstream in(path_, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  void append(const std::string& text) const {
+    std::ofstream out(path_, std::ios::binary | std::ios::app);
+    out << text;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+JournalHeader header(const std::string& instance = "n=8 strategy=word symmetry=none") {
+  return {"nqueens", instance, "test-1", 0, 0};
+}
+
+SearchStats stats(std::uint64_t nodes, backtrack::uint128 solutions) {
+  SearchStats s;
+  s.nodes = nodes;
+  s.failures = nodes / 2;
+  s.solutions = solutions;
+  s.representatives = solutions / 8;
+  s.max_depth = 7;
+  return s;
+}
+
+struct Warnings {
+  std::vector<std::string> messages;
+  Journal::Warn sink() {
+    return [this](const std::string& m) { messages.push_back(m); };
+  }
+};
+
+TEST(Journal, RecordsSurviveAReopenExactly) {
+  TempJournal file;
+  const backtrack::uint128 big = (backtrack::uint128{1} << 100) + 12345;  // past 64 bits
+  {
+    Journal journal(file.path(), header());
+    EXPECT_TRUE(journal.resume(SplitInfo{64, 10}).empty());
+    journal.record(3, stats(100, 7));
+    journal.record(0, stats(5, big));
+    journal.flush();
+    EXPECT_EQ(journal.written(), 2u);
+  }
+  Warnings warnings;
+  Journal again(file.path(), header(), warnings.sink());
+  auto finished = again.resume(SplitInfo{64, 10});
+  ASSERT_EQ(finished.size(), 2u);
+  EXPECT_TRUE(warnings.messages.empty());
+  EXPECT_EQ(finished[0].index, 3u);
+  EXPECT_EQ(finished[0].stats.nodes, 100u);
+  EXPECT_EQ(finished[0].stats.failures, 50u);
+  EXPECT_EQ(finished[0].stats.max_depth, 7);
+  EXPECT_TRUE(finished[0].stats.solutions == 7);
+  EXPECT_EQ(finished[1].index, 0u);
+  EXPECT_TRUE(finished[1].stats.solutions == big);
+  EXPECT_TRUE(finished[1].stats.representatives == big / 8);
+  EXPECT_EQ(again.resumed(), 2u);
+}
+
+TEST(Journal, EveryLineCarriesAChecksum) {
+  TempJournal file;
+  {
+    Journal journal(file.path(), header());
+    journal.resume(SplitInfo{64, 10});
+    journal.record(1, stats(1, 1));
+  }  // the destructor flushes as well
+  std::istringstream lines(file.read());
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    ++count;
+    const auto space = line.rfind(' ');
+    ASSERT_NE(space, std::string::npos);
+    EXPECT_EQ(line.size() - space - 1, 8u) << line;
+    EXPECT_EQ(line.front(), '{');
+  }
+  EXPECT_EQ(count, 2);
+}
+
+TEST(Journal, TornLastRecordIsIgnoredWithAWarningAndCleanedUp) {
+  TempJournal file;
+  {
+    Journal journal(file.path(), header());
+    journal.resume(SplitInfo{64, 10});
+    journal.record(1, stats(10, 1));
+    journal.record(2, stats(20, 2));
+  }
+  // A power cut in the middle of the next line: no newline, no checksum.
+  file.append(R"({"failures":3,"i":4,"max_depth":7,"no)");
+  {
+    Warnings warnings;
+    Journal journal(file.path(), header(), warnings.sink());
+    const auto finished = journal.resume(SplitInfo{64, 10});
+    ASSERT_EQ(finished.size(), 2u);
+    ASSERT_EQ(warnings.messages.size(), 1u);
+    EXPECT_NE(warnings.messages[0].find("torn"), std::string::npos) << warnings.messages[0];
+    journal.record(4, stats(40, 4));  // appended after the torn piece was removed
+  }
+  Warnings warnings;
+  Journal journal(file.path(), header(), warnings.sink());
+  const auto finished = journal.resume(SplitInfo{64, 10});
+  EXPECT_TRUE(warnings.messages.empty());
+  ASSERT_EQ(finished.size(), 3u);
+  EXPECT_EQ(finished[2].index, 4u);
+  EXPECT_EQ(finished[2].stats.nodes, 40u);
+}
+
+TEST(Journal, ALineWithAWrongChecksumOrATwiceRecordedSubtreeCountsOnce) {
+  TempJournal file;
+  {
+    Journal journal(file.path(), header());
+    journal.resume(SplitInfo{64, 10});
+    journal.record(1, stats(10, 1));
+  }
+  std::string text = file.read();
+  const auto second_line = text.find('\n') + 1;
+  const std::string record = text.substr(second_line);
+  std::string corrupted = record;
+  corrupted[corrupted.find("10")] = '9';  // nodes 90: the checksum no longer matches
+  file.append(corrupted + record);        // a damaged line, then index 1 again
+  Warnings warnings;
+  Journal journal(file.path(), header(), warnings.sink());
+  const auto finished = journal.resume(SplitInfo{64, 10});
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished[0].stats.nodes, 10u);
+  EXPECT_EQ(warnings.messages.size(), 2u);
+}
+
+TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
+  TempJournal file;
+  {
+    Journal journal(file.path(), header("n=8 strategy=word symmetry=none"));
+    journal.resume(SplitInfo{64, 10});
+  }
+  const std::string before = file.read();
+  auto message_of = [&](JournalHeader h, SplitInfo split) -> std::string {
+    Journal journal(file.path(), h);
+    try {
+      journal.resume(split);
+    } catch (const backtrack::InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const auto n = message_of(header("n=9 strategy=word symmetry=none"), SplitInfo{64, 10});
+  EXPECT_NE(n.find("n 8 in the journal, 9 now"), std::string::npos) << n;
+  const auto strategy = message_of(header("n=8 strategy=arrays symmetry=mirror"), SplitInfo{64, 10});
+  EXPECT_NE(strategy.find("strategy word"), std::string::npos) << strategy;
+  EXPECT_NE(strategy.find("symmetry none"), std::string::npos) << strategy;
+  const auto split = message_of(header(), SplitInfo{128, 10});
+  EXPECT_NE(split.find("split target 64"), std::string::npos) << split;
+  auto other_version = header();
+  other_version.program_version = "test-2";
+  const auto version = message_of(other_version, SplitInfo{64, 10});
+  EXPECT_NE(version.find("program version test-1"), std::string::npos) << version;
+  EXPECT_EQ(file.read(), before);  // refused, untouched
+}
+
+TEST(Journal, AFileThatIsNoJournalIsLeftAlone) {
+  TempJournal file;
+  file.append("my precious notes\n");
+  Journal journal(file.path(), header());
+  EXPECT_THROW(journal.resume(SplitInfo{64, 10}), backtrack::InputError);
+  EXPECT_EQ(file.read(), "my precious notes\n");
+}
+
+TEST(Journal, AnEmptyFileStartsANewJournal) {
+  TempJournal file;
+  file.append("");
+  Journal journal(file.path(), header());
+  EXPECT_TRUE(journal.resume(SplitInfo{64, 10}).empty());
+  journal.flush();
+  EXPECT_NE(file.read().find("\"journal\":\"backtrack\""), std::string::npos);
+}
+
+// run_subtrees() with a journal: a run stopped half-way and resumed adds up to one
+// uninterrupted count, with every subtree counted once.
+template <class P>
+void expect_resume_adds_up(const P& problem, const std::string& instance) {
+  using namespace backtrack;
+  TempJournal file;
+  const auto split = split_tree(problem, 64);
+  SearchLimits limits;
+  const auto make = [&](std::size_t) { return DepthFirstSearch<P>(problem, limits); };
+  const SearchStats whole = run_subtrees(split, 1, limits, nullptr, make);
+
+  // The first run stops after about a third of the subtrees.
+  std::atomic<bool> stop{false};
+  SearchLimits stopping;
+  stopping.stop_requested = &stop;
+  std::size_t started = 0;
+  const auto make_stopping = [&](std::size_t) {
+    if (++started > split.subtrees.size() / 3) stop = true;
+    return DepthFirstSearch<P>(problem, stopping);
+  };
+  {
+    Journal journal(file.path(), header(instance));
+    std::size_t resumed = 99;
+    const auto partial = run_subtrees(split, 1, stopping, nullptr, make_stopping, &journal, &resumed);
+    EXPECT_EQ(resumed, 0u);
+    EXPECT_FALSE(partial.complete());
+    EXPECT_GT(journal.written(), 0u);
+    EXPECT_LT(journal.written(), split.subtrees.size());
+  }
+  Journal journal(file.path(), header(instance));
+  Progress progress;
+  std::size_t resumed = 0;
+  const auto rest = run_subtrees(split, 2, limits, &progress, make, &journal, &resumed);
+  EXPECT_GT(resumed, 0u);
+  EXPECT_EQ(resumed + journal.written(), split.subtrees.size());
+  EXPECT_EQ(progress.done.load(), split.subtrees.size());
+  EXPECT_TRUE(rest.complete());
+  EXPECT_EQ(to_string(rest.solutions), to_string(whole.solutions));
+  EXPECT_EQ(to_string(rest.representatives), to_string(whole.representatives));
+  EXPECT_EQ(rest.nodes, whole.nodes);
+  EXPECT_EQ(rest.failures, whole.failures);
+  EXPECT_EQ(rest.max_depth, whole.max_depth);
+}
+
+TEST(RunSubtrees, ResumingFromTheJournalAddsUpToOneCount) {
+  expect_resume_adds_up(backtrack::nqueens::SymmetricWordQueens(10), "n=10 strategy=word symmetry=full");
+  // allowed() and mirror roots with weight 2
+  expect_resume_adds_up(backtrack::nqueens::ScanQueens(9, backtrack::nqueens::Symmetry::mirror),
+                        "n=9 strategy=scan symmetry=mirror");
+}
+
+}  // namespace

@@ -134,7 +134,7 @@ std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, cons
     return make_solver(MrvQueens(n, prefix, seed), render_path, description);
   };
   const auto size = static_cast<std::uint64_t>(n);
-  return std::make_unique<RestartingSolver>(make_attempt, description, 4 * size + 20000,
+  return std::make_unique<RestartingSolver>(make_attempt, description, size + 1, 20000,
                                             (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
 }
 

@@ -3,11 +3,11 @@
 //
 // Restarts: a dynamic-ordering search is fast on almost every instance and very slow on
 // a few (a heavy tail: one early mistake that the heuristic cannot see). For --first,
-// RestartingSolver therefore runs the search with a node budget; when the budget runs
-// out it starts again with another seed (another tie-breaking order) and twice the
-// budget. The doubling keeps the whole complete: a run that exhausts its tree without
-// a solution proves there is none, and the total work is at most about twice the last
-// run. Every other mode is one ordinary run with seed 0.
+// RestartingSolver therefore runs the search with a node budget, the nodes of a path to
+// a leaf plus a margin for backtracking; when the budget runs out it starts again with
+// another seed (another tie-breaking order) and twice the margin. The doubling keeps
+// the whole complete: a run that exhausts its tree without a solution proves there is
+// none. Every other mode is one ordinary run with seed 0.
 //
 // A deep stack: the engine recurses once per queen, so n = 100,000 needs a stack of
 // tens of MiB, more than a thread gets by default; the run goes to a thread of its own
@@ -62,10 +62,13 @@ class RestartingSolver final : public Solver {
   // make(seed) builds the solver of one attempt; seed 0 is the plain heuristic.
   using Factory = std::function<std::unique_ptr<Solver>(std::uint64_t seed)>;
 
-  RestartingSolver(Factory make, std::string description, std::uint64_t first_budget, std::size_t stack_bytes)
+  // Attempt k may visit depth + margin * 2^k nodes.
+  RestartingSolver(Factory make, std::string description, std::uint64_t depth, std::uint64_t margin,
+                   std::size_t stack_bytes)
       : make_(std::move(make)),
         description_(std::move(description)),
-        first_budget_(first_budget),
+        depth_(depth),
+        margin_(margin),
         stack_bytes_(stack_bytes) {}
 
   std::string description() const override { return description_; }
@@ -79,23 +82,24 @@ class RestartingSolver final : public Solver {
     // A node limit of the user's own is kept exactly: one run, no restarts.
     if (request.mode != SearchMode::first || request.limits.max_nodes != 0) return make_(0)->run(request, sink);
     RunResult total;
-    std::uint64_t budget = first_budget_;
+    std::uint64_t margin = margin_;
     for (std::uint64_t seed = 0;; ++seed) {
       RunRequest attempt = request;
-      attempt.limits.max_nodes = budget;
+      attempt.limits.max_nodes = depth_ + margin;
       const RunResult result = make_(seed)->run(attempt, sink);
       const double seconds = total.stats.seconds + result.stats.seconds;
       total.stats += result.stats;
       total.stats.seconds = seconds;
       total.stats.stop = result.stats.stop;
       if (result.stats.stop != StopReason::node_limit) return total;
-      budget *= 2;
+      margin *= 2;
     }
   }
 
   Factory make_;
   std::string description_;
-  std::uint64_t first_budget_;
+  std::uint64_t depth_;
+  std::uint64_t margin_;
   std::size_t stack_bytes_;
 };
 

@@ -67,8 +67,13 @@ class MrvQueens {
     int placed = 0;
   };
 
-  // The free squares of one line, middle first, evaluated lazily: a search that takes
-  // the first one (the usual case) never looks at the others.
+  // The free squares of one line. A tight line (at most `few` free squares) lists them
+  // at once, the square whose crossing line is tightest first (that line needs a queen
+  // too, and has fewer ways to get one), then middle first. A looser line is read
+  // lazily, middle first: a search that takes the first square (the usual case) never
+  // looks at the others.
+  static constexpr int few = 8;
+
   class Squares {
    public:
     class iterator {
@@ -76,45 +81,75 @@ class MrvQueens {
       using value_type = Move;
       using difference_type = std::ptrdiff_t;
       iterator() = default;
-      iterator(const MrvQueens* problem, const State* state, int line) : problem_(problem), state_(state) {
-        across_ = line >= 0 ? 1 : 0;  // a row is filled by choosing a column, and back
-        line_ = line >= 0 ? line : ~line;
-        step_ = state->later[across_][at(problem->size())];
-        settle();
-      }
+      iterator(const Squares* squares, int step) : squares_(squares), step_(step) { settle(); }
       Move operator*() const {
-        const int other = problem_->middle_out(step_);
-        return across_ == 1 ? Move{line_, other} : Move{other, line_};
+        if (squares_->listed_ >= 0) return squares_->list_[static_cast<std::size_t>(step_)];
+        return squares_->square_at(step_);
       }
       iterator& operator++() {
-        step_ = state_->later[across_][at(step_)];
+        step_ = squares_->listed_ >= 0 ? step_ + 1 : squares_->state_->later[at(squares_->across_)][at(step_)];
         settle();
         return *this;
       }
       void operator++(int) { ++*this; }
-      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.step_ == it.problem_->size(); }
+      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.done(); }
 
      private:
-      // Moves to the first unused crossing line, from step_ on, whose square is free.
-      void settle() {
-        const int n = problem_->size();
-        while (step_ != n && !problem_->is_free(*state_, **this)) step_ = state_->later[across_][at(step_)];
+      bool done() const {
+        return squares_->listed_ >= 0 ? step_ == squares_->listed_ : step_ == squares_->problem_->size();
       }
-      const MrvQueens* problem_ = nullptr;
-      const State* state_ = nullptr;
-      int across_ = 1;
-      int line_ = 0;
+      // Lazily: moves to the first unused crossing line, from step_ on, whose square is free.
+      void settle() {
+        if (squares_->listed_ >= 0) return;
+        const int n = squares_->problem_->size();
+        const auto& later = squares_->state_->later[at(squares_->across_)];
+        while (step_ != n && !squares_->problem_->is_free(*squares_->state_, squares_->square_at(step_))) {
+          step_ = later[at(step_)];
+        }
+      }
+      const Squares* squares_ = nullptr;
       int step_ = 0;
     };
 
-    Squares(const MrvQueens* problem, const State* state, int line) : problem_(problem), state_(state), line_(line) {}
-    iterator begin() const { return iterator(problem_, state_, line_); }
+    Squares(const MrvQueens* problem, const State* state, int line) : problem_(problem), state_(state) {
+      across_ = line >= 0 ? 1 : 0;  // a row is filled by choosing a column, and back
+      line_ = line >= 0 ? line : ~line;
+      if (state->free_count[at(1 - across_)][at(line_)] > few) return;
+      // Tight: every free square, ordered by (free squares of the crossing line, step).
+      listed_ = 0;
+      std::array<std::pair<std::int64_t, Move>, few> keyed;
+      const int n = problem->size();
+      const auto& later = state->later[at(across_)];
+      for (int step = later[at(n)]; step != n && listed_ < few; step = later[at(step)]) {
+        const Move m = square_at(step);
+        if (!problem->is_free(*state, m)) continue;
+        const int crossing = across_ == 1 ? m.col : m.row;
+        const std::int64_t tightness = state->free_count[at(across_)][at(crossing)];
+        // insertion into the sorted prefix: at most `few` squares
+        int i = listed_++;
+        const std::pair<std::int64_t, Move> entry{(tightness << 32) | step, m};
+        for (; i > 0 && keyed[at(i - 1)].first > entry.first; --i) keyed[at(i)] = keyed[at(i - 1)];
+        keyed[at(i)] = entry;
+      }
+      for (int i = 0; i < listed_; ++i) list_[at(i)] = keyed[at(i)].second;
+    }
+    iterator begin() const {
+      return iterator(this, listed_ >= 0 ? 0 : state_->later[at(across_)][at(problem_->size())]);
+    }
     std::default_sentinel_t end() const { return {}; }
 
    private:
+    Move square_at(int step) const {
+      const int other = problem_->middle_out(step);
+      return across_ == 1 ? Move{line_, other} : Move{other, line_};
+    }
+
     const MrvQueens* problem_;
     const State* state_;
-    int line_;
+    int across_ = 1;  // the kind of line crossing this one: 1 columns (for a row), 0 rows
+    int line_ = 0;
+    int listed_ = -1;  // squares in list_, or -1 when read lazily
+    std::array<Move, few> list_{};
   };
 
   // `placed`: queens fixed in advance, already checked not to attack each other.

@@ -108,6 +108,10 @@ inline std::vector<Queen> parse_place(const std::string& text) {
     }
     queens.push_back({std::stoi(trimmed.substr(0, colon)), std::stoi(trimmed.substr(colon + 1))});
   }
+  const auto last = text.find_last_not_of(" \t");
+  if (last != std::string::npos && text[last] == ',') {
+    throw InputError("--place: '' is not ROW:COL (0-based numbers, e.g. --place 0:3,5:1): a comma too many");
+  }
   if (queens.empty()) throw InputError("--place: no queens given (expected ROW:COL,ROW:COL,...)");
   return queens;
 }
@@ -239,6 +243,7 @@ inline CheckVerdict check_solution(const std::string& text, const std::string& s
     const Board board = read_board(text, source);
     n = board.n;
     queens = board.queens;
+    if (const auto c = find_conflict(n, queens)) return {false, "invalid: " + describe(*c, queens)};
     std::vector<int> per_row(static_cast<std::size_t>(n), 0);
     for (const Queen& q : queens) ++per_row[static_cast<std::size_t>(q.row)];
     for (int r = 0; r < n; ++r) {

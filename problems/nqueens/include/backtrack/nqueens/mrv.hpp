@@ -188,7 +188,7 @@ class MrvQueens {
       }
     }
     s.next_line.assign(size + 1, 0);
-    s.next_line[0] = most_constrained(s);
+    s.next_line[0] = most_constrained(s, least(s.free_count[0]), least(s.free_count[1]));
     return s;
   }
 
@@ -197,16 +197,12 @@ class MrvQueens {
   int max_depth() const { return n_; }
 
   void apply(State& s, Move m) const {
-    const std::int32_t own_row = s.free_count[0][at(m.row)];
-    const std::int32_t own_col = s.free_count[1][at(m.col)];
-    update_counts<-1>(s, m);
-    s.free_count[0][at(m.row)] = own_row + placed_mark;
-    s.free_count[1][at(m.col)] = own_col + placed_mark;
+    const auto [row_least, column_least] = update_counts<-1>(s, m);
     mark(s, m, 1);
     unlink(s, 0, m.row);
     unlink(s, 1, m.col);
     ++s.placed;
-    if (s.placed < n_) s.next_line[at(s.placed)] = most_constrained(s);
+    if (s.placed < n_) s.next_line[at(s.placed)] = most_constrained(s, row_least, column_least);
   }
 
   void undo(State& s, Move m) const {
@@ -214,11 +210,7 @@ class MrvQueens {
     relink(s, 1, m.col);
     relink(s, 0, m.row);
     mark(s, m, 0);
-    const std::int32_t own_row = s.free_count[0][at(m.row)] - placed_mark;
-    const std::int32_t own_col = s.free_count[1][at(m.col)] - placed_mark;
     update_counts<+1>(s, m);
-    s.free_count[0][at(m.row)] = own_row;
-    s.free_count[1][at(m.col)] = own_col;
   }
 
   // The fixed queens, if any, as the prefix of the only root.
@@ -278,9 +270,11 @@ class MrvQueens {
   // its sum diagonal; in column c, (R, c), (R + c - C, c) and (R - c + C, c). Each test
   // leaves out the lines it shares with m, so the same numbers come out whether m's own
   // lines are marked or not, and undo() mirrors apply() exactly. Six branch-free loops
-  // over contiguous lines; m's own row and column are restored by the caller.
+  // over contiguous lines, which vectorise; the last two cover every line and also
+  // return the least count of each kind, so that apply() needs no pass of its own to
+  // find it. m's own row and column get (apply) or lose (undo) the placed_mark.
   template <int sign>
-  void update_counts(State& s, Move m) const {
+  std::pair<std::int32_t, std::int32_t> update_counts(State& s, Move m) const {
     const int n = n_;
     const int row = m.row;
     const int col = m.col;
@@ -290,7 +284,9 @@ class MrvQueens {
     const std::uint8_t* __restrict difference = s.difference_used.data() + (n - 1);  // index r - c
     std::int32_t* __restrict row_count = s.free_count[0].data();
     std::int32_t* __restrict column_count = s.free_count[1].data();
-    for (int r = 0; r < n; ++r) row_count[r] += sign * static_cast<std::int32_t>((sum[r + col] | difference[r - col]) == 0);
+    // What m's own row and column must hold at the end.
+    const std::int32_t own_row = row_count[row] + (sign < 0 ? placed_mark : -placed_mark);
+    const std::int32_t own_column = column_count[col] + (sign < 0 ? placed_mark : -placed_mark);
     for (int r = std::max(0, row - col), end = std::min(n, row - col + n); r < end; ++r) {
       const int c = col + r - row;
       row_count[r] += sign * static_cast<std::int32_t>((column_used[c] | sum[r + c]) == 0);
@@ -299,7 +295,6 @@ class MrvQueens {
       const int c = col + row - r;
       row_count[r] += sign * static_cast<std::int32_t>((column_used[c] | difference[r - c]) == 0);
     }
-    for (int c = 0; c < n; ++c) column_count[c] += sign * static_cast<std::int32_t>((sum[row + c] | difference[row - c]) == 0);
     for (int c = std::max(0, col - row), end = std::min(n, col - row + n); c < end; ++c) {
       const int r = row + c - col;
       column_count[c] += sign * static_cast<std::int32_t>((row_used[r] | sum[r + c]) == 0);
@@ -308,19 +303,37 @@ class MrvQueens {
       const int r = row + col - c;
       column_count[c] += sign * static_cast<std::int32_t>((row_used[r] | difference[r - c]) == 0);
     }
+    // The two full loops below add this to m's own row and column: set them so that
+    // they end at their own value.
+    const std::int32_t own_square = sign * static_cast<std::int32_t>((sum[row + col] | difference[row - col]) == 0);
+    row_count[row] = own_row - own_square;
+    column_count[col] = own_column - own_square;
+    std::int32_t row_least = std::numeric_limits<std::int32_t>::max();
+    for (int r = 0; r < n; ++r) {
+      row_count[r] += sign * static_cast<std::int32_t>((sum[r + col] | difference[r - col]) == 0);
+      row_least = std::min(row_least, row_count[r]);
+    }
+    std::int32_t column_least = std::numeric_limits<std::int32_t>::max();
+    for (int c = 0; c < n; ++c) {
+      column_count[c] += sign * static_cast<std::int32_t>((sum[row + c] | difference[row - c]) == 0);
+      column_least = std::min(column_least, column_count[c]);
+    }
+    return {row_least, column_least};
   }
 
-  // The least count of one kind of line, and the line of lowest tie rank that has it.
-  // Two passes of plain minimums, which vectorise, rather than one of 64-bit keys.
-  std::pair<std::int32_t, int> tightest(const std::vector<std::int32_t>& counts) const {
+  std::int32_t least(const std::vector<std::int32_t>& counts) const {
+    return *std::min_element(counts.begin(), counts.end());
+  }
+
+  // The line of lowest tie rank among those whose count is `least`: one pass of plain
+  // minimums, which vectorises, rather than a search with 64-bit keys.
+  int tightest(const std::vector<std::int32_t>& counts, std::int32_t least) const {
     const std::int32_t* count = counts.data();
     const std::int32_t* rank = tie_rank_.data();
     constexpr std::int32_t none = std::numeric_limits<std::int32_t>::max();
-    std::int32_t least = none;
-    for (int i = 0; i < n_; ++i) least = std::min(least, count[i]);
     std::int32_t best = none;
     for (int i = 0; i < n_; ++i) best = std::min(best, rank[i] | (-static_cast<std::int32_t>(count[i] != least) & none));
-    return {least, line_of_rank_[at(best)]};
+    return line_of_rank_[at(best)];
   }
 
   // A column this tight is filled before any row that is looser: enough to see at once
@@ -329,10 +342,9 @@ class MrvQueens {
   static constexpr std::int32_t forced_column = 2;
 
   // The unused line with the fewest free squares, encoded as in next_line.
-  int most_constrained(const State& s) const {
-    const auto [row_least, row] = tightest(s.free_count[0]);
-    const auto [column_least, column] = tightest(s.free_count[1]);
-    return column_least < row_least && column_least <= forced_column ? ~column : row;
+  int most_constrained(const State& s, std::int32_t row_least, std::int32_t column_least) const {
+    if (column_least < row_least && column_least <= forced_column) return ~tightest(s.free_count[1], column_least);
+    return tightest(s.free_count[0], row_least);
   }
 
   // Added to the count of a used line, so that it is never the most constrained.

@@ -58,6 +58,10 @@ class MrvQueens {
     std::array<std::vector<std::uint8_t>, 2> used;   // used[0][r]: row r holds a queen; used[1][c]
     std::vector<std::uint8_t> sum_used;              // 2n - 1 flags, index r + c
     std::vector<std::uint8_t> difference_used;       // 2n - 1 flags, index r - c + n - 1
+    // The same flags in reverse order (index n - 1 - r, n - 1 - c, c - r + n - 1), so that
+    // every loop of update_counts() reads memory upwards: then it vectorises.
+    std::array<std::vector<std::uint8_t>, 2> used_reversed;
+    std::vector<std::uint8_t> difference_reversed;
     std::array<std::vector<std::int32_t>, 2> free_count;  // per unused line; used lines + placed_mark
     // The unused rows (0) and columns (1), each a doubly linked list in middle-out order
     // (see middle_out()), by step; step n is the head. apply() unlinks, undo() relinks,
@@ -177,8 +181,10 @@ class MrvQueens {
     State s;
     s.sum_used.assign(2 * size - 1, 0);
     s.difference_used.assign(2 * size - 1, 0);
+    s.difference_reversed.assign(2 * size - 1, 0);
     for (int k = 0; k < 2; ++k) {
       s.used[at(k)].assign(size, 0);
+      s.used_reversed[at(k)].assign(size, 0);
       s.free_count[at(k)].assign(size, n_);
       s.later[at(k)].resize(size + 1);
       s.earlier[at(k)].resize(size + 1);
@@ -247,6 +253,9 @@ class MrvQueens {
     s.used[1][at(m.col)] = used;
     s.sum_used[at(m.row + m.col)] = used;
     s.difference_used[at(m.row - m.col + n_ - 1)] = used;
+    s.used_reversed[0][at(n_ - 1 - m.row)] = used;
+    s.used_reversed[1][at(n_ - 1 - m.col)] = used;
+    s.difference_reversed[at(m.col - m.row + n_ - 1)] = used;
   }
 
   void unlink(State& s, int k, int line) const {
@@ -282,6 +291,9 @@ class MrvQueens {
     const std::uint8_t* __restrict column_used = s.used[1].data();
     const std::uint8_t* __restrict sum = s.sum_used.data();
     const std::uint8_t* __restrict difference = s.difference_used.data() + (n - 1);  // index r - c
+    const std::uint8_t* __restrict row_reversed = s.used_reversed[0].data() + (n - 1);  // index -r
+    const std::uint8_t* __restrict column_reversed = s.used_reversed[1].data() + (n - 1);  // index -c
+    const std::uint8_t* __restrict difference_reversed = s.difference_reversed.data() + (n - 1);  // index c - r
     std::int32_t* __restrict row_count = s.free_count[0].data();
     std::int32_t* __restrict column_count = s.free_count[1].data();
     // What m's own row and column must hold at the end.
@@ -293,7 +305,7 @@ class MrvQueens {
     }
     for (int r = std::max(0, row + col - n + 1), end = std::min(n, row + col + 1); r < end; ++r) {
       const int c = col + row - r;
-      row_count[r] += sign * static_cast<std::int32_t>((column_used[c] | difference[r - c]) == 0);
+      row_count[r] += sign * static_cast<std::int32_t>((column_reversed[-c] | difference[r - c]) == 0);
     }
     for (int c = std::max(0, col - row), end = std::min(n, col - row + n); c < end; ++c) {
       const int r = row + c - col;
@@ -301,7 +313,7 @@ class MrvQueens {
     }
     for (int c = std::max(0, row + col - n + 1), end = std::min(n, row + col + 1); c < end; ++c) {
       const int r = row + col - c;
-      column_count[c] += sign * static_cast<std::int32_t>((row_used[r] | difference[r - c]) == 0);
+      column_count[c] += sign * static_cast<std::int32_t>((row_reversed[-r] | difference_reversed[c - r]) == 0);
     }
     // The two full loops below add this to m's own row and column: set them so that
     // they end at their own value.
@@ -315,7 +327,7 @@ class MrvQueens {
     }
     std::int32_t column_least = std::numeric_limits<std::int32_t>::max();
     for (int c = 0; c < n; ++c) {
-      column_count[c] += sign * static_cast<std::int32_t>((sum[row + c] | difference[row - c]) == 0);
+      column_count[c] += sign * static_cast<std::int32_t>((sum[row + c] | difference_reversed[c - row]) == 0);
       column_least = std::min(column_least, column_count[c]);
     }
     return {row_least, column_least};

@@ -307,6 +307,74 @@ TEST(RegistryErrors, BadRequestsAreUsageErrors) {
   EXPECT_NO_THROW(make({"-n", "100"}, SearchMode::count, ""));  // the default beyond 64 is bitset
 }
 
+// Every strategy the plugin registers (the four above and any added since), with the
+// plugin's default symmetry and with none: counts, listings and first solutions, all
+// through the Solver and checked by the reference.
+class EveryRegisteredStrategy : public ::testing::TestWithParam<std::string> {};
+
+std::vector<std::string> registered_strategies() {
+  std::vector<std::string> names;
+  for (const auto& s : nqueens_info().strategies) names.push_back(s.name);
+  return names;
+}
+
+TEST_P(EveryRegisteredStrategy, CountsUpTo10) {
+  const std::string strategy = GetParam();
+  for (const std::string symmetry : {"", "none"}) {
+    for (unsigned threads : {1u, 2u}) {
+      for (int n = 1; n <= 10; ++n) {
+        const auto result = count(*make(size_and_symmetry(n, symmetry), SearchMode::count, strategy), threads);
+        EXPECT_EQ(u64(result.stats.solutions), reference::a000170[n])
+            << strategy << " symmetry '" << symmetry << "' threads " << threads << " n = " << n;
+        EXPECT_EQ(result.stats.stop, StopReason::none);
+      }
+    }
+  }
+}
+
+TEST_P(EveryRegisteredStrategy, ListsEveryBoardUpTo8) {
+  const std::string strategy = GetParam();
+  for (unsigned threads : {1u, 2u}) {
+    for (int n = 1; n <= 8; ++n) {
+      backtrack::RunRequest request;
+      request.mode = SearchMode::all;
+      request.threads = threads;
+      std::vector<reference::Board> boards;
+      std::mutex lock;
+      make({"-n", std::to_string(n)}, SearchMode::all, strategy)->run(request, [&](const backtrack::Solution& s) {
+        std::lock_guard guard(lock);
+        boards.push_back(board_of(s));
+        return true;
+      });
+      std::set<reference::Board> distinct(boards.begin(), boards.end());
+      EXPECT_EQ(boards.size(), distinct.size()) << strategy << ": a board twice, n = " << n;
+      for (const auto& b : boards) EXPECT_TRUE(reference::valid(b, n)) << strategy << " n = " << n;
+      const auto all = reference::full_tree(n).solutions;
+      EXPECT_EQ(distinct, std::set<reference::Board>(all.begin(), all.end())) << strategy << " n = " << n;
+    }
+  }
+}
+
+TEST_P(EveryRegisteredStrategy, FirstSolutionIsValid) {
+  const std::string strategy = GetParam();
+  for (int n : {1, 4, 5, 8, 12, 20}) {
+    backtrack::RunRequest request;
+    request.mode = SearchMode::first;
+    std::vector<reference::Board> boards;
+    const auto result = make({"-n", std::to_string(n)}, SearchMode::first, strategy)
+                            ->run(request, [&](const backtrack::Solution& s) {
+                              boards.push_back(board_of(s));
+                              return true;
+                            });
+    ASSERT_EQ(boards.size(), 1u) << strategy << " n = " << n;
+    EXPECT_TRUE(reference::valid(boards[0], n)) << strategy << " n = " << n;
+    EXPECT_EQ(result.stats.stop, StopReason::solution_limit);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Nqueens, EveryRegisteredStrategy, ::testing::ValuesIn(registered_strategies()),
+                         [](const auto& info) { return info.param; });
+
 // Opt-in: n = 15..17, word with full and mirror symmetry on two threads.
 TEST(SlowCounts, Word15To17) {
   const char* slow = std::getenv("BACKTRACK_SLOW_TESTS");

@@ -33,7 +33,10 @@ class CspQueens : public csp::CspProblem {
       : CspProblem(queens_model(n), options), n_(n), symmetry_(symmetry) {}
 
   // Mirror symmetry: the queen of row 0 in the left half, as for the other strategies.
+  // For n = 1 the lone row is a one-value domain, which the layer assigns at the root
+  // (a given), so there is no first move to split on.
   std::vector<Root<Move>> roots() const {
+    if (n_ == 1) return {Root<Move>{}};
     return first_row_roots<Move>(n_, symmetry_, [](int c) { return Move{0, c}; });
   }
   Placement placement(std::span<const Move> path) const { return values(path); }

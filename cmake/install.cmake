@@ -1,0 +1,34 @@
+# Installs the framework and the driver as the CMake package `backtrack`, so that a
+# project of its own can write plugins against them:
+#   find_package(backtrack REQUIRED)
+#   target_link_libraries(my-app PRIVATE backtrack::framework backtrack::driver)
+# The bundled plugins are not installed: they are this project's, not the package's.
+include(CMakePackageConfigHelpers)
+include(GNUInstallDirs)
+
+install(TARGETS backtrack_framework backtrack_driver
+  EXPORT backtrackTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# A driver built with MPI links Boost.MPI and MPI as well: the package must find them too.
+set(BACKTRACK_EXTRA_CONFIG_DEPENDENCIES "")
+if(BACKTRACK_MPI)
+  string(CONCAT BACKTRACK_EXTRA_CONFIG_DEPENDENCIES
+    "find_dependency(MPI COMPONENTS CXX)\n"
+    "find_dependency(Boost 1.74 CONFIG COMPONENTS mpi serialization)")
+endif()
+
+set(BACKTRACK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/backtrack)
+install(EXPORT backtrackTargets NAMESPACE backtrack:: DESTINATION ${BACKTRACK_CMAKE_DIR})
+configure_package_config_file(cmake/backtrackConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/backtrackConfig.cmake
+  INSTALL_DESTINATION ${BACKTRACK_CMAKE_DIR})
+# The interface changes between minor versions while the project is young.
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/backtrackConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  ${CMAKE_CURRENT_BINARY_DIR}/backtrackConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/backtrackConfigVersion.cmake
+  DESTINATION ${BACKTRACK_CMAKE_DIR})

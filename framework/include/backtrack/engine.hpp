@@ -127,30 +127,34 @@ class DepthFirstSearch {
     }
   }
 
-  // Entering a state counts it and settles the leaves (solutions, and dead ends when
-  // candidates are pre-filtered) on the spot. It is inlined into the loop of expand(),
-  // so that only states with children cost a recursive call.
-  [[gnu::always_inline]] inline void visit(State& state, int depth) {
+  // One state: count it, then settle it as a solution, a dead end, or expand it.
+  void visit(State& state, int depth) {
     ++stats_.nodes;
     if (stats_.nodes >= next_check_) check_limits();
     if (problem_.is_solution(state)) {
-      stats_.max_depth = std::max(stats_.max_depth, depth);
+      note_depth(depth);
       reach_solution(state, depth);
       return;
     }
-    if constexpr (!HasAllowed<P>) {
-      auto&& moves = problem_.candidates(state);
-      if (std::ranges::begin(moves) == std::ranges::end(moves)) {
-        fail(depth);
-        return;
-      }
+    if constexpr (HasChild<P>) {
+      // A private copy: its address never escapes, so the compiler keeps it in
+      // registers across the recursive calls instead of reloading it after each.
+      const State here = state;
+      expand(here, depth);
+    } else {
+      expand(state, depth);
     }
-    expand(state, depth);
   }
 
-  void expand(State& state, int depth) {
+  template <class S>
+  [[gnu::always_inline]] inline void expand(S& state, int depth) {
+    auto&& moves = problem_.candidates(state);
+    auto it = std::ranges::begin(moves);
+    const auto end = std::ranges::end(moves);
+    if (it == end) return fail(depth);
     [[maybe_unused]] bool extended = false;
-    for (const Move m : problem_.candidates(state)) {
+    for (; it != end; ++it) {
+      const Move m = *it;
       if constexpr (HasAllowed<P>) {
         if (!problem_.allowed(state, m)) continue;
         extended = true;
@@ -170,9 +174,13 @@ class DepthFirstSearch {
     }
   }
 
+  void note_depth(int depth) {
+    if (depth > stats_.max_depth) [[unlikely]] stats_.max_depth = depth;
+  }
+
   void fail(int depth) {
     ++stats_.failures;
-    stats_.max_depth = std::max(stats_.max_depth, depth);
+    note_depth(depth);
   }
 
   // A problem of plain data is copied in, so that the loop reads its constants with one

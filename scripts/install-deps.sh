@@ -8,6 +8,7 @@ packages=(
   libboost-dev libboost-program-options-dev
   libspdlog-dev libfmt-dev nlohmann-json3-dev libtbb-dev
   googletest libgtest-dev libbenchmark-dev
+  openmpi-bin libopenmpi-dev libboost-mpi-dev
   gnuplot-nox
   "$@"
 )

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
-cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_WERROR=ON >/dev/null
+cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_WERROR=ON -DBACKTRACK_MPI=ON >/dev/null
 cmake --build build-release -j "$jobs"
 ctest --test-dir build-release --output-on-failure -j "$jobs"
 

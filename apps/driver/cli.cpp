@@ -3,13 +3,12 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <boost/program_options/errors.hpp>
-#include <exception>
 #include <iostream>
 #include <string>
 
 #include "backtrack/errors.hpp"
 #include "commands.hpp"
+#include "error_exit.hpp"
 #include "exit_help.hpp"
 
 #ifndef BACKTRACK_VERSION
@@ -90,18 +89,8 @@ int run_cli(int argc, const char* const* argv, const Registry& registry) {
       return exit_ok;
     }
     throw UsageError("unknown command '" + command + "' (choose solve, compare, estimate or list)");
-  } catch (const UsageError& e) {
-    spdlog::error("{}", e.what());
-    return exit_usage;
-  } catch (const boost::program_options::error& e) {
-    spdlog::error("{}", e.what());
-    return exit_usage;
-  } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
-    return exit_data;
-  } catch (const std::exception& e) {
-    spdlog::critical("internal error: {}", e.what());
-    return exit_internal;
+  } catch (...) {
+    return exit_code_for_current_exception();
   }
 }
 

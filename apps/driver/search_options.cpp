@@ -1,6 +1,8 @@
 #include "search_options.hpp"
 
-#include <thread>
+#include <tbb/info.h>
+
+#include <algorithm>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
@@ -12,7 +14,7 @@ namespace po = boost::program_options;
 
 void add_search_options(po::options_description& options) {
   options.add_options()
-    ("threads,j", po::value<int>(), "worker threads (default: every hardware thread)")
+    ("threads,j", po::value<int>(), "worker threads (default: every hardware thread this process may use)")
     ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
     ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
     ("format", po::value<std::string>()->default_value("text"), "text | json (JSON Lines, one object a line)");
@@ -24,7 +26,9 @@ unsigned read_threads(const po::variables_map& vm) {
     if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
     if (threads > 0) return static_cast<unsigned>(threads);
   }
-  return std::max(1u, std::thread::hardware_concurrency());
+  // The CPUs this process may run on, not all of the machine's: mpiexec binds each rank
+  // to a share of them, and more threads than that would only take turns.
+  return static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
 SearchLimits read_limits(const po::variables_map& vm) {

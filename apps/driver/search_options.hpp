@@ -9,7 +9,7 @@
 namespace backtrack {
 
 void add_search_options(boost::program_options::options_description& options);
-// --threads, 0 or absent meaning every hardware thread.
+// --threads, 0 or absent meaning every hardware thread this process may use.
 unsigned read_threads(const boost::program_options::variables_map& vm);
 // --max-nodes, --time-limit, and the Ctrl-C flag.
 SearchLimits read_limits(const boost::program_options::variables_map& vm);

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
+#include "mpi_job.hpp"
 #include "progress_line.hpp"
 #include "search_options.hpp"
 
@@ -24,7 +25,8 @@ const char* const solve_usage =
     "\n"
     "Counts (the default), lists or finds solutions of PROBLEM with one of its strategies.\n"
     "Example: backtrack solve nqueens -n 12 --strategy bitset --first\n"
-    "Ctrl-C stops the search and prints the statistics so far, marked partial.\n\n";
+    "Ctrl-C stops the search and prints the statistics so far, marked partial.\n"
+    "Across machines: mpiexec -n K backtrack solve nqueens -n 18 --count --mpi\n\n";
 
 SearchMode read_mode(const po::variables_map& vm) {
   int chosen = 0;
@@ -72,7 +74,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
     ("verbose,v", "more detail on stderr")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "
-     "again skips what it holds (resume after Ctrl-C, kill or a crash)");
+     "again skips what it holds (resume after Ctrl-C, kill or a crash)")
+    ("mpi", "count only: share the subtrees with the other ranks of an MPI job (mpiexec -n K backtrack ...); "
+     "each rank searches with its --threads, rank 0 prints and alone keeps the --checkpoint");
   add_search_options(common);
 
   if (args.empty() || args[0].starts_with("-")) {
@@ -113,6 +117,18 @@ int solve_command(const Arguments& args, const Registry& registry) {
   }
   const Format format = read_format(vm, false);
   const auto solver = problem.make(vm, intent);
+  std::unique_ptr<MpiJob> mpi;
+  if (vm.count("mpi") != 0) {
+    if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
+    if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
+    mpi = join_mpi_job();
+    if (!mpi->is_rank_zero()) {
+      // Rank 0 speaks for the job: the others search what they are handed, and are silent.
+      set_verbosity(true, false);
+      return exit_code_for(mpi->count(*solver, request).stats);
+    }
+    spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
+  }
   spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
 
   std::uint64_t index = 0;
@@ -144,7 +160,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   RunResult result;
   {
     ProgressLine line(progress, problem.name + " " + solver->description(), !quiet() && ProgressLine::stderr_is_terminal());
-    result = solver->run(request, print);
+    result = mpi ? mpi->count(*solver, request) : solver->run(request, print);
   }
   if (journal) {
     spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),

@@ -330,8 +330,19 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"time_limit_negative", {"solve", "nqueens", "--time-limit=-1"}, 64},
                       BadInput{"format_xml", {"solve", "nqueens", "--format", "xml"}, 64},
                       BadInput{"list_format_xml", {"list", "--format", "xml"}, 64},
-                      BadInput{"missing_value", {"solve", "nqueens", "-n"}, 64}),
+                      BadInput{"missing_value", {"solve", "nqueens", "-n"}, 64},
+                      BadInput{"mpi_listing", {"solve", "nqueens", "--all", "--mpi"}, 64}),
     [](const auto& info) { return std::string(info.param.name); });
+
+// --mpi in a build without MPI says how to get one (the MPI build: tests/mpi).
+TEST(Mpi, UsageErrorWithoutMpi) {
+  if (BACKTRACK_MPI_BUILT) GTEST_SKIP() << "this build has MPI";
+  const auto o = run({"solve", "nqueens", "-n", "8", "--mpi"});
+  EXPECT_EQ(o.exit_code, 64);
+  EXPECT_EQ(o.out, "");
+  EXPECT_NE(o.err.find("built without MPI"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("-DBACKTRACK_MPI=ON"), std::string::npos) << o.err;
+}
 
 // ---------------------------------------------------------------------------------
 // Help, version, list.

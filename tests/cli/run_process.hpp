@@ -63,7 +63,9 @@ class TempFile {
   std::string path_;
 };
 
-inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt) {
+// Runs `program` with `args`, e.g. mpiexec with backtrack and its arguments.
+inline Outcome run_program(const std::string& program, const std::vector<std::string>& args,
+                           std::optional<Signal> signal = std::nullopt) {
   TempFile out_file;
   TempFile err_file;
   posix_spawn_file_actions_t actions;
@@ -85,7 +87,7 @@ inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> s
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
-  std::vector<std::string> argv_strings{BACKTRACK_EXE};
+  std::vector<std::string> argv_strings{program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_strings) argv.push_back(a.data());
@@ -93,10 +95,10 @@ inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> s
 
   const auto start = std::chrono::steady_clock::now();
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, BACKTRACK_EXE, &actions, &attr, argv.data(), environ);
+  const int rc = posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) throw std::runtime_error("posix_spawn failed for " + std::string(BACKTRACK_EXE));
+  if (rc != 0) throw std::runtime_error("posix_spawn failed for " + program);
 
   if (signal) {
     std::this_thread::sleep_for(signal->after);
@@ -116,6 +118,10 @@ inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> s
   outcome.out = slurp(out_file.path());
   outcome.err = slurp(err_file.path());
   return outcome;
+}
+
+inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt) {
+  return run_program(BACKTRACK_EXE, args, signal);
 }
 
 inline std::vector<std::string> lines_of(const std::string& text) {

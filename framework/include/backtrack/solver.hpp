@@ -5,10 +5,8 @@
 // only virtual interface, called once per run and once per solution printed, never
 // per node. make_solver() wraps any Problem into one, and is where a run is split into
 // subtrees and spread over threads.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <atomic>
 #include <cstdint>
@@ -26,6 +24,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/estimate.hpp"
 #include "backtrack/split.hpp"
+#include "backtrack/subtree_source.hpp"
 
 namespace backtrack {
 
@@ -56,6 +55,9 @@ struct RunRequest {
   Progress* progress = nullptr;
   // Counts only: skip the subtrees an earlier run finished, record each new one.
   Checkpoint* checkpoint = nullptr;
+  // Counts only: where the threads take their subtrees from; none: every pending one.
+  // A source that shares them with other processes spreads one count over machines.
+  SubtreeSource* subtrees = nullptr;
 };
 
 struct RunResult {
@@ -103,11 +105,12 @@ inline constexpr std::size_t default_subtree_target = 4096;
 // Runs every subtree of `split`, on `threads` threads; make_search(i) builds the
 // DepthFirstSearch for subtree i. With a checkpoint, the subtrees it knows as finished
 // are skipped (their statistics are added as recorded), and every subtree searched to
-// the end is recorded; `resumed`, if given, receives how many were skipped.
+// the end is recorded; `resumed`, if given, receives how many were skipped. The threads
+// take the pending subtrees from `source` (default: all of them, PendingSubtrees).
 template <Problem P, class MakeSearch>
 SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
                          Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
-                         std::size_t* resumed = nullptr) {
+                         std::size_t* resumed = nullptr, SubtreeSource* source = nullptr) {
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
   std::vector<std::size_t> pending;
@@ -130,7 +133,7 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     progress->total = count;
     progress->done = count - pending.size();
   }
-  auto body = [&](std::size_t i) {
+  auto search_subtree = [&](std::size_t i) {
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
       results[i].stop = StopReason::interrupted;
       return;
@@ -145,22 +148,30 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     if (checkpoint != nullptr) checkpoint->record(i, results[i]);
     if (progress != nullptr) ++progress->done;
   };
+  PendingSubtrees all_here;
+  if (source == nullptr) source = &all_here;
+  source->begin(pending);
+  // One taker per thread: a subtree at a time, the longest ones never waiting behind a batch.
+  auto take_and_search = [&] {
+    while (const auto i = source->next()) {
+      search_subtree(*i);
+      source->searched(*i, results[*i]);
+    }
+  };
   const auto start = Clock::now();
   if (threads <= 1) {
-    for (const std::size_t i : pending) body(i);
+    take_and_search();
   } else {
     tbb::task_arena arena(static_cast<int>(threads));
     arena.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, pending.size(), 1),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t k = range.begin(); k != range.end(); ++k) body(pending[k]);
-          },
-          tbb::simple_partitioner());
+      tbb::task_group takers;
+      for (unsigned t = 0; t < threads; ++t) takers.run(take_and_search);
+      takers.wait();
     });
   }
-  if (checkpoint != nullptr) checkpoint->flush();
   SearchStats total = split.above;
+  total += source->finish();
+  if (checkpoint != nullptr) checkpoint->flush();
   for (const auto& r : results) total += r;
   total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return total;
@@ -204,6 +215,9 @@ class ProblemSolver final : public Solver {
     if (request.checkpoint != nullptr && (ordered || request.mode != SearchMode::count)) {
       throw UsageError("a checkpoint keeps counts only, without --max-nodes");
     }
+    if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
+      throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
+    }
     if (ordered) {
       const auto start = Clock::now();
       if (request.mode == SearchMode::count) {
@@ -219,7 +233,8 @@ class ProblemSolver final : public Solver {
     if (request.mode == SearchMode::count) {
       result.stats = run_subtrees(
           split, request.threads, limits, request.progress,
-          [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); }, request.checkpoint, &result.resumed);
+          [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); }, request.checkpoint, &result.resumed,
+          request.subtrees);
     } else {
       std::mutex output;
       bool refused = false;  // the sink said stop: no subtree may hand it another solution

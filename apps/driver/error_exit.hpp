@@ -1,0 +1,36 @@
+#pragma once
+// From an error to an exit code: the one place that maps the exceptions of a command
+// (usage, input data, anything else) to sysexits codes, after logging them.
+#include <spdlog/spdlog.h>
+
+#include <boost/program_options/errors.hpp>
+#include <exception>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+
+namespace backtrack {
+
+// Call from a catch block: logs the exception being handled, returns its exit code.
+inline int exit_code_for_current_exception() {
+  try {
+    throw;
+  } catch (const UsageError& e) {
+    spdlog::error("{}", e.what());
+    return exit_usage;
+  } catch (const boost::program_options::error& e) {
+    spdlog::error("{}", e.what());
+    return exit_usage;
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return exit_data;
+  } catch (const std::exception& e) {
+    spdlog::critical("internal error: {}", e.what());
+    return exit_internal;
+  } catch (...) {
+    spdlog::critical("internal error: an unknown exception");
+    return exit_internal;
+  }
+}
+
+}  // namespace backtrack

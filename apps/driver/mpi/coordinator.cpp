@@ -1,0 +1,85 @@
+#include "coordinator.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/mpi/status.hpp>
+
+#include "backtrack/cli.hpp"
+#include "messages.hpp"
+
+namespace backtrack::mpi {
+
+Coordinator::Coordinator(boost::mpi::communicator world, Checkpoint* checkpoint, Progress* progress)
+    : world_(std::move(world)),
+      checkpoint_(checkpoint),
+      progress_(progress),
+      searched_by_rank_(static_cast<std::size_t>(world_.size()), 0) {}
+
+Coordinator::~Coordinator() {
+  abandoned_ = true;
+  if (messages_.joinable()) messages_.join();
+}
+
+void Coordinator::begin(std::span<const std::size_t> pending) {
+  pending_.begin(pending);
+  messages_ = std::thread([this] { serve(); });
+}
+
+SearchStats Coordinator::finish() {
+  if (messages_.joinable()) messages_.join();
+  searched_by_rank_[0] = searched_here_;
+  std::string shares;
+  for (const auto n : searched_by_rank_) shares += (shares.empty() ? "" : ", ") + std::to_string(n);
+  spdlog::debug("subtrees searched by rank 0, 1, ...: {}", shares);
+  return elsewhere_;
+}
+
+void Coordinator::serve() {
+  const int others = world_.size() - 1;
+  int done = 0;  // ranks that said goodbye
+  while (done < others && !abandoned_) {
+    const auto status = world_.iprobe(boost::mpi::any_source, boost::mpi::any_tag);
+    if (!status) {
+      std::this_thread::sleep_for(idle_pause);
+      continue;
+    }
+    const int rank = status->source();
+    switch (status->tag()) {
+      case Tag::request: {
+        world_.recv(rank, Tag::request);
+        SubtreeWords chunk{};
+        const std::size_t wanted = chunk_size(pending_.left(), world_.size());
+        while (chunk[0] < wanted) {
+          const auto index = pending_.next();
+          if (!index) break;
+          chunk[++chunk[0]] = *index;
+        }
+        world_.send(rank, Tag::subtrees, chunk.data(), static_cast<int>(chunk.size()));
+        break;
+      }
+      case Tag::result:
+        receive_result(rank);
+        break;
+      case Tag::goodbye:
+        world_.recv(rank, Tag::goodbye);
+        ++done;
+        break;
+      default:  // another program in the job: nothing sensible is left to do
+        spdlog::critical("internal error: rank {} sent a message with tag {}", rank, status->tag());
+        world_.abort(exit_internal);
+    }
+  }
+}
+
+void Coordinator::receive_result(int rank) {
+  ResultWords words;
+  world_.recv(rank, Tag::result, words.data(), static_cast<int>(words.size()));
+  const FinishedSubtree f = unpack(words);
+  elsewhere_ += f.stats;
+  ++searched_by_rank_[static_cast<std::size_t>(rank)];
+  if (!f.stats.complete()) return;
+  if (checkpoint_ != nullptr) checkpoint_->record(f.index, f.stats);
+  if (progress_ != nullptr) ++progress_->done;
+}
+
+}  // namespace backtrack::mpi

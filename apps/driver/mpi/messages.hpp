@@ -1,0 +1,72 @@
+#pragma once
+// What the ranks of a count tell each other.
+//
+//   worker -> rank 0   request    "more subtrees, please" (no payload)
+//   rank 0 -> worker   subtrees   a chunk of indices into the split (SubtreeWords); an
+//                                 empty chunk: none left
+//   worker -> rank 0   result     one searched subtree: index and statistics (ResultWords)
+//   worker -> rank 0   goodbye    every result of this rank has been sent
+//
+// MPI keeps the order of the messages between two ranks, so rank 0 has every result
+// of a worker once its goodbye arrives. Messages are arrays of 64-bit words, an MPI
+// type of their own: no serialization on the way.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+
+#include "backtrack/checkpoint.hpp"
+#include "backtrack/search_stats.hpp"
+
+namespace backtrack::mpi {
+
+enum Tag : int { request = 1, subtrees = 2, result = 3, goodbye = 4 };
+
+// A chunk of subtrees: its size, then the indices. Chunks shrink as the work runs out
+// (guided scheduling): big ones while much is left, so that a worker asks rarely even
+// when subtrees take microseconds, and single subtrees at the end, so that the ranks
+// finish together.
+inline constexpr std::size_t max_chunk = 64;
+using SubtreeWords = std::array<std::uint64_t, max_chunk + 1>;
+
+inline std::size_t chunk_size(std::size_t left, int ranks) {
+  return std::clamp<std::size_t>(left / (4 * static_cast<std::size_t>(ranks)), 1, max_chunk);
+}
+
+// How long a rank's message loop sleeps when nothing came in: short next to a subtree
+// (milliseconds and more), long enough that waiting costs no core.
+inline constexpr std::chrono::microseconds idle_pause{100};
+
+// A searched subtree on the wire. MPI has no 128-bit integer, so each count travels as
+// its low and high halves; `seconds` travels as the bits of its double.
+using ResultWords = std::array<std::uint64_t, 10>;
+
+inline ResultWords pack(const FinishedSubtree& f) {
+  const SearchStats& s = f.stats;
+  return {f.index,
+          s.nodes,
+          s.failures,
+          static_cast<std::uint64_t>(s.solutions),
+          static_cast<std::uint64_t>(s.solutions >> 64),
+          static_cast<std::uint64_t>(s.representatives),
+          static_cast<std::uint64_t>(s.representatives >> 64),
+          static_cast<std::uint64_t>(s.max_depth),
+          std::bit_cast<std::uint64_t>(s.seconds),
+          static_cast<std::uint64_t>(s.stop)};
+}
+
+inline FinishedSubtree unpack(const ResultWords& w) {
+  FinishedSubtree f;
+  f.index = static_cast<std::size_t>(w[0]);
+  f.stats.nodes = w[1];
+  f.stats.failures = w[2];
+  f.stats.solutions = (static_cast<uint128>(w[4]) << 64) | w[3];
+  f.stats.representatives = (static_cast<uint128>(w[6]) << 64) | w[5];
+  f.stats.max_depth = static_cast<int>(w[7]);
+  f.stats.seconds = std::bit_cast<double>(w[8]);
+  f.stats.stop = static_cast<StopReason>(w[9]);
+  return f;
+}
+
+}  // namespace backtrack::mpi

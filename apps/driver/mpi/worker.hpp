@@ -1,0 +1,53 @@
+#pragma once
+// Any rank but 0: the SubtreeSource that asks rank 0 for subtrees and sends back the
+// statistics of each one searched here.
+//
+// A message thread, the only one that calls MPI, asks for the next chunk while at
+// least one subtree per search thread is still waiting, so that the threads rarely wait
+// for an answer; it sends the results, and says goodbye once rank 0 has no subtree left
+// and every result is sent.
+#include <boost/mpi/communicator.hpp>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "backtrack/subtree_source.hpp"
+#include "messages.hpp"
+
+namespace backtrack::mpi {
+
+class Worker final : public SubtreeSource {
+ public:
+  Worker(boost::mpi::communicator world, unsigned threads);
+  // After an error on this rank: stops the message thread, without a goodbye.
+  ~Worker() override;
+
+  // Rank 0 decides what is pending; this rank only asks.
+  void begin(std::span<const std::size_t> pending) override;
+  std::optional<std::size_t> next() override;
+  void searched(std::size_t index, const SearchStats& stats) override;
+  // Waits until every result is sent; the totals are rank 0's to add up.
+  SearchStats finish() override;
+
+ private:
+  void exchange();
+  // One round of the message loop; false when there was nothing to do.
+  bool exchange_once();
+
+  boost::mpi::communicator world_;
+  const std::size_t ahead_;  // ask for more when fewer subtrees than this are waiting
+
+  std::mutex mutex_;  // guards everything below
+  std::condition_variable handed_;
+  std::deque<std::size_t> ready_;        // handed out by rank 0, not taken yet
+  std::size_t asked_ = 0;                // requests without an answer (0 or 1)
+  bool exhausted_ = false;               // rank 0 answered with an empty chunk
+  std::vector<ResultWords> outbox_;      // results not sent yet
+  bool searching_done_ = false;          // finish() was called
+  bool abandoned_ = false;
+  std::thread messages_;
+};
+
+}  // namespace backtrack::mpi

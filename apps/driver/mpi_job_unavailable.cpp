@@ -1,0 +1,13 @@
+// join_mpi_job() in a build configured without -DBACKTRACK_MPI=ON.
+#include "backtrack/errors.hpp"
+#include "mpi_job.hpp"
+
+namespace backtrack {
+
+std::unique_ptr<MpiJob> join_mpi_job() {
+  throw UsageError(
+      "--mpi: this backtrack was built without MPI; configure it with -DBACKTRACK_MPI=ON "
+      "(needs Open MPI and Boost.MPI: apt-get install openmpi-bin libopenmpi-dev libboost-mpi-dev)");
+}
+
+}  // namespace backtrack

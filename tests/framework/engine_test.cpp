@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <span>
@@ -18,6 +20,7 @@
 #include "backtrack/set_bits.hpp"
 #include "backtrack/solver.hpp"
 #include "backtrack/split.hpp"
+#include "backtrack/subtree_source.hpp"
 #include "toy_problems.hpp"
 
 namespace {
@@ -524,6 +527,75 @@ TEST(Split, DeadlineInThePastSkipsEverySubtree) {
                                            [&](std::size_t) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
     EXPECT_EQ(s.stop, StopReason::time_limit);
     EXPECT_EQ(u64(s.solutions), 0u);
+  }
+}
+
+// A SubtreeSource shares the subtrees with "another process": here the even pending
+// indices are searched by the run, the odd ones by a second run_subtrees() standing
+// for another process, whose sum finish() hands back. Together: one whole count.
+class EvenHereOddElsewhere final : public backtrack::SubtreeSource {
+ public:
+  explicit EvenHereOddElsewhere(std::function<SearchStats(std::span<const std::size_t>)> search_elsewhere)
+      : search_elsewhere_(std::move(search_elsewhere)) {}
+  void begin(std::span<const std::size_t> pending) override {
+    for (const auto i : pending) (i % 2 == 0 ? here_ : elsewhere_).push_back(i);
+  }
+  std::optional<std::size_t> next() override {
+    std::lock_guard lock(mutex_);
+    if (cursor_ == here_.size()) return std::nullopt;
+    return here_[cursor_++];
+  }
+  void searched(std::size_t index, const SearchStats& stats) override {
+    std::lock_guard lock(mutex_);
+    EXPECT_EQ(index % 2, 0u);
+    EXPECT_TRUE(stats.complete());
+    searched_.insert(index);
+  }
+  SearchStats finish() override { return search_elsewhere_(elsewhere_); }
+  std::set<std::size_t> searched_here() const { return searched_; }
+
+ private:
+  std::function<SearchStats(std::span<const std::size_t>)> search_elsewhere_;
+  std::vector<std::size_t> here_, elsewhere_;
+  std::size_t cursor_ = 0;
+  std::mutex mutex_;
+  std::set<std::size_t> searched_;
+};
+
+// Hands out the given indices only (the "other process" of EvenHereOddElsewhere).
+class TheseOnly final : public backtrack::SubtreeSource {
+ public:
+  explicit TheseOnly(std::span<const std::size_t> indices) : indices_(indices.begin(), indices.end()) {}
+  void begin(std::span<const std::size_t>) override { all_.begin(indices_); }
+  std::optional<std::size_t> next() override { return all_.next(); }
+
+ private:
+  std::vector<std::size_t> indices_;
+  backtrack::PendingSubtrees all_;
+};
+
+TEST(Split, SourceSharesTheSubtreesWithAnotherProcess) {
+  using P = toy::SubsetSumUndo;
+  const P problem(14, 40);
+  const auto whole = record(problem);
+  const auto split = backtrack::split_tree(problem, 64);
+  const auto make = [&](std::size_t) { return backtrack::DepthFirstSearch<P>(problem, {}); };
+  for (unsigned threads : {1u, 2u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    EvenHereOddElsewhere source([&](std::span<const std::size_t> odd) {
+      TheseOnly other(odd);
+      SearchStats s = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &other);
+      s.nodes -= split.above.nodes;  // the other process expanded the split too: count it once
+      s.failures -= split.above.failures;
+      return s;
+    });
+    const auto total = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &source);
+    EXPECT_EQ(total.solutions, whole.stats.solutions);
+    EXPECT_EQ(total.nodes, whole.stats.nodes);
+    EXPECT_EQ(total.failures, whole.stats.failures);
+    EXPECT_EQ(total.max_depth, whole.stats.max_depth);
+    EXPECT_TRUE(total.complete());
+    EXPECT_EQ(source.searched_here().size(), (split.subtrees.size() + 1) / 2);
   }
 }
 

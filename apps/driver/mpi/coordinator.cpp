@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/mpi/status.hpp>
+#include <algorithm>
 
 #include "backtrack/cli.hpp"
 #include "messages.hpp"
@@ -37,12 +38,15 @@ SearchStats Coordinator::finish() {
 void Coordinator::serve() {
   const int others = world_.size() - 1;
   int done = 0;  // ranks that said goodbye
+  auto pause = shortest_pause;
   while (done < others && !abandoned_) {
     const auto status = world_.iprobe(boost::mpi::any_source, boost::mpi::any_tag);
     if (!status) {
-      std::this_thread::sleep_for(idle_pause);
+      std::this_thread::sleep_for(pause);
+      pause = std::min(2 * pause, longest_pause);
       continue;
     }
+    pause = shortest_pause;
     const int rank = status->source();
     switch (status->tag()) {
       case Tag::request: {

@@ -34,9 +34,14 @@ inline std::size_t chunk_size(std::size_t left, int ranks) {
   return std::clamp<std::size_t>(left / (4 * static_cast<std::size_t>(ranks)), 1, max_chunk);
 }
 
-// How long a rank's message loop sleeps when nothing came in: short next to a subtree
-// (milliseconds and more), long enough that waiting costs no core.
-inline constexpr std::chrono::microseconds idle_pause{100};
+// Waiting for a message without a core spinning: MPI's blocking calls spin, so a
+// message thread probes and sleeps, a little longer after each empty probe. The ranks
+// share a core with the search threads: the fewer wake-ups the better, as long as an
+// answer comes before the subtrees asked for are needed (workers ask ahead).
+inline constexpr std::chrono::microseconds shortest_pause{50};
+inline constexpr std::chrono::microseconds longest_pause{1000};
+// How long a worker keeps finished subtrees before sending them together.
+inline constexpr std::chrono::milliseconds result_batch_interval{2};
 
 // A searched subtree on the wire. MPI has no 128-bit integer, so each count travels as
 // its low and high halves; `seconds` travels as the bits of its double.

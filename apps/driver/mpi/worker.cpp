@@ -5,7 +5,7 @@
 namespace backtrack::mpi {
 
 Worker::Worker(boost::mpi::communicator world, unsigned threads)
-    : world_(std::move(world)), ahead_(std::max(1u, threads)) {}
+    : world_(std::move(world)), threads_(std::max(1u, threads)), refill_at_(threads_) {}
 
 Worker::~Worker() {
   {
@@ -13,6 +13,7 @@ Worker::~Worker() {
     abandoned_ = true;
   }
   handed_.notify_all();
+  wake_.notify_all();
   if (messages_.joinable()) messages_.join();
 }
 
@@ -24,6 +25,7 @@ std::optional<std::size_t> Worker::next() {
   if (ready_.empty()) return std::nullopt;
   const std::size_t index = ready_.front();
   ready_.pop_front();
+  if (needs_more()) wake_.notify_one();
   return index;
 }
 
@@ -38,45 +40,48 @@ SearchStats Worker::finish() {
     std::lock_guard lock(mutex_);
     searching_done_ = true;
   }
+  wake_.notify_one();
   if (messages_.joinable()) messages_.join();
   return {};
 }
 
 void Worker::exchange() {
   for (;;) {
+    std::vector<ResultWords> results;
+    bool ask = false;
+    bool last = false;
     {
-      std::lock_guard lock(mutex_);
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, result_batch_interval, [this] { return abandoned_ || searching_done_ || needs_more(); });
       if (abandoned_) return;
-      if (searching_done_ && outbox_.empty() && asked_ == 0) break;
+      results.swap(outbox_);
+      ask = needs_more();
+      // Every search thread has returned, so every result is in `results`.
+      last = searching_done_;
     }
-    if (!exchange_once()) std::this_thread::sleep_for(idle_pause);
+    for (const auto& words : results) world_.send(0, Tag::result, words.data(), static_cast<int>(words.size()));
+    if (ask) receive_chunk();
+    if (last) break;
   }
   world_.send(0, Tag::goodbye);
 }
 
-bool Worker::exchange_once() {
-  std::vector<ResultWords> results;
-  std::size_t requests = 0;
+void Worker::receive_chunk() {
+  world_.send(0, Tag::request);
+  auto pause = shortest_pause;
+  while (!world_.iprobe(0, Tag::subtrees)) {
+    std::this_thread::sleep_for(pause);
+    pause = std::min(2 * pause, longest_pause);
+  }
+  SubtreeWords chunk;
+  world_.recv(0, Tag::subtrees, chunk.data(), static_cast<int>(chunk.size()));
   {
     std::lock_guard lock(mutex_);
-    results.swap(outbox_);
-    if (!exhausted_ && asked_ == 0 && ready_.size() < ahead_) requests = 1;
-    asked_ += requests;
-  }
-  for (const auto& words : results) world_.send(0, Tag::result, words.data(), static_cast<int>(words.size()));
-  for (std::size_t k = 0; k < requests; ++k) world_.send(0, Tag::request);
-  bool answered = false;
-  while (world_.iprobe(0, Tag::subtrees)) {
-    SubtreeWords chunk;
-    world_.recv(0, Tag::subtrees, chunk.data(), static_cast<int>(chunk.size()));
-    answered = true;
-    std::lock_guard lock(mutex_);
-    --asked_;
     if (chunk[0] == 0) exhausted_ = true;
     for (std::size_t k = 1; k <= chunk[0]; ++k) ready_.push_back(static_cast<std::size_t>(chunk[k]));
+    refill_at_ = std::max<std::size_t>(threads_, chunk[0] / 2);
   }
-  if (answered) handed_.notify_all();
-  return answered || !results.empty() || requests != 0;
+  handed_.notify_all();
 }
 
 }  // namespace backtrack::mpi

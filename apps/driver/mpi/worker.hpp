@@ -1,11 +1,11 @@
 #pragma once
-// Any rank but 0: the SubtreeSource that asks rank 0 for subtrees and sends back the
-// statistics of each one searched here.
+// Any rank but 0: the SubtreeSource that asks rank 0 for chunks of subtrees and sends
+// back the statistics of each one searched here.
 //
-// A message thread, the only one that calls MPI, asks for the next chunk while at
-// least one subtree per search thread is still waiting, so that the threads rarely wait
-// for an answer; it sends the results, and says goodbye once rank 0 has no subtree left
-// and every result is sent.
+// A message thread, the only one that calls MPI, sleeps until the subtrees waiting here
+// run low, then asks for the next chunk while the search threads go on with the rest,
+// so that they rarely wait for an answer. It sends the results in batches, and says
+// goodbye once rank 0 has no subtree left and every result is sent.
 #include <boost/mpi/communicator.hpp>
 #include <condition_variable>
 #include <deque>
@@ -33,19 +33,21 @@ class Worker final : public SubtreeSource {
 
  private:
   void exchange();
-  // One round of the message loop; false when there was nothing to do.
-  bool exchange_once();
+  // Waits for rank 0's answer to a request and puts the chunk in ready_.
+  void receive_chunk();
+  bool needs_more() const { return !exhausted_ && ready_.size() <= refill_at_; }
 
   boost::mpi::communicator world_;
-  const std::size_t ahead_;  // ask for more when fewer subtrees than this are waiting
+  const std::size_t threads_;
 
   std::mutex mutex_;  // guards everything below
-  std::condition_variable handed_;
-  std::deque<std::size_t> ready_;        // handed out by rank 0, not taken yet
-  std::size_t asked_ = 0;                // requests without an answer (0 or 1)
-  bool exhausted_ = false;               // rank 0 answered with an empty chunk
-  std::vector<ResultWords> outbox_;      // results not sent yet
-  bool searching_done_ = false;          // finish() was called
+  std::condition_variable handed_;  // search threads wait for a chunk
+  std::condition_variable wake_;    // the message thread waits for work
+  std::deque<std::size_t> ready_;   // handed out by rank 0, not taken yet
+  std::size_t refill_at_;           // ask for more when no more than this many wait
+  bool exhausted_ = false;          // rank 0 answered with an empty chunk
+  std::vector<ResultWords> outbox_; // results not sent yet
+  bool searching_done_ = false;     // finish() was called
   bool abandoned_ = false;
   std::thread messages_;
 };

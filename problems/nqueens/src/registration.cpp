@@ -11,6 +11,7 @@
 #include "backtrack/nqueens/arrays.hpp"
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/nqueens/bitset.hpp"
+#include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/nqueens/csp.hpp"
 #include "backtrack/nqueens/dlx.hpp"
 #include "backtrack/nqueens/mrv.hpp"
@@ -30,6 +31,9 @@ namespace po = boost::program_options;
 // Listing more than this many boards needs --force (or --limit): the output, not the
 // memory, is what grows; every solution is streamed as it is found.
 constexpr int largest_listed_without_force = 12;
+// From this size on, a plain count (no --symmetry, no --strategy) uses strategy border:
+// faster than word with full symmetry from n = 14 on, but it counts no classes.
+constexpr int smallest_border_default = 14;
 // The bitset strategy keeps n + 1 frames of four n-bit masks.
 constexpr double largest_bitset_bytes = 4.0 * 1024 * 1024 * 1024;
 
@@ -64,7 +68,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   if (vm.count("symmetry") == 0) {
     if (intent.mode == SearchMode::unique) return Symmetry::full;
     if (!counting || intent.uniform) return Symmetry::none;
-    return strategy == "word" ? Symmetry::full : Symmetry::mirror;
+    return strategy == "word" || strategy == "border" ? Symmetry::full : Symmetry::mirror;
   }
   const auto name = vm["symmetry"].as<std::string>();
   const auto symmetry = parse_symmetry(name);
@@ -144,8 +148,11 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
   // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
   const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
+  const bool plain_count = intent.mode == SearchMode::count && !intent.uniform && vm.count("symmetry") == 0 &&
+                          !given && n >= smallest_border_default && n <= max_border_size;
   const std::string strategy = !intent.strategy.empty() ? intent.strategy
                                : finds_few && n > 24    ? "mrv"
+                               : plain_count            ? "border"
                                : n <= max_word_size     ? "word"
                                                         : "bitset";
   if (given) {
@@ -192,8 +199,13 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
   }
   if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan" &&
-      strategy != "dlx" && strategy != "csp") {
-    throw UsageError("unknown strategy '" + strategy + "' for nqueens (choose word, bitset, arrays, scan, dlx, csp or mrv)");
+      strategy != "dlx" && strategy != "csp" && strategy != "border") {
+    throw UsageError("unknown strategy '" + strategy +
+                     "' for nqueens (choose word, border, bitset, arrays, scan, dlx, csp or mrv)");
+  }
+  if (strategy == "border" && intent.mode == SearchMode::unique) {
+    throw UsageError("--unique lists one board per symmetry class: strategy border counts constellations, not "
+                     "classes (use strategy word)");
   }
   const Symmetry symmetry = choose_symmetry(vm, intent, strategy);
 
@@ -202,8 +214,20 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     throw UsageError("listing every board for n = " + std::to_string(n) +
                      " prints a very large output; add --limit K, count with --count, or pass --force");
   }
-  if (symmetry == Symmetry::full && strategy != "word") {
-    throw UsageError("--symmetry full is implemented by strategy word; strategy " + strategy + " has none or mirror");
+  if (symmetry == Symmetry::full && strategy != "word" && strategy != "border") {
+    throw UsageError("--symmetry full is implemented by strategies word and border; strategy " + strategy +
+                     " has none or mirror");
+  }
+  if (strategy == "border") {
+    if (n > max_border_size) {
+      throw UsageError("strategy border handles n <= 32 (diagonals in one word), got n = " + std::to_string(n));
+    }
+    // Its symmetry counts constellations, not classes of solutions: totals only.
+    auto render_path = [n](const ConstellationQueens& p, std::span<const ConstellationQueens::Move> path) {
+      return render(p.placement(path), n);
+    };
+    return make_solver(ConstellationQueens(n, symmetry), render_path,
+                       "n=" + std::to_string(n) + " strategy=border symmetry=" + std::string(to_string(symmetry)));
   }
 
   if (strategy == "dlx") return solver_for(DlxQueens(n, symmetry), n, strategy, symmetry);
@@ -231,8 +255,9 @@ void add_options(po::options_description& options) {
     ("size,n", po::value<int>()->default_value(8), "board size: n queens on an n x n board")
     ("symmetry", po::value<std::string>(),
      "none | mirror | full. mirror: first queen in the left half (about 2x); full: one board per "
-     "class of the 8 symmetries, also reports the number of classes (strategy word). "
-     "Default: full for --count with word, mirror for other strategies, none when listing")
+     "class of the 8 symmetries, also reports the number of classes (strategy word; strategy border "
+     "takes one border constellation per class of them and reports totals only). "
+     "Default: full for --count with word and border, mirror for other strategies, none when listing")
     ("place", po::value<std::string>(),
      "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
      "(symmetry none)")
@@ -246,6 +271,9 @@ const Registrar registrar(ProblemInfo{
     "place n queens on an n x n board so that no two attack each other",
     {
         {"word", "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest"},
+        {"border", "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
+                   "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
+                   "only (classes: word --symmetry full)"},
         {"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)"},
         {"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check"},
         {"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check"},

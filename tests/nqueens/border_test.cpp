@@ -1,0 +1,151 @@
+// Strategy border (constellations of border queens, fewest free squares first): counts
+// against OEIS A000170 through the engine and through the registry as the driver uses
+// it, the orbit weights, and when the plugin chooses it by default.
+#include <gtest/gtest.h>
+
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/errors.hpp"
+#include "backtrack/nqueens/constellations.hpp"
+#include "backtrack/registry.hpp"
+#include "reference.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using backtrack::SearchMode;
+using backtrack::StopReason;
+using backtrack::nqueens::ConstellationQueens;
+using backtrack::nqueens::Symmetry;
+
+std::uint64_t u64(backtrack::uint128 v) { return static_cast<std::uint64_t>(v); }
+
+// The Solver the driver would make for these options ("" strategy: the plugin's choice).
+std::unique_ptr<backtrack::Solver> make(std::vector<std::string> args, SearchMode mode, const std::string& strategy) {
+  const auto* info = backtrack::Registry::global().find("nqueens");
+  if (info == nullptr) throw std::logic_error("nqueens is not registered");
+  po::options_description options;
+  info->add_options(options);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).run(), vm);
+  po::notify(vm);
+  backtrack::SolveIntent intent;
+  intent.mode = mode;
+  intent.strategy = strategy;
+  return info->make(vm, intent);
+}
+
+backtrack::RunResult count(const backtrack::Solver& solver, unsigned threads) {
+  backtrack::RunRequest request;
+  request.mode = SearchMode::count;
+  request.threads = threads;
+  return solver.run(request, [](const backtrack::Solution&) { return true; });
+}
+
+TEST(Border, EngineCountsEverySymmetryUpTo12) {
+  for (Symmetry symmetry : {Symmetry::none, Symmetry::mirror, Symmetry::full}) {
+    for (int n = 1; n <= 12; ++n) {
+      const auto stats = backtrack::count_solutions(ConstellationQueens(n, symmetry));
+      EXPECT_EQ(u64(stats.solutions), reference::a000170[n]) << to_string(symmetry) << " n = " << n;
+      EXPECT_EQ(stats.stop, StopReason::none);
+    }
+  }
+}
+
+// One root per orbit, weighted with the orbit's size: the weights add up to the number
+// of constellations, each of which is a root of its own without symmetry.
+TEST(Border, OrbitWeightsCoverEveryConstellation) {
+  for (int n = 1; n <= 14; ++n) {
+    const auto every = ConstellationQueens(n, Symmetry::none).roots();
+    for (const auto& root : every) EXPECT_EQ(root.weight, 1u);
+    for (Symmetry symmetry : {Symmetry::mirror, Symmetry::full}) {
+      std::uint64_t covered = 0;
+      for (const auto& root : ConstellationQueens(n, symmetry).roots()) {
+        EXPECT_TRUE(root.weight == 1 || root.weight == 2 || root.weight == 4 || root.weight == 8);
+        covered += root.weight;
+      }
+      EXPECT_EQ(covered, every.size()) << to_string(symmetry) << " n = " << n;
+    }
+  }
+}
+
+// Through the registry and the Solver, 1 and 2 threads, every symmetry: totals only.
+TEST(Border, RegistryCountsUpTo13) {
+  for (const std::string symmetry : {"", "none", "mirror", "full"}) {
+    for (unsigned threads : {1u, 2u}) {
+      for (int n = 1; n <= 13; ++n) {
+        std::vector<std::string> args{"-n", std::to_string(n)};
+        if (!symmetry.empty()) args.insert(args.end(), {"--symmetry", symmetry});
+        const auto solver = make(args, SearchMode::count, "border");
+        const auto result = count(*solver, threads);
+        EXPECT_EQ(u64(result.stats.solutions), reference::a000170[n])
+            << "symmetry '" << symmetry << "' threads " << threads << " n = " << n;
+        EXPECT_EQ(result.stats.stop, StopReason::none);
+        EXPECT_FALSE(result.reports_classes) << "constellation orbits are not classes of solutions";
+        if (symmetry == "none") {
+          EXPECT_EQ(u64(result.stats.representatives), reference::a000170[n]);
+        }
+        EXPECT_NE(solver->description().find("strategy=border"), std::string::npos);
+      }
+    }
+  }
+}
+
+// The split run walks the same tree as one search, for both thread counts.
+TEST(Border, SplitStatsMatchOneSearch) {
+  for (Symmetry symmetry : {Symmetry::none, Symmetry::full}) {
+    const int n = 11;
+    const auto one = backtrack::count_solutions(ConstellationQueens(n, symmetry));
+    for (unsigned threads : {1u, 2u}) {
+      const auto result =
+          count(*make({"-n", std::to_string(n), "--symmetry", std::string(to_string(symmetry))}, SearchMode::count,
+                      "border"),
+                threads);
+      EXPECT_EQ(result.stats.nodes, one.nodes);
+      EXPECT_EQ(result.stats.failures, one.failures);
+      EXPECT_EQ(result.stats.solutions, one.solutions);
+      EXPECT_EQ(result.stats.max_depth, one.max_depth);
+    }
+  }
+}
+
+// A plain count uses border from n = 14 to 32; classes (--symmetry full, --unique) stay with
+// word, and smaller boards keep reporting classes.
+TEST(Border, DefaultForLargePlainCounts) {
+  const auto small = make({"-n", "13"}, SearchMode::count, "");
+  EXPECT_NE(small->description().find("strategy=word"), std::string::npos) << small->description();
+  const auto large = make({"-n", "14"}, SearchMode::count, "");
+  EXPECT_NE(large->description().find("strategy=border"), std::string::npos) << large->description();
+  const auto result = count(*large, 2);
+  EXPECT_EQ(u64(result.stats.solutions), reference::a000170[14]);
+  EXPECT_FALSE(result.reports_classes);
+  const auto classes = make({"-n", "14", "--symmetry", "full"}, SearchMode::count, "");
+  EXPECT_NE(classes->description().find("strategy=word"), std::string::npos) << classes->description();
+  EXPECT_NE(make({"-n", "10"}, SearchMode::unique, "")->description().find("strategy=word"), std::string::npos);
+  EXPECT_NE(make({"-n", "33"}, SearchMode::count, "")->description().find("strategy=word"), std::string::npos);
+}
+
+TEST(Border, RefusesWhatItCannotDo) {
+  using backtrack::UsageError;
+  EXPECT_THROW(make({"-n", "8"}, SearchMode::unique, "border"), UsageError);
+  EXPECT_THROW(make({"-n", "33"}, SearchMode::count, "border"), UsageError);
+  EXPECT_THROW(make({"-n", "8", "--place", "0:0"}, SearchMode::count, "border"), UsageError);
+  EXPECT_NO_THROW(make({"-n", "32"}, SearchMode::count, "border"));
+}
+
+// Opt-in: n = 14..17 on two threads, the default symmetry (full).
+TEST(SlowCounts, Border14To17) {
+  const char* slow = std::getenv("BACKTRACK_SLOW_TESTS");
+  if (slow == nullptr || std::string(slow) != "1") GTEST_SKIP() << "set BACKTRACK_SLOW_TESTS=1 to run";
+  for (int n = 14; n <= 17; ++n) {
+    const auto result = count(*make({"-n", std::to_string(n)}, SearchMode::count, "border"), 2);
+    EXPECT_EQ(u64(result.stats.solutions), reference::a000170[n]) << "n = " << n;
+  }
+}
+
+}  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
 #include "hand_inlined.hpp"
@@ -54,7 +55,9 @@ void configure(benchmark::internal::Benchmark* b, int from, int to) {
   b->DenseRange(from, to)->Unit(benchmark::kMillisecond)->Repetitions(5)->ComputeStatistics("min", fastest);
 }
 
+using backtrack::bench::HandBorderQueens;
 using backtrack::bench::HandSymmetricQueens;
+using backtrack::nqueens::ConstellationQueens;
 using backtrack::bench::HandWordQueens;
 using backtrack::nqueens::SymmetricWordQueens;
 using backtrack::nqueens::WordQueens;
@@ -65,3 +68,5 @@ BENCHMARK(engine<WordQueens>)->Name("word_engine")->Apply([](auto* b) { configur
 BENCHMARK(hand_inlined<HandWordQueens>)->Name("word_hand_inlined")->Apply([](auto* b) { configure(b, 12, 14); });
 BENCHMARK(engine<SymmetricWordQueens>)->Name("symmetric_engine")->Apply([](auto* b) { configure(b, 13, 15); });
 BENCHMARK(hand_inlined<HandSymmetricQueens>)->Name("symmetric_hand_inlined")->Apply([](auto* b) { configure(b, 13, 15); });
+BENCHMARK(engine<ConstellationQueens>)->Name("border_engine")->Apply([](auto* b) { configure(b, 14, 16); });
+BENCHMARK(hand_inlined<HandBorderQueens>)->Name("border_hand_inlined")->Apply([](auto* b) { configure(b, 14, 16); });

@@ -1,9 +1,13 @@
 #pragma once
-// The algorithms of the `word` strategies written out by hand, without the engine:
+// The algorithms of the `word` and `border` strategies written out by hand, without the engine:
 // the baseline that tells what the generic engine costs. Same moves, same order,
 // same counters (nodes, failures), so the work is identical.
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
+
+#include "backtrack/nqueens/constellations.hpp"
 
 namespace backtrack::bench {
 
@@ -170,6 +174,76 @@ class HandSymmetricQueens {
   int bound1_ = 0, bound2_ = 0;
   std::uint64_t side_ = 0, last_ = 0, end_bit_ = 0;
   std::vector<std::uint64_t> board_;
+  HandCount result_;
+};
+
+// ConstellationQueens (strategy border): the same constellations (taken from the
+// strategy's roots(), which only lists them), the same row chosen at each node, the same
+// moves in the same order; the loop written out.
+class HandBorderQueens {
+ public:
+  explicit HandBorderQueens(int n)
+      : n_(n), all_((std::uint64_t{1} << n) - 1), roots_(nqueens::ConstellationQueens(n).roots()) {}
+
+  HandCount count() {
+    result_ = {};
+    for (const auto& root : roots_) {
+      std::uint64_t rows = all_, columns = 0, rising = 0, falling = 0;
+      for (const auto& m : root.prefix) {
+        rows &= ~(std::uint64_t{1} << m.row);
+        columns |= m.column_bit;
+        rising |= m.column_bit << m.row;
+        falling |= m.column_bit << (n_ - 1 - m.row);
+      }
+      const std::uint64_t before = result_.solutions;
+      visit(rows, columns, rising, falling);
+      result_.solutions = before + (result_.solutions - before) * root.weight;
+    }
+    return result_;
+  }
+
+ private:
+  std::uint64_t free_squares(int row, std::uint64_t columns, std::uint64_t rising, std::uint64_t falling) const {
+    return all_ & ~(columns | rising >> row | falling >> (n_ - 1 - row));
+  }
+
+  // As ConstellationQueens::free_count.
+  static unsigned count_bits(std::uint64_t squares) {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+    return static_cast<unsigned>(std::popcount(squares));
+#else
+    auto x = static_cast<std::uint32_t>(squares);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
+  }
+
+  void visit(std::uint64_t rows, std::uint64_t columns, std::uint64_t rising, std::uint64_t falling) {
+    ++result_.nodes;
+    if (rows == 0) {
+      ++result_.solutions;
+      return;
+    }
+    unsigned best = ~0u;
+    for (std::uint64_t open = rows; open != 0; open &= open - 1) {
+      const int row = std::countr_zero(open);
+      best = std::min(best, count_bits(free_squares(row, columns, rising, falling)) << 8 | static_cast<unsigned>(row));
+    }
+    const int row = static_cast<int>(best & 0xff);
+    std::uint64_t free = best >> 8 == 0 ? 0 : free_squares(row, columns, rising, falling);
+    if (free == 0) ++result_.failures;
+    rows &= ~(std::uint64_t{1} << row);
+    while (free != 0) {
+      const std::uint64_t bit = free & (~free + 1);
+      free ^= bit;
+      visit(rows, columns | bit, rising | bit << row, falling | bit << (n_ - 1 - row));
+    }
+  }
+
+  int n_;
+  std::uint64_t all_;
+  std::vector<Root<nqueens::ConstellationQueens::Move>> roots_;
   HandCount result_;
 };
 

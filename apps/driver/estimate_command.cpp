@@ -81,7 +81,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     ("strategy,s", po::value<std::string>(), "the strategy whose count is predicted (default: the one solve --count uses)")
     ("samples", po::value<long long>()->default_value(200000), "random probes")
     ("seed", po::value<unsigned long long>()->default_value(1), "seed of the random probes (same seed, same estimate)")
-    ("calibration", po::value<double>()->default_value(0.2), "seconds of timed counting to measure the speed (0: no time prediction)")
+    ("calibration", po::value<double>()->default_value(0.2, "0.2"), "seconds of timed counting to measure the speed (0: no time prediction)")
     ("threads,j", po::value<int>(), "threads the count would use (default: every hardware thread)")
     ("format", po::value<std::string>()->default_value("text"), "text | json")
     ("quiet,q", "errors only")

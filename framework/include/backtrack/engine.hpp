@@ -6,6 +6,8 @@
 // allocation and no std::function per node. The only per-node costs the genericity
 // adds are counting the node and one comparison that batches the limit checks.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <span>
@@ -127,23 +129,53 @@ class DepthFirstSearch {
     }
   }
 
+  // A state descended by value that is a few machine words travels down the recursion
+  // as those words: the calling convention passes a struct of more than two words
+  // through memory, but up to four separate words (besides `this` and the depth) in
+  // registers, which is what a hand-written loop passes, and what lets the compiler
+  // inline the recursion into itself as it does there.
+  static constexpr std::size_t word_count = sizeof(State) / sizeof(std::uint64_t);
+  static constexpr bool passes_words = HasChild<P> && std::is_trivially_copyable_v<State> &&
+                                       sizeof(State) % sizeof(std::uint64_t) == 0 && word_count <= 4;
+  using Words = std::array<std::uint64_t, word_count>;
+
   // One state: count it, then settle it as a solution, a dead end, or expand it.
   void visit(State& state, int depth) {
+    if constexpr (passes_words) {
+      visit_as_words(std::bit_cast<Words>(state), depth, std::make_index_sequence<word_count>{});
+    } else {
+      if (settled(state, depth)) return;
+      if constexpr (HasChild<P>) {
+        // A private copy: its address never escapes, so the compiler keeps it in
+        // registers across the recursive calls instead of reloading it after each.
+        const State here = state;
+        expand(here, depth);
+      } else {
+        expand(state, depth);
+      }
+    }
+  }
+
+  template <std::size_t... I>
+  [[gnu::always_inline]] void visit_as_words(const Words& words, int depth, std::index_sequence<I...>) {
+    visit_words(depth, words[I]...);
+  }
+
+  template <class... Word>
+  void visit_words(int depth, Word... words) {
+    const State state = std::bit_cast<State>(Words{words...});
+    if (settled(state, depth)) return;
+    expand(state, depth);
+  }
+
+  // Counts the node; true when it is a solution, which is then reached and not expanded.
+  [[gnu::always_inline]] bool settled(const State& state, int depth) {
     ++stats_.nodes;
     if (stats_.nodes >= next_check_) check_limits();
-    if (problem_.is_solution(state)) {
-      note_depth(depth);
-      reach_solution(state, depth);
-      return;
-    }
-    if constexpr (HasChild<P>) {
-      // A private copy: its address never escapes, so the compiler keeps it in
-      // registers across the recursive calls instead of reloading it after each.
-      const State here = state;
-      expand(here, depth);
-    } else {
-      expand(state, depth);
-    }
+    if (!problem_.is_solution(state)) return false;
+    note_depth(depth);
+    reach_solution(state, depth);
+    return true;
   }
 
   template <class S>
@@ -161,8 +193,13 @@ class DepthFirstSearch {
       }
       if constexpr (records_path) path_[static_cast<std::size_t>(depth)] = m;
       if constexpr (HasChild<P>) {
-        State next = problem_.child(state, m);
-        visit(next, depth + 1);
+        if constexpr (passes_words) {
+          visit_as_words(std::bit_cast<Words>(problem_.child(state, m)), depth + 1,
+                         std::make_index_sequence<word_count>{});
+        } else {
+          State next = problem_.child(state, m);
+          visit(next, depth + 1);
+        }
       } else {
         problem_.apply(state, m);
         visit(state, depth + 1);

@@ -4,6 +4,7 @@
 #include "backtrack/engine.hpp"
 #include "backtrack/nqueens/arrays.hpp"
 #include "backtrack/nqueens/bitset.hpp"
+#include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
@@ -32,6 +33,7 @@ void bitset(benchmark::State& s) { count<BitsetQueens>(s); }
 void word(benchmark::State& s) { count<WordQueens>(s); }
 void word_mirror(benchmark::State& s) { count<WordQueens>(s, Symmetry::mirror); }
 void word_full(benchmark::State& s) { count<SymmetricWordQueens>(s); }
+void border(benchmark::State& s) { count<ConstellationQueens>(s); }
 
 }  // namespace
 
@@ -41,3 +43,4 @@ BENCHMARK(bitset)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(word)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(word_mirror)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(word_full)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(border)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);

@@ -1,27 +1,18 @@
 // Registers N-Queens and its strategies with the driver's registry.
+// Each strategy's solver is built in a unit of its own (solvers/solvers.hpp says why).
 #include <boost/program_options.hpp>
-#include <bit>
 #include <fstream>
 #include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 
-#include "backtrack/errors.hpp"
-#include "backtrack/nqueens/arrays.hpp"
+#include "backtrack/csp/model.hpp"
 #include "backtrack/csp/program_options.hpp"
-#include "backtrack/nqueens/bitset.hpp"
+#include "backtrack/errors.hpp"
 #include "backtrack/nqueens/constellations.hpp"
-#include "backtrack/nqueens/csp.hpp"
-#include "backtrack/nqueens/dlx.hpp"
-#include "backtrack/nqueens/mrv.hpp"
-#include "backtrack/nqueens/pinned.hpp"
-#include "backtrack/nqueens/restarts.hpp"
-#include "backtrack/nqueens/validator.hpp"
-#include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word.hpp"
-#include "backtrack/nqueens/word_symmetric.hpp"
 #include "backtrack/registry.hpp"
+#include "solvers/solvers.hpp"
 
 namespace backtrack::nqueens {
 namespace {
@@ -36,32 +27,6 @@ constexpr int largest_listed_without_force = 12;
 constexpr int smallest_border_default = 14;
 // The bitset strategy keeps n + 1 frames of four n-bit masks.
 constexpr double largest_bitset_bytes = 4.0 * 1024 * 1024 * 1024;
-
-Solution render(const Placement& columns, int n) {
-  Solution solution;
-  solution.text = "columns: " + columns_text(columns) + "\n";
-  if (n <= max_word_size) solution.text += board_text(columns, n);
-  solution.json = {{"columns", columns}};
-  return solution;
-}
-
-template <class P>
-std::unique_ptr<Solver> solver_for(P problem, int n, const std::string& strategy, Symmetry symmetry) {
-  auto render_path = [n](const P& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
-  return make_solver(std::move(problem), render_path,
-                     "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=" + std::string(to_string(symmetry)),
-                     symmetry == Symmetry::full);
-}
-
-// Strategy csp: the generic CSP layer with the --prune/--order/--values options.
-std::unique_ptr<Solver> csp_solver(const po::variables_map& vm, int n, Symmetry symmetry) {
-  if (n > csp::max_domain_size) throw UsageError("strategy csp handles n <= 64 (one bit a value), got n = " + std::to_string(n));
-  const auto options = csp::read_search_options(vm, {});
-  auto render_path = [n](const CspQueens& p, std::span<const CspQueens::Move> path) { return render(p.placement(path), n); };
-  return make_solver(CspQueens(n, options, symmetry), render_path,
-                     "n=" + std::to_string(n) + " strategy=csp symmetry=" + std::string(to_string(symmetry)) + " " +
-                         csp::describe(options));
-}
 
 Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent, const std::string& strategy) {
   const bool counting = intent.mode == SearchMode::count;
@@ -116,32 +81,6 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   return given;
 }
 
-template <class P, class ColumnOf>
-std::unique_ptr<Solver> pinned_solver(P problem, const GivenQueens& given, const std::string& strategy,
-                                      ColumnOf column_of) {
-  Pinned<P, ColumnOf> pinned(std::move(problem), given.n, given.queens, std::move(column_of));
-  const int n = given.n;
-  auto render_path = [n](const auto& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
-  return make_solver(std::move(pinned), render_path,
-                     "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=none placed=" +
-                         std::to_string(given.queens.size()));
-}
-
-// Strategy mrv: first solutions with restarts, on a stack deep enough for n queens.
-std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description) {
-  std::vector<MrvQueens::Move> prefix;
-  for (const Queen& q : queens) prefix.push_back({q.row, q.col});
-  auto make_attempt = [n, prefix, description](std::uint64_t seed) {
-    auto render_path = [n](const MrvQueens& p, std::span<const MrvQueens::Move> path) {
-      return render(p.placement(path), n);
-    };
-    return make_solver(MrvQueens(n, prefix, seed), render_path, description);
-  };
-  const auto size = static_cast<std::uint64_t>(n);
-  return std::make_unique<RestartingSolver>(make_attempt, description, size + 1, 20000,
-                                            (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
-}
-
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const auto given = given_queens(vm);
   const int n = given ? given->n : vm["size"].as<int>();
@@ -171,17 +110,11 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     }
     const std::string placed = " symmetry=none placed=" + std::to_string(given->queens.size());
     if (strategy == "mrv") return mrv_solver(n, given->queens, "n=" + std::to_string(n) + " strategy=mrv" + placed);
-    if (strategy == "scan") return pinned_solver(ScanQueens(n), *given, strategy, [](int c) { return c; });
-    if (strategy == "arrays") return pinned_solver(ArrayQueens(n), *given, strategy, [](int c) { return c; });
-    if (strategy == "bitset") {
-      return pinned_solver(BitsetQueens(n), *given, strategy, [](std::size_t c) { return static_cast<int>(c); });
+    if (strategy == "word" && n > max_word_size) {
+      throw UsageError("strategy word handles n <= 64, got n = " + std::to_string(n) + "; use --strategy bitset");
     }
-    if (strategy == "word") {
-      if (n > max_word_size) {
-        throw UsageError("strategy word handles n <= 64, got n = " + std::to_string(n) + "; use --strategy bitset");
-      }
-      return pinned_solver(WordQueens(n), *given, strategy,
-                           [](std::uint64_t bit) { return std::countr_zero(bit); });
+    if (strategy == "scan" || strategy == "arrays" || strategy == "bitset" || strategy == "word") {
+      return pinned_solver(n, given->queens, strategy);
     }
     throw UsageError("strategy '" + strategy +
                      "' does not take placed queens (--place, --board); choose mrv, word, bitset, arrays or scan");
@@ -222,32 +155,31 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     if (n > max_border_size) {
       throw UsageError("strategy border handles n <= 32 (diagonals in one word), got n = " + std::to_string(n));
     }
-    // Its symmetry counts constellations, not classes of solutions: totals only.
-    auto render_path = [n](const ConstellationQueens& p, std::span<const ConstellationQueens::Move> path) {
-      return render(p.placement(path), n);
-    };
-    return make_solver(ConstellationQueens(n, symmetry), render_path,
-                       "n=" + std::to_string(n) + " strategy=border symmetry=" + std::string(to_string(symmetry)));
+    return border_solver(n, symmetry);
   }
 
-  if (strategy == "dlx") return solver_for(DlxQueens(n, symmetry), n, strategy, symmetry);
-  if (strategy == "csp") return csp_solver(vm, n, symmetry);
-  if (strategy == "scan") return solver_for(ScanQueens(n, symmetry), n, strategy, symmetry);
-  if (strategy == "arrays") return solver_for(ArrayQueens(n, symmetry), n, strategy, symmetry);
+  if (strategy == "dlx") return dlx_solver(n, symmetry);
+  if (strategy == "csp") {
+    if (n > csp::max_domain_size) {
+      throw UsageError("strategy csp handles n <= 64 (one bit a value), got n = " + std::to_string(n));
+    }
+    return csp_solver(vm, n, symmetry);
+  }
+  if (strategy == "scan") return scan_solver(n, symmetry);
+  if (strategy == "arrays") return arrays_solver(n, symmetry);
   if (strategy == "bitset") {
     const double bytes = 4.0 * (n + 1.0) * n / 8.0;
     if (bytes > largest_bitset_bytes) {
       throw UsageError("strategy bitset needs about " + std::to_string(static_cast<long long>(bytes / (1 << 20))) +
                        " MiB for n = " + std::to_string(n) + ", more than this tool allows (4 GiB)");
     }
-    return solver_for(BitsetQueens(n, symmetry), n, strategy, symmetry);
+    return bitset_solver(n, symmetry);
   }
   if (n > max_word_size) {
     throw UsageError("strategy word handles n <= 64 (one bit a column), got n = " + std::to_string(n) +
                      "; use --strategy bitset");
   }
-  if (symmetry == Symmetry::full) return solver_for(SymmetricWordQueens(n), n, strategy, symmetry);
-  return solver_for(WordQueens(n, symmetry), n, strategy, symmetry);
+  return word_solver(n, symmetry);
 }
 
 void add_options(po::options_description& options) {
@@ -290,4 +222,17 @@ const Registrar registrar(ProblemInfo{
 });
 
 }  // namespace
+
+Solution render(const Placement& columns, int n) {
+  Solution solution;
+  solution.text = "columns: " + columns_text(columns) + "\n";
+  if (n <= max_word_size) solution.text += board_text(columns, n);
+  solution.json = {{"columns", columns}};
+  return solution;
+}
+
+std::string describe(int n, const std::string& strategy, Symmetry symmetry) {
+  return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=" + std::string(to_string(symmetry));
+}
+
 }  // namespace backtrack::nqueens

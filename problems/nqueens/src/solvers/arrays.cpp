@@ -1,0 +1,11 @@
+#include "backtrack/nqueens/arrays.hpp"
+
+#include "solvers.hpp"
+
+namespace backtrack::nqueens {
+
+std::unique_ptr<Solver> arrays_solver(int n, Symmetry symmetry) {
+  return solver_for(ArrayQueens(n, symmetry), n, "arrays", symmetry);
+}
+
+}  // namespace backtrack::nqueens

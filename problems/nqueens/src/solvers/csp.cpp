@@ -1,0 +1,16 @@
+#include "backtrack/nqueens/csp.hpp"
+
+#include "backtrack/csp/program_options.hpp"
+#include "solvers.hpp"
+
+namespace backtrack::nqueens {
+
+// The generic CSP layer with the --prune/--order/--values options.
+std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry) {
+  const auto options = csp::read_search_options(vm, {});
+  auto render_path = [n](const CspQueens& p, std::span<const CspQueens::Move> path) { return render(p.placement(path), n); };
+  return make_solver(CspQueens(n, options, symmetry), render_path,
+                     describe(n, "csp", symmetry) + " " + csp::describe(options));
+}
+
+}  // namespace backtrack::nqueens

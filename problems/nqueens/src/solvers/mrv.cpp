@@ -1,0 +1,23 @@
+#include "backtrack/nqueens/mrv.hpp"
+
+#include "backtrack/nqueens/restarts.hpp"
+#include "solvers.hpp"
+
+namespace backtrack::nqueens {
+
+// First solutions with restarts, on a stack deep enough for n queens.
+std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description) {
+  std::vector<MrvQueens::Move> prefix;
+  for (const Queen& q : queens) prefix.push_back({q.row, q.col});
+  auto make_attempt = [n, prefix, description](std::uint64_t seed) {
+    auto render_path = [n](const MrvQueens& p, std::span<const MrvQueens::Move> path) {
+      return render(p.placement(path), n);
+    };
+    return make_solver(MrvQueens(n, prefix, seed), render_path, description);
+  };
+  const auto size = static_cast<std::uint64_t>(n);
+  return std::make_unique<RestartingSolver>(make_attempt, description, size + 1, 20000,
+                                            (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
+}
+
+}  // namespace backtrack::nqueens

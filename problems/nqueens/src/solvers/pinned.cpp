@@ -1,0 +1,34 @@
+#include "backtrack/nqueens/pinned.hpp"
+
+#include <bit>
+
+#include "backtrack/nqueens/arrays.hpp"
+#include "backtrack/nqueens/bitset.hpp"
+#include "backtrack/nqueens/scan.hpp"
+#include "backtrack/nqueens/word.hpp"
+#include "solvers.hpp"
+
+namespace backtrack::nqueens {
+namespace {
+
+template <class P, class ColumnOf>
+std::unique_ptr<Solver> pinned(P problem, int n, const std::vector<Queen>& queens, const std::string& strategy,
+                               ColumnOf column_of) {
+  Pinned<P, ColumnOf> completion(std::move(problem), n, queens, std::move(column_of));
+  auto render_path = [n](const auto& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
+  return make_solver(std::move(completion), render_path,
+                     describe(n, strategy, Symmetry::none) + " placed=" + std::to_string(queens.size()));
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> pinned_solver(int n, const std::vector<Queen>& queens, const std::string& strategy) {
+  if (strategy == "scan") return pinned(ScanQueens(n), n, queens, strategy, [](int c) { return c; });
+  if (strategy == "arrays") return pinned(ArrayQueens(n), n, queens, strategy, [](int c) { return c; });
+  if (strategy == "bitset") {
+    return pinned(BitsetQueens(n), n, queens, strategy, [](std::size_t c) { return static_cast<int>(c); });
+  }
+  return pinned(WordQueens(n), n, queens, strategy, [](std::uint64_t bit) { return std::countr_zero(bit); });
+}
+
+}  // namespace backtrack::nqueens

@@ -1,0 +1,44 @@
+#pragma once
+// The solver of each strategy, each built in a translation unit of its own: the units
+// compile in parallel (together they took a minute in one), and a change to one strategy
+// rebuilds only its own.
+#include <boost/program_options/variables_map.hpp>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "backtrack/nqueens/placement.hpp"
+#include "backtrack/nqueens/symmetry.hpp"
+#include "backtrack/nqueens/validator.hpp"
+#include "backtrack/solver.hpp"
+
+namespace backtrack::nqueens {
+
+// A solution as the driver prints it: the columns, and the board when it is small.
+Solution render(const Placement& columns, int n);
+
+std::string describe(int n, const std::string& strategy, Symmetry symmetry);
+
+// Any strategy whose problem takes (n, symmetry) and lists its placement.
+template <class P>
+std::unique_ptr<Solver> solver_for(P problem, int n, const std::string& strategy, Symmetry symmetry,
+                                   bool reports_classes = false) {
+  auto render_path = [n](const P& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
+  return make_solver(std::move(problem), render_path, describe(n, strategy, symmetry), reports_classes);
+}
+
+// The checks of n against what each strategy handles are done by the caller.
+std::unique_ptr<Solver> word_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> border_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> bitset_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> arrays_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> scan_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> dlx_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry);
+std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description);
+
+// Completions of `queens` (consistent) with strategy scan, arrays, bitset or word.
+std::unique_ptr<Solver> pinned_solver(int n, const std::vector<Queen>& queens, const std::string& strategy);
+
+}  // namespace backtrack::nqueens

@@ -37,10 +37,10 @@ void border(benchmark::State& s) { count<ConstellationQueens>(s); }
 
 }  // namespace
 
-BENCHMARK(scan)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(arrays)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(bitset)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(word)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(word_mirror)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(word_full)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(border)->DenseRange(8, 14, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(scan)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(arrays)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(bitset)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(word)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(word_mirror)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(word_full)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);
+BENCHMARK(border)->DenseRange(8, 14)->Unit(benchmark::kMillisecond);

@@ -41,44 +41,47 @@ class SymmetricWordQueens {
     std::uint64_t end_bit = 0;    // the last row's queen that may make a 180-degree twin
     std::uint64_t fixed_weight = 0;  // every solution below stands for this many; 0: check()
   };
+  // Four words, so that the engine passes it down in registers: the root's rules are
+  // named by their index in one table, not by a pointer beside the row.
   struct State {
     std::uint64_t columns = 0;
     std::uint64_t toward_high = 0;
     std::uint64_t toward_low = 0;
-    int row = 0;
-    const Bounds* bounds = nullptr;
+    std::uint32_t row = 0;
+    std::uint32_t bounds = unbounded;  // index in bounds_
   };
 
   explicit SymmetricWordQueens(int n)
       : n_(n),
         all_(n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1),
         top_(std::uint64_t{1} << (n - 1)) {
-    pending_corner_.fixed_weight = 1;  // only a leaf when n == 1: the single queen is its own class
+    bounds_[pending_corner].fixed_weight = 1;  // only a leaf when n == 1: the single queen is its own class
     for (int b1 = 2; b1 <= n - 2; ++b1) {
-      corner_[static_cast<std::size_t>(b1)] = Bounds{b1, -1, std::uint64_t{1} << 1, 0, 0, 8};
+      bounds_[corner(b1)] = Bounds{b1, -1, std::uint64_t{1} << 1, 0, 0, 8};
     }
     std::uint64_t last = top_ | 1;
     std::uint64_t end_bit = top_ >> 1;
     for (int b1 = 1, b2 = n - 2; b1 < b2; ++b1, --b2) {
-      inner_[static_cast<std::size_t>(b1)] = Bounds{b1, b2, top_ | 1, last, end_bit, 0};
+      bounds_[inner(b1)] = Bounds{b1, b2, top_ | 1, last, end_bit, 0};
       last |= last >> 1 | last << 1;
       end_bit >>= 1;
     }
   }
 
-  State root() const { return {0, 0, 0, 0, &unbounded_}; }
-  bool is_solution(const State& s) const { return s.row == n_; }
+  State root() const { return {}; }
+  bool is_solution(const State& s) const { return s.row == static_cast<std::uint32_t>(n_); }
 
   SetBits candidates(const State& s) const {
     std::uint64_t free = all_ & ~(s.columns | s.toward_high | s.toward_low);
-    const Bounds& b = *s.bounds;
-    if (s.row < b.bound1) {
+    const Bounds& b = bounds_[s.bounds];
+    const int row = static_cast<int>(s.row);
+    if (row < b.bound1) {
       free &= ~b.side;
-    } else if (s.row == b.bound2) {
+    } else if (row == b.bound2) {
       const std::uint64_t settled = s.columns & b.side;
       if (settled == 0) return SetBits(0);
       if (settled != b.side) free &= b.side;
-    } else if (s.row == n_ - 1) {
+    } else if (row == n_ - 1) {
       free &= ~b.last;
     }
     return SetBits(free);
@@ -86,7 +89,7 @@ class SymmetricWordQueens {
 
   // Look-ahead: the next row must keep a free square.
   bool allowed(const State& s, Move bit) const {
-    if (s.row + 1 == n_) return true;
+    if (static_cast<int>(s.row) + 1 == n_) return true;
     return (all_ & ~((s.columns | bit) | ((s.toward_high | bit) << 1) | ((s.toward_low | bit) >> 1))) != 0;
   }
 
@@ -101,11 +104,11 @@ class SymmetricWordQueens {
     for (Move bit : prefix) s = child(s, bit);
     if (prefix.empty()) return s;
     if (prefix[0] != 1) {
-      s.bounds = &inner_[static_cast<std::size_t>(std::countr_zero(prefix[0]))];
+      s.bounds = inner(std::countr_zero(prefix[0]));
     } else if (prefix.size() == 1) {
-      s.bounds = &pending_corner_;
+      s.bounds = pending_corner;
     } else {
-      s.bounds = &corner_[static_cast<std::size_t>(std::countr_zero(prefix[1]))];
+      s.bounds = corner(std::countr_zero(prefix[1]));
     }
     return s;
   }
@@ -121,8 +124,9 @@ class SymmetricWordQueens {
   }
 
   std::uint64_t solution_weight(const State& s, std::span<const Move> path) const {
-    if (s.bounds->fixed_weight != 0) return s.bounds->fixed_weight;
-    return class_size_if_smallest(path, *s.bounds);
+    const Bounds& b = bounds_[s.bounds];
+    if (b.fixed_weight != 0) return b.fixed_weight;
+    return class_size_if_smallest(path, b);
   }
 
   Placement placement(std::span<const Move> path) const {
@@ -176,11 +180,15 @@ class SymmetricWordQueens {
   int n_;
   std::uint64_t all_;
   std::uint64_t top_;
-  // Fixed arrays keep the problem trivially copyable: the engine then holds its own copy.
-  std::array<Bounds, 64> corner_{};  // indexed by the column of the second queen
-  std::array<Bounds, 64> inner_{};   // indexed by the column of the first queen
-  Bounds pending_corner_;       // after the corner queen, before the second one
-  Bounds unbounded_;            // the empty board: no rule yet
+  // The rules of every root in one fixed array, which keeps the problem trivially
+  // copyable (the engine then holds its own copy): the empty board (no rule yet), a
+  // corner queen before the second queen, then one entry per column of the second
+  // queen of a corner root, then one per column of the first queen of the others.
+  static constexpr std::uint32_t unbounded = 0;
+  static constexpr std::uint32_t pending_corner = 1;
+  static constexpr std::uint32_t corner(int second_column) { return 2 + static_cast<std::uint32_t>(second_column); }
+  static constexpr std::uint32_t inner(int first_column) { return 66 + static_cast<std::uint32_t>(first_column); }
+  std::array<Bounds, 130> bounds_{};
 };
 
 }  // namespace backtrack::nqueens

@@ -4,6 +4,8 @@
 
 #include <boost/mpi/status.hpp>
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include "backtrack/cli.hpp"
 #include "messages.hpp"
@@ -62,7 +64,7 @@ void Coordinator::serve() {
         break;
       }
       case Tag::result:
-        receive_result(rank);
+        receive_results(rank, status->count<std::uint64_t>().value_or(0));
         break;
       case Tag::goodbye:
         world_.recv(rank, Tag::goodbye);
@@ -75,15 +77,17 @@ void Coordinator::serve() {
   }
 }
 
-void Coordinator::receive_result(int rank) {
-  ResultWords words;
-  world_.recv(rank, Tag::result, words.data(), static_cast<int>(words.size()));
-  const FinishedSubtree f = unpack(words);
-  elsewhere_ += f.stats;
-  ++searched_by_rank_[static_cast<std::size_t>(rank)];
-  if (!f.stats.complete()) return;
-  if (checkpoint_ != nullptr) checkpoint_->record(f.index, f.stats);
-  if (progress_ != nullptr) ++progress_->done;
+void Coordinator::receive_results(int rank, int words) {
+  std::vector<ResultWords> batch(static_cast<std::size_t>(words) / std::tuple_size_v<ResultWords>);
+  world_.recv(rank, Tag::result, batch.front().data(), words);
+  for (const auto& w : batch) {
+    const FinishedSubtree f = unpack(w);
+    elsewhere_ += f.stats;
+    ++searched_by_rank_[static_cast<std::size_t>(rank)];
+    if (!f.stats.complete()) continue;
+    if (checkpoint_ != nullptr) checkpoint_->record(f.index, f.stats);
+    if (progress_ != nullptr) ++progress_->done;
+  }
 }
 
 }  // namespace backtrack::mpi

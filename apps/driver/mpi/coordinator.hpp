@@ -33,7 +33,8 @@ class Coordinator final : public SubtreeSource {
 
  private:
   void serve();
-  void receive_result(int rank);
+  // A batch of results: `words` words, a ResultWords per subtree.
+  void receive_results(int rank, int words);
 
   boost::mpi::communicator world_;
   Checkpoint* checkpoint_;

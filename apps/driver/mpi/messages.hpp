@@ -4,7 +4,7 @@
 //   worker -> rank 0   request    "more subtrees, please" (no payload)
 //   rank 0 -> worker   subtrees   a chunk of indices into the split (SubtreeWords); an
 //                                 empty chunk: none left
-//   worker -> rank 0   result     one searched subtree: index and statistics (ResultWords)
+//   worker -> rank 0   result     searched subtrees: index and statistics (a ResultWords each)
 //   worker -> rank 0   goodbye    every result of this rank has been sent
 //
 // MPI keeps the order of the messages between two ranks, so rank 0 has every result
@@ -27,7 +27,7 @@ enum Tag : int { request = 1, subtrees = 2, result = 3, goodbye = 4 };
 // (guided scheduling): big ones while much is left, so that a worker asks rarely even
 // when subtrees take microseconds, and single subtrees at the end, so that the ranks
 // finish together.
-inline constexpr std::size_t max_chunk = 64;
+inline constexpr std::size_t max_chunk = 1024;
 using SubtreeWords = std::array<std::uint64_t, max_chunk + 1>;
 
 inline std::size_t chunk_size(std::size_t left, int ranks) {
@@ -39,7 +39,7 @@ inline std::size_t chunk_size(std::size_t left, int ranks) {
 // share a core with the search threads: the fewer wake-ups the better, as long as an
 // answer comes before the subtrees asked for are needed (workers ask ahead).
 inline constexpr std::chrono::microseconds shortest_pause{50};
-inline constexpr std::chrono::microseconds longest_pause{1000};
+inline constexpr std::chrono::microseconds longest_pause{250};
 // How long a worker keeps finished subtrees before sending them together.
 inline constexpr std::chrono::milliseconds result_batch_interval{2};
 

@@ -59,7 +59,10 @@ void Worker::exchange() {
       // Every search thread has returned, so every result is in `results`.
       last = searching_done_;
     }
-    for (const auto& words : results) world_.send(0, Tag::result, words.data(), static_cast<int>(words.size()));
+    // One message for the batch: the coordinator's thread shares a core with a search.
+    if (!results.empty()) {
+      world_.send(0, Tag::result, results.front().data(), static_cast<int>(results.size() * results.front().size()));
+    }
     if (ask) receive_chunk();
     if (last) break;
   }

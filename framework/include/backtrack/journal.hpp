@@ -256,8 +256,8 @@ class Journal final : public Checkpoint {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0) throw InputError("cannot open the journal " + path_.string() + ": " + journal_detail::errno_text());
     resumed_ = finished.size();
-    // The two buffers take turns and keep their memory: touching fresh pages costs
-    // more than the search around it when subtrees are short.
+    // The two buffers take turns and keep their memory: with short subtrees, page
+    // faults on a growing buffer were a large part of what the journal cost.
     pending_.reserve(2 * batch_bytes);
     spare_.reserve(2 * batch_bytes);
     flusher_ = std::thread([this] { flush_loop(); });

@@ -79,7 +79,7 @@ void Coordinator::serve() {
 
 void Coordinator::receive_results(int rank, int words) {
   std::vector<ResultWords> batch(static_cast<std::size_t>(words) / std::tuple_size_v<ResultWords>);
-  world_.recv(rank, Tag::result, batch.front().data(), words);
+  world_.recv(rank, Tag::result, batch.empty() ? nullptr : batch.front().data(), words);
   for (const auto& w : batch) {
     const FinishedSubtree f = unpack(w);
     elsewhere_ += f.stats;

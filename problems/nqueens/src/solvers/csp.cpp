@@ -8,8 +8,7 @@ namespace backtrack::nqueens {
 // The generic CSP layer with the --prune/--order/--values options.
 std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry) {
   const auto options = csp::read_search_options(vm, {});
-  auto render_path = [n](const CspQueens& p, std::span<const CspQueens::Move> path) { return render(p.placement(path), n); };
-  return make_solver(CspQueens(n, options, symmetry), render_path,
+  return make_solver(CspQueens(n, options, symmetry), path_renderer(n),
                      describe(n, "csp", symmetry) + " " + csp::describe(options));
 }
 

@@ -10,10 +10,7 @@ std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, cons
   std::vector<MrvQueens::Move> prefix;
   for (const Queen& q : queens) prefix.push_back({q.row, q.col});
   auto make_attempt = [n, prefix, description](std::uint64_t seed) {
-    auto render_path = [n](const MrvQueens& p, std::span<const MrvQueens::Move> path) {
-      return render(p.placement(path), n);
-    };
-    return make_solver(MrvQueens(n, prefix, seed), render_path, description);
+    return make_solver(MrvQueens(n, prefix, seed), path_renderer(n), description);
   };
   const auto size = static_cast<std::uint64_t>(n);
   return std::make_unique<RestartingSolver>(make_attempt, description, size + 1, 20000,

@@ -15,8 +15,7 @@ template <class P, class ColumnOf>
 std::unique_ptr<Solver> pinned(P problem, int n, const std::vector<Queen>& queens, const std::string& strategy,
                                ColumnOf column_of) {
   Pinned<P, ColumnOf> completion(std::move(problem), n, queens, std::move(column_of));
-  auto render_path = [n](const auto& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
-  return make_solver(std::move(completion), render_path,
+  return make_solver(std::move(completion), path_renderer(n),
                      describe(n, strategy, Symmetry::none) + " placed=" + std::to_string(queens.size()));
 }
 

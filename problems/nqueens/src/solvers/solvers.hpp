@@ -20,12 +20,16 @@ Solution render(const Placement& columns, int n);
 
 std::string describe(int n, const std::string& strategy, Symmetry symmetry);
 
+// The Render of make_solver() for every strategy: the path's placement, rendered.
+inline auto path_renderer(int n) {
+  return [n](const auto& problem, auto path) { return render(problem.placement(path), n); };
+}
+
 // Any strategy whose problem takes (n, symmetry) and lists its placement.
 template <class P>
 std::unique_ptr<Solver> solver_for(P problem, int n, const std::string& strategy, Symmetry symmetry,
                                    bool reports_classes = false) {
-  auto render_path = [n](const P& p, std::span<const typename P::Move> path) { return render(p.placement(path), n); };
-  return make_solver(std::move(problem), render_path, describe(n, strategy, symmetry), reports_classes);
+  return make_solver(std::move(problem), path_renderer(n), describe(n, strategy, symmetry), reports_classes);
 }
 
 // The checks of n against what each strategy handles are done by the caller.

@@ -10,6 +10,7 @@
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "report.hpp"
@@ -31,27 +32,21 @@ const char* const check_usage =
     "Example: backtrack solve nqueens -n 10000 --first | backtrack check nqueens\n"
     "Exit codes here: 0 valid, 1 invalid, 65 unreadable input, 64 usage error.\n\n";
 
-constexpr int exit_invalid = 1;
-
 }  // namespace
 
 int check_command(const Arguments& args, const Registry& registry) {
   po::options_description options("Options of backtrack check");
   options.add_options()
     ("help,h", "this help")
-    ("format", po::value<std::string>()->default_value("text"), "text | json")
-    ("quiet,q", "errors only")
-    ("verbose,v", "more detail");
+    ("format", po::value<std::string>()->default_value("text"), "text | json");
+  add_verbosity_options(options);
   po::options_description hidden;
   hidden.add_options()("problem", po::value<std::string>())("file", po::value<std::string>());
   po::options_description all;
   all.add(options).add(hidden);
   po::positional_options_description positional;
   positional.add("problem", 1).add("file", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  const po::variables_map vm = parse_options(args, all, positional);
   if (vm.count("help") != 0) {
     std::cout << check_usage << options << '\n' << exit_code_help;
     return exit_ok;

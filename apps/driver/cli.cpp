@@ -3,10 +3,14 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "error_exit.hpp"
 #include "exit_help.hpp"
@@ -18,7 +22,26 @@
 namespace backtrack {
 namespace {
 
-bool quiet_mode = false;
+int verbosity_level = 0;
+
+// The results are only as good as their delivery: a write that failed (a full disk, a
+// closed file) turns any exit code into 74, with the system's reason. A reader that went
+// away (`| head -1`) is not an error: the program ends quietly, as after SIGPIPE.
+int finish_output(int code) {
+  std::cout.flush();
+  if (!std::cout.fail() && std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return code;
+  // The failed write may lie far back, and errno has changed since: one more byte asks
+  // the system for the reason (the output is incomplete already; a closed pipe raises
+  // SIGPIPE here, which ends the program quietly).
+  std::clearerr(stdout);
+  errno = 0;
+  const bool probe_failed = std::fputc('\n', stdout) == EOF || std::fflush(stdout) != 0;
+  const int error = probe_failed ? errno : 0;
+  if (error == EPIPE) return code == exit_interrupted ? exit_ok : code;
+  spdlog::error("cannot write the results to standard output{}{}", error != 0 ? ": " : "",
+                error != 0 ? std::strerror(error) : "");
+  return exit_io;
+}
 
 const char* const top_help =
     "backtrack: a framework for backtracking search, with puzzles as plugins.\n"
@@ -37,61 +60,54 @@ const char* const top_help =
 
 }  // namespace
 
-void set_verbosity(bool quiet, bool verbose) {
-  quiet_mode = quiet;
-  spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
+void set_verbosity(int level) {
+  verbosity_level = level;
+  spdlog::set_level(level < 0    ? spdlog::level::err
+                    : level == 0 ? spdlog::level::info
+                    : level == 1 ? spdlog::level::debug
+                                 : spdlog::level::trace);
 }
 
-bool quiet() { return quiet_mode; }
+bool quiet() { return verbosity_level < 0; }
 
 int run_cli(int argc, const char* const* argv, const Registry& registry) {
   auto logger = spdlog::stderr_color_mt("backtrack");
   logger->set_pattern("backtrack: %^%l%$: %v");
   spdlog::set_default_logger(logger);
-  set_verbosity(false, false);
+  set_verbosity(0);
+  int code = exit_ok;
   try {
     Arguments args(argv + 1, argv + argc);
-    // Options before the command: --help, --version, -q, -v.
-    std::size_t i = 0;
-    bool quiet_flag = false;
-    bool verbose_flag = false;
-    for (; i < args.size() && args[i].starts_with("-"); ++i) {
-      const std::string& a = args[i];
-      if (a == "--help" || a == "-h") {
-        std::cout << top_help << exit_code_help;
-        return exit_ok;
-      }
-      if (a == "--version" || a == "-V") {
-        std::cout << "backtrack " << BACKTRACK_VERSION << '\n';
-        return exit_ok;
-      }
-      if (a == "-q" || a == "--quiet") {
-        quiet_flag = true;
-      } else if (a == "-v" || a == "--verbose") {
-        verbose_flag = true;
-      } else {
-        throw UsageError("unknown option '" + a + "' (see backtrack --help)");
-      }
-    }
-    set_verbosity(quiet_flag, verbose_flag);
-    if (i == args.size()) throw UsageError("no command given (see backtrack --help)");
-    const std::string command = args[i];
-    Arguments rest(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
-    if (quiet_flag) rest.push_back("-q");
-    if (verbose_flag) rest.push_back("-v");
-    if (command == "solve") return solve_command(rest, registry);
-    if (command == "list") return list_command(rest, registry);
-    if (command == "check") return check_command(rest, registry);
-    if (command == "compare") return compare_command(rest, registry);
-    if (command == "estimate") return estimate_command(rest, registry);
-    if (command == "help") {
+    set_verbosity(take_verbosity(args));
+    // Options before the command: --help, --version.
+    if (args.empty()) throw UsageError("no command given (see backtrack --help)");
+    const std::string& first = args[0];
+    if (first == "--help" || first == "-h" || first == "help") {
       std::cout << top_help << exit_code_help;
-      return exit_ok;
+    } else if (first == "--version" || first == "-V") {
+      std::cout << "backtrack " << BACKTRACK_VERSION << '\n';
+    } else if (first.starts_with("-")) {
+      throw UsageError("unknown option '" + first + "' (see backtrack --help)");
+    } else {
+      const Arguments rest(args.begin() + 1, args.end());
+      if (first == "solve") {
+        code = solve_command(rest, registry);
+      } else if (first == "list") {
+        code = list_command(rest, registry);
+      } else if (first == "check") {
+        code = check_command(rest, registry);
+      } else if (first == "compare") {
+        code = compare_command(rest, registry);
+      } else if (first == "estimate") {
+        code = estimate_command(rest, registry);
+      } else {
+        throw UsageError("unknown command '" + first + "' (choose solve, compare, estimate, check or list)");
+      }
     }
-    throw UsageError("unknown command '" + command + "' (choose solve, compare, estimate or list)");
   } catch (...) {
-    return exit_code_for_current_exception();
+    code = exit_code_for_current_exception();
   }
+  return finish_output(code);
 }
 
 }  // namespace backtrack

@@ -17,8 +17,9 @@ int compare_command(const Arguments& args, const Registry& registry);
 int check_command(const Arguments& args, const Registry& registry);
 int estimate_command(const Arguments& args, const Registry& registry);
 
-// Logging level from -q / -v, shared by every subcommand.
-void set_verbosity(bool quiet, bool verbose);
+// Logging level from -q / -v, shared by every subcommand: below 0 errors only, 0 the
+// default, 1 debug, 2 and more trace.
+void set_verbosity(int level);
 bool quiet();
 
 }  // namespace backtrack

@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -12,8 +13,12 @@
 #include <map>
 #include <sstream>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
@@ -32,7 +37,9 @@ const char* const compare_usage =
     "one table: n, strategy, solutions, nodes, failures, seconds, nodes per second, and\n"
     "speed relative to the slowest strategy at that size. Every strategy runs with the\n"
     "same settings (e.g. the same --symmetry, none unless given). If two strategies count\n"
-    "differently, compare says so on stderr and exits with 4.\n"
+    "differently, compare says so on stderr and exits with 4. A row cut short by\n"
+    "--time-limit says so in its status column (partial: its count is not a total) and\n"
+    "compare then exits with 3.\n"
     "RANGE is A..B, a list A,B,C, or one size. Example:\n"
     "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n\n";
 
@@ -102,6 +109,11 @@ std::string take_size(Arguments& args, const std::string& long_name) {
   return value;
 }
 
+// "complete", or the reason the row stopped, marked partial.
+std::string status_text(const SearchStats& s) {
+  return s.complete() ? "complete" : std::string(to_string(s.stop)) + " (partial)";
+}
+
 std::string fixed(double value, int digits) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(digits) << value;
@@ -110,13 +122,14 @@ std::string fixed(double value, int digits) {
 
 void write_text(const std::vector<Row>& rows, bool classes) {
   std::vector<std::vector<std::string>> cells = {
-      {"n", "strategy", "solutions", "nodes", "failures", "seconds", "nodes/s", "speed"}};
+      {"n", "strategy", "solutions", "nodes", "failures", "seconds", "nodes/s", "speed", "status"}};
   if (classes) cells[0].insert(cells[0].begin() + 3, "classes");
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     std::vector<std::string> line = {r.size.empty() ? "-" : r.size, r.strategy, to_string(s.solutions),
                                      std::to_string(s.nodes), std::to_string(s.failures), fixed(s.seconds, 4),
-                                     fixed(nodes_per_second(s) / 1e6, 1) + "M", fixed(r.speedup, 2) + "x"};
+                                     fixed(nodes_per_second(s) / 1e6, 1) + "M",
+                                     s.complete() ? fixed(r.speedup, 2) + "x" : "-", status_text(s)};
     if (classes) line.insert(line.begin() + 3, r.result.reports_classes ? to_string(s.representatives) : "-");
     cells.push_back(line);
   }
@@ -137,12 +150,13 @@ void write_text(const std::vector<Row>& rows, bool classes) {
 }
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
-  out << "n,strategy,solutions,classes,nodes,failures,seconds,nodes_per_second,speedup\n";
+  out << "n,strategy,solutions,classes,nodes,failures,seconds,nodes_per_second,speedup,status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     out << r.size << ',' << r.strategy << ',' << to_string(s.solutions) << ','
         << (r.result.reports_classes ? to_string(s.representatives) : "") << ',' << s.nodes << ',' << s.failures << ','
-        << fixed(s.seconds, 6) << ',' << fixed(nodes_per_second(s), 0) << ',' << fixed(r.speedup, 3) << '\n';
+        << fixed(s.seconds, 6) << ',' << fixed(nodes_per_second(s), 0) << ',' << (s.complete() ? fixed(r.speedup, 3) : "")
+        << ',' << to_string(s.stop) << '\n';
   }
 }
 
@@ -163,16 +177,50 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, bool a
             << '\n';
 }
 
-// Draws seconds against size, log scale, one line per strategy, with gnuplot.
+// A path gnuplot may write to, checked before any run: the table is not thrown away
+// because the picture cannot be saved.
+void check_plot_path(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw UsageError("--plot " + file.string() + " is a directory");
+  const auto parent = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(parent, ec) || ::access(parent.c_str(), W_OK) != 0) {
+    throw UsageError("--plot " + file.string() + ": cannot write into " + parent.string() + ": " +
+                     std::strerror(ec ? ec.value() : errno));
+  }
+  if (std::filesystem::exists(file, ec) && ::access(file.c_str(), W_OK) != 0) {
+    throw UsageError("--plot " + file.string() + ": " + std::strerror(errno));
+  }
+}
+
+// gnuplot's single-quoted string: only the quote itself is special, written twice.
+std::string gnuplot_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// Draws seconds against size, log scale, one line per strategy, with gnuplot. gnuplot
+// writes into a private directory of ours, and the picture is then copied to `file`:
+// the user's file name never enters the script, so no name can run gnuplot commands,
+// and gnuplot never falls back to writing the SVG to stdout.
 int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategies, const std::string& file) {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
     spdlog::error("--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox); "
                   "the table above is complete");
-    return 69;
+    return exit_unavailable;
   }
-  const auto data = std::filesystem::temp_directory_path() / ("backtrack-compare-" + std::to_string(getpid()) + ".dat");
+  std::string pattern = (std::filesystem::temp_directory_path() / "backtrack-plot-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw InputError("cannot create a temporary directory: " + std::string(std::strerror(errno)));
+  const std::filesystem::path directory = pattern;
+  struct RemoveDirectory {
+    std::filesystem::path path;
+    ~RemoveDirectory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  } cleanup{directory};
   {
-    std::ofstream out(data);
+    std::ofstream out(directory / "times.dat");
     for (const auto& strategy : strategies) {
       out << "# " << strategy << '\n';
       for (const auto& r : rows) {
@@ -183,20 +231,24 @@ int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategie
   }
   std::ostringstream script;
   script << "set terminal svg size 800,500 dynamic background rgb 'white'\n"
-         << "set output '" << file << "'\n"
+         << "set output " << gnuplot_quoted((directory / "plot.svg").string()) << '\n'
          << "set logscale y\nset xlabel 'n'\nset ylabel 'seconds'\nset key left top\nset grid\n"
          << "set title 'backtrack compare'\nplot ";
   for (std::size_t i = 0; i < strategies.size(); ++i) {
-    script << (i ? ", " : "") << "'" << data.string() << "' index " << i << " using 1:2 with linespoints title '"
-           << strategies[i] << "'";
+    script << (i ? ", " : "") << gnuplot_quoted((directory / "times.dat").string()) << " index " << i
+           << " using 1:2 with linespoints title " << gnuplot_quoted(strategies[i]);
   }
   script << '\n';
   FILE* gnuplot = popen("gnuplot", "w");
   if (gnuplot == nullptr) throw std::runtime_error("cannot start gnuplot");
   std::fputs(script.str().c_str(), gnuplot);
   const int status = pclose(gnuplot);
-  std::filesystem::remove(data);
-  if (status != 0) throw InputError("gnuplot could not write '" + file + "'");
+  std::error_code ec;
+  if (status != 0 || !std::filesystem::exists(directory / "plot.svg", ec)) {
+    throw InputError("gnuplot could not draw the plot (exit status " + std::to_string(status) + ")");
+  }
+  std::filesystem::copy_file(directory / "plot.svg", file, std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw InputError("--plot " + file + ": " + ec.message());
   spdlog::info("wrote {}", file);
   return exit_ok;
 }
@@ -208,19 +260,17 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   common.add_options()
     ("help,h", "this help")
     ("strategies", po::value<std::string>(), "comma-separated strategies (default: all of the problem's)")
-    ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot")
-    ("quiet,q", "errors only")
-    ("verbose,v", "more detail on stderr");
+    ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot");
+  add_verbosity_options(common);
   common.add_options()
     ("threads,j", po::value<int>()->default_value(1), "worker threads for every run (default 1, for comparable times)")
     ("time-limit", po::value<double>(), "stop each run after this many seconds (its row is then partial)")
     ("format", po::value<std::string>()->default_value("text"), "text | csv | json");
 
   if (raw_args.empty() || raw_args[0].starts_with("-")) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(raw_args).options(common).run(), vm);
+    const po::variables_map vm = parse_options(raw_args, common);
     if (vm.count("help") != 0) {
-      std::cout << compare_usage << common << '\n' << exit_code_help << "  69   --plot: gnuplot is not installed\n";
+      std::cout << compare_usage << common << '\n' << exit_code_help;
       return exit_ok;
     }
     throw UsageError("compare needs a problem name first, e.g. backtrack compare nqueens -n 4..12");
@@ -236,19 +286,15 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   auto parse = [&](const std::string& size) {
     Arguments with_size = args;
     if (!size.empty()) with_size.insert(with_size.end(), {"--" + problem.size_option, size});
-    po::variables_map vm;
-    po::store(po::command_line_parser(with_size).options(all).run(), vm);
-    po::notify(vm);
-    return vm;
+    return parse_options(with_size, all);
   };
   const po::variables_map vm = parse("");
-  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
   if (vm.count("help") != 0) {
-    std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help
-              << "  69   --plot: gnuplot is not installed\n";
+    std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help;
     return exit_ok;
   }
   const Format format = read_format(vm, true);
+  if (vm.count("plot") != 0) check_plot_path(vm["plot"].as<std::string>());
   std::vector<std::string> strategies;
   if (vm.count("strategies") != 0) {
     strategies = split_list(vm["strategies"].as<std::string>());
@@ -317,7 +363,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   if (vm.count("plot") != 0 && !interrupted) code = plot(rows, strategies, vm["plot"].as<std::string>());
   if (!agree) return exit_disagreement;
   if (interrupted) return exit_code_for(rows.back().result.stats);
-  return code;
+  if (code != exit_ok) return code;
+  const bool partial = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.result.stats.complete(); });
+  return partial ? exit_stopped_by_limit : exit_ok;
 }
 
 }  // namespace backtrack

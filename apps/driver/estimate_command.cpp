@@ -9,6 +9,7 @@
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
@@ -22,7 +23,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char* const estimate_usage =
-    "Usage: backtrack estimate PROBLEM [problem options] [--strategy S] [--samples K] [--seed S]\n"
+    "Usage: backtrack estimate PROBLEM [problem options] [--strategy S] [--samples K] [--probe-seed S]\n"
     "\n"
     "Predicts the nodes and the time of `backtrack solve PROBLEM ... --count` without running it.\n"
     "Knuth's estimator: K random walks from the root to a leaf, each multiplying the numbers\n"
@@ -55,7 +56,13 @@ std::string duration(double seconds) {
   return text;
 }
 
+// Past the range of a double a tree has no useful estimate: JSON says so with nulls and
+// "beyond_double_range", text in words.
 nlohmann::json interval_json(const Estimate& e) {
+  if (!std::isfinite(e.mean)) {
+    return {{"mean", nullptr}, {"standard_error", nullptr}, {"low", nullptr}, {"high", nullptr},
+            {"beyond_double_range", true}};
+  }
   return {{"mean", e.mean},
           {"standard_error", e.standard_error},
           {"low", std::max(0.0, e.mean - z95 * e.standard_error)},
@@ -80,16 +87,15 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     ("help,h", "this help")
     ("strategy,s", po::value<std::string>(), "the strategy whose count is predicted (default: the one solve --count uses)")
     ("samples", po::value<long long>()->default_value(200000), "random probes")
-    ("seed", po::value<unsigned long long>()->default_value(1), "seed of the random probes (same seed, same estimate)")
+    ("probe-seed", po::value<unsigned long long>()->default_value(1),
+     "seed of the random probes (same seed, same estimate; --seed is a strategy's own option)")
     ("calibration", po::value<double>()->default_value(0.2, "0.2"), "seconds of timed counting to measure the speed (0: no time prediction)")
     ("threads,j", po::value<int>(), "threads the count would use (default: every hardware thread)")
-    ("format", po::value<std::string>()->default_value("text"), "text | json")
-    ("quiet,q", "errors only")
-    ("verbose,v", "more detail on stderr, and the nodes per depth");
+    ("format", po::value<std::string>()->default_value("text"), "text | json");
+  add_verbosity_options(common);
 
   if (args.empty() || args[0].starts_with("-")) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(common).run(), vm);
+    const po::variables_map vm = parse_options(args, common);
     if (vm.count("help") != 0) {
       print_help(common, nullptr);
       return exit_ok;
@@ -101,10 +107,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   problem.add_options(own);
   po::options_description all;
   all.add(common).add(own);
-  po::variables_map vm;
-  po::store(po::command_line_parser(Arguments(args.begin() + 1, args.end())).options(all).run(), vm);
-  po::notify(vm);
-  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);
   if (vm.count("help") != 0) {
     print_help(common, &problem);
     return exit_ok;
@@ -114,7 +117,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   const long long samples = vm["samples"].as<long long>();
   if (samples < 1) throw UsageError("--samples must be at least 1, got " + std::to_string(samples));
   request.samples = static_cast<std::uint64_t>(samples);
-  request.seed = vm["seed"].as<unsigned long long>();
+  request.seed = vm["probe-seed"].as<unsigned long long>();
   request.calibration_seconds = vm["calibration"].as<double>();
   if (!(request.calibration_seconds >= 0) || request.calibration_seconds > 3600) {
     throw UsageError("--calibration must be between 0 and 3600 seconds");
@@ -145,7 +148,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
         {"problem", problem.name},
         {"instance", instance_json(solver->description())},
         {"samples", tree.samples},
-        {"seed", request.seed},
+        {"probe_seed", request.seed},
         {"probe_seconds", tree.seconds},
         {"nodes", interval_json(tree.nodes)},
         {"solutions", interval_json(tree.solutions)},
@@ -162,7 +165,8 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     }
     std::cout << j.dump() << '\n';
   } else {
-    auto line = [](const Estimate& e, auto show) {
+    auto line = [](const Estimate& e, auto show) -> std::string {
+      if (!std::isfinite(e.mean)) return "beyond the range of a double (over 1.8e308): too large to estimate";
       const double low = std::max(0.0, e.mean - z95 * e.standard_error);
       const double high = e.mean + z95 * e.standard_error;
       const double relative = e.mean > 0 ? 100 * e.standard_error / e.mean : 0;
@@ -171,7 +175,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
       return show(e.mean) + " (standard error " + pct + ", 95% interval " + show(low) + " .. " + show(high) + ")";
     };
     std::cout << "problem: " << problem.name << ' ' << solver->description() << '\n'
-              << "samples: " << tree.samples << " random probes (seed " << request.seed << ", "
+              << "samples: " << tree.samples << " random probes (probe seed " << request.seed << ", "
               << number(tree.seconds) << " s)\n"
               << "nodes: " << line(tree.nodes, number) << '\n'
               << "solutions: " << line(tree.solutions, number) << '\n';

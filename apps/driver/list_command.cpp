@@ -5,6 +5,7 @@
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "report.hpp"
@@ -17,12 +18,9 @@ int list_command(const Arguments& args, const Registry& registry) {
   po::options_description options("Options of backtrack list");
   options.add_options()
     ("help,h", "this help")
-    ("format", po::value<std::string>()->default_value("text"), "text | json")
-    ("quiet,q", "errors only")
-    ("verbose,v", "more detail");
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).run(), vm);
-  po::notify(vm);
+    ("format", po::value<std::string>()->default_value("text"), "text | json");
+  add_verbosity_options(options);
+  const po::variables_map vm = parse_options(args, options);
   if (vm.count("help") != 0) {
     std::cout << "Usage: backtrack list [--format text|json]\n\nThe problems, their strategies and options.\n\n"
               << options << '\n' << exit_code_help;

@@ -7,6 +7,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/journal.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
@@ -70,18 +71,16 @@ int solve_command(const Arguments& args, const Registry& registry) {
     ("first", "find the first solution")
     ("limit", po::value<long long>(), "list at most K solutions")
     ("force", "allow listing a very large number of solutions")
-    ("quiet,q", "errors only, no progress line")
-    ("verbose,v", "more detail on stderr")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "
      "again skips what it holds (resume after Ctrl-C, kill or a crash)")
     ("mpi", "count only: share the subtrees with the other ranks of an MPI job (mpiexec -n K backtrack ...); "
      "each rank searches with its --threads, rank 0 prints and alone keeps the --checkpoint");
   add_search_options(common);
+  add_verbosity_options(common);
 
   if (args.empty() || args[0].starts_with("-")) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(common).run(), vm);
+    const po::variables_map vm = parse_options(args, common);
     if (vm.count("help") != 0) {
       print_help(common, nullptr);
       return exit_ok;
@@ -93,10 +92,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   problem.add_options(own);
   po::options_description all;
   all.add(common).add(own);
-  po::variables_map vm;
-  po::store(po::command_line_parser(Arguments(args.begin() + 1, args.end())).options(all).run(), vm);
-  po::notify(vm);
-  set_verbosity(vm.count("quiet") != 0, vm.count("verbose") != 0);
+  const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);
   if (vm.count("help") != 0) {
     print_help(common, &problem);
     return exit_ok;
@@ -124,7 +120,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     mpi = join_mpi_job();
     if (!mpi->is_rank_zero()) {
       // Rank 0 speaks for the job: the others search what they are handed, and are silent.
-      set_verbosity(true, false);
+      set_verbosity(-1);
       return exit_code_for(mpi->count(*solver, request).stats);
     }
     spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
@@ -195,7 +191,10 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
     std::cout << summary.dump() << '\n';
   } else {
-    if (intent.mode != SearchMode::count && result.stats.representatives == 0) std::cout << "no solution\n";
+    if (intent.mode != SearchMode::count && result.stats.representatives == 0) {
+      // Only a search that ran to the end may say that there is none.
+      std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
+    }
     write_summary_text(std::cout, problem.name, solver->description(), result, request.threads);
     if (intent.mode == SearchMode::count && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);

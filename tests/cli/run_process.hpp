@@ -63,15 +63,18 @@ class TempFile {
   std::string path_;
 };
 
-// Runs `program` with `args`, e.g. mpiexec with backtrack and its arguments.
+// Runs `program` with `args`, e.g. mpiexec with backtrack and its arguments; its stdout
+// goes to `stdout_path` if given (e.g. /dev/full), else is captured.
 inline Outcome run_program(const std::string& program, const std::vector<std::string>& args,
-                           std::optional<Signal> signal = std::nullopt) {
+                           std::optional<Signal> signal = std::nullopt,
+                           const std::optional<std::string>& stdout_path = std::nullopt) {
   TempFile out_file;
   TempFile err_file;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_file.path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.value_or(out_file.path()).c_str(),
+                                   O_WRONLY | O_TRUNC, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_file.path().c_str(), O_WRONLY | O_TRUNC, 0);
   // The child starts with default signal handling, whatever the test runner set up.
   posix_spawnattr_t attr;

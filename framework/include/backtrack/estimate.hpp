@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <span>
 #include <vector>
@@ -46,15 +47,22 @@ struct TreeEstimate {
 };
 
 // Accumulates a running mean and variance (Welford), stable over millions of samples.
+// A probe of a huge tree can exceed the range of a double (n = 1000 queens: about
+// 1000! nodes); the mean is then infinite, never the NaN that inf - inf would make.
 class RunningMean {
  public:
   void add(double x) {
+    if (!std::isfinite(x)) {
+      overflow_ = true;
+      return;
+    }
     ++n_;
     const double delta = x - mean_;
     mean_ += delta / static_cast<double>(n_);
     m2_ += delta * (x - mean_);
   }
   Estimate estimate() const {
+    if (overflow_) return {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
     if (n_ < 2) return {mean_, 0};
     const double variance = m2_ / static_cast<double>(n_ - 1);
     return {mean_, std::sqrt(variance / static_cast<double>(n_))};
@@ -62,6 +70,7 @@ class RunningMean {
 
  private:
   std::uint64_t n_ = 0;
+  bool overflow_ = false;
   double mean_ = 0;
   double m2_ = 0;
 };

@@ -94,6 +94,8 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                                : plain_count            ? "border"
                                : n <= max_word_size     ? "word"
                                                         : "bitset";
+  // compare runs every strategy with the same options: there the CSP ones apply to csp alone.
+  if (!intent.uniform) csp::reject_search_options(vm, strategy);
   if (given) {
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +

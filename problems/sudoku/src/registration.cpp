@@ -52,6 +52,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   if (strategy != "dlx" && strategy != "csp") {
     throw UsageError("unknown strategy '" + strategy + "' for sudoku (choose dlx or csp)");
   }
+  if (!intent.uniform) csp::reject_search_options(vm, strategy);
   const Grid puzzle = parse_grid(read_input(vm));
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;

@@ -8,11 +8,14 @@ namespace backtrack {
 // sysexits(3) codes, plus the ones for a search that did not finish.
 enum ExitCode : int {
   exit_ok = 0,
+  exit_invalid = 1,           // check: the solution breaks a rule
   exit_stopped_by_limit = 3,  // --max-nodes or --time-limit ended the search: partial result
   exit_disagreement = 4,      // compare: two strategies counted differently
   exit_usage = 64,            // EX_USAGE: bad command line
   exit_data = 65,             // EX_DATAERR: bad input data
+  exit_unavailable = 69,      // EX_UNAVAILABLE: a tool the command needs is missing (gnuplot)
   exit_internal = 70,         // EX_SOFTWARE: a bug
+  exit_io = 74,               // EX_IOERR: the results could not be written
   exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed
 };
 

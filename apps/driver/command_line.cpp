@@ -1,0 +1,60 @@
+#include "command_line.hpp"
+
+#include "backtrack/errors.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+po::variables_map parse_options(const Arguments& args, const po::options_description& options,
+                                const po::positional_options_description& positional) {
+  po::command_line_parser parser(args);
+  parser.options(options);
+  // With no positional slot at all, Boost would throw its own "too many positional
+  // options"; without one, it marks the word, and the loop below names it.
+  if (positional.max_total_count() != 0) parser.positional(positional);
+  const auto parsed = parser.run();
+  for (const auto& option : parsed.options) {
+    // Boost keeps a word that no positional slot names, and store() then drops it.
+    if (option.position_key != -1 && option.string_key.empty()) {
+      const std::string word = option.original_tokens.empty() ? "" : option.original_tokens.front();
+      throw UsageError("unexpected argument '" + word +
+                       "': give every input by an option's name (see --help), e.g. -n 12 or --file F");
+    }
+  }
+  po::variables_map vm;
+  po::store(parsed, vm);
+  po::notify(vm);
+  return vm;
+}
+
+void add_verbosity_options(po::options_description& options) {
+  options.add_options()
+    ("quiet,q", "errors only, no progress line")
+    ("verbose,v", "more detail on stderr (-vv: everything)");
+}
+
+int take_verbosity(Arguments& args) {
+  int level = 0;
+  for (auto it = args.begin(); it != args.end() && *it != "--";) {
+    const std::string& a = *it;
+    const bool short_run = a.size() >= 2 && a[0] == '-' && a.find_first_not_of(a[1], 1) == std::string::npos &&
+                           (a[1] == 'q' || a[1] == 'v');
+    if (a == "--quiet" || a == "--verbose" || short_run) {
+      if (a == "--quiet") {
+        --level;
+      } else if (a == "--verbose") {
+        ++level;
+      } else {
+        const int count = static_cast<int>(a.size()) - 1;
+        level += a[1] == 'v' ? count : -count;
+      }
+      it = args.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return level;
+}
+
+}  // namespace backtrack

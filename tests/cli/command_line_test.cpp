@@ -1,0 +1,251 @@
+// The command line as a demanding user and a script meet it: stray words, repeated -q/-v,
+// options of another strategy, output that cannot be written, partial rows in compare,
+// the plot's file name, and the estimate of a tree too large for a double.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "nqueens/reference.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::lines_of;
+using cli::run;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> objects;
+  for (const auto& line : lines_of(out)) objects.push_back(nlohmann::json::parse(line));
+  return objects;
+}
+
+// ---------------------------------------------------------------------------------
+// Words that no option takes are usage errors, never silently dropped.
+
+TEST(StrayWords, AreUsageErrorsNamingTheWord) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"solve", "nqueens", "12"},
+                                                                 {"solve", "sudoku", "puzzle.txt"},
+                                                                 {"compare", "nqueens", "-n", "6", "extra"},
+                                                                 {"estimate", "nqueens", "12"},
+                                                                 {"list", "nqueens"}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args[1] << ' ' << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_TRUE(contains(o.err, "unexpected argument '" + args.back() + "'")) << o.err;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// -q and -v: anywhere, repeatable.
+
+TEST(Verbosity, RepeatedAndAnywhere) {
+  const auto quiet = run({"-q", "solve", "nqueens", "-n", "6", "-q"});
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(cli::field(quiet.out, "solutions"), "4");
+  const auto verbose = run({"solve", "nqueens", "-n", "6", "-vv"});
+  EXPECT_EQ(verbose.exit_code, 0) << verbose.err;
+  EXPECT_TRUE(contains(verbose.err, "debug")) << verbose.err;
+  const auto both = run({"-v", "list", "-v"});
+  EXPECT_EQ(both.exit_code, 0) << both.err;
+  // -q wins over nothing: an error is still shown.
+  const auto error = run({"-q", "-q", "solve", "nqueens", "-n", "0"});
+  EXPECT_EQ(error.exit_code, 64);
+  EXPECT_TRUE(contains(error.err, "error")) << error.err;
+}
+
+// ---------------------------------------------------------------------------------
+// The options of strategy csp are refused by the others, not ignored.
+
+TEST(StrategyOptions, OtherStrategiesRefuseCspOptions) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"solve", "nqueens", "--strategy", "word", "--prune", "arc"},
+           {"solve", "nqueens", "--strategy", "word", "--order", "bogus"},
+           {"solve", "nqueens", "--strategy", "bitset", "--seed", "3"},
+           {"solve", "sudoku", "--strategy", "dlx", "--values", "random", "--puzzle", std::string(81, '.')}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args[3] << ' ' << o.err;
+    EXPECT_TRUE(contains(o.err, "option of strategy csp")) << o.err;
+  }
+  const auto csp = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--prune", "arc", "-j", "1"});
+  EXPECT_EQ(csp.exit_code, 0) << csp.err;
+  EXPECT_EQ(cli::field(csp.out, "solutions"), "92");
+  const auto bad_csp = run({"solve", "nqueens", "--strategy", "csp", "--order", "bogus"});
+  EXPECT_EQ(bad_csp.exit_code, 64);
+}
+
+// ---------------------------------------------------------------------------------
+// Output that cannot be written is an error (74); a reader that went away is not.
+
+TEST(Output, FullDiskIsAnErrorForEveryCommand) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"solve", "nqueens", "-n", "12", "--all", "--force"},
+           {"solve", "nqueens", "-n", "8"},
+           {"list"},
+           {"compare", "nqueens", "-n", "4..8", "--strategies", "word,scan"},
+           {"estimate", "nqueens", "-n", "8", "--calibration", "0", "--samples", "100"},
+       }) {
+    const auto o = cli::run_program(BACKTRACK_EXE, args, std::nullopt, "/dev/full");
+    EXPECT_EQ(o.exit_code, 74) << args[0] << ' ' << o.err;
+    EXPECT_TRUE(contains(o.err, "cannot write the results")) << o.err;
+    EXPECT_TRUE(contains(o.err, "No space left on device")) << o.err;
+  }
+}
+
+// `| head -1`: with SIGPIPE as the shell leaves it (default) and ignored (EPIPE).
+TEST(Output, ClosedPipeEndsQuietly) {
+  for (const std::string trap : {"", "trap '' PIPE; "}) {
+    const auto o = cli::run_program(
+        "/bin/bash", {"-c", trap + "'" + std::string(BACKTRACK_EXE) +
+                                "' solve nqueens -n 11 --all --force | head -1; exit ${PIPESTATUS[0]}"});
+    EXPECT_EQ(o.out, "solution 1\n") << trap;
+    EXPECT_EQ(o.err, "") << trap;
+    EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 128 + SIGPIPE) << trap << o.exit_code;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// compare: every row counts right, partial rows say so, and the exit code too.
+
+TEST(Compare, RowsAgreeWithOeis) {
+  const auto o = run({"compare", "nqueens", "-n", "4..9", "--strategies", "scan,arrays,word,csp", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["type"], "compare");
+  EXPECT_EQ(objects[0]["agree"], true);
+  const auto& rows = objects[0]["rows"];
+  ASSERT_EQ(rows.size(), 24u);
+  for (const auto& row : rows) {
+    const int n = std::stoi(row["n"].get<std::string>());
+    EXPECT_EQ(row["solutions"], std::to_string(reference::a000170[n])) << row.dump();
+    EXPECT_EQ(row["status"], "complete");
+    EXPECT_GT(row["nodes"].get<std::uint64_t>(), 0u);
+  }
+}
+
+TEST(Compare, RowsCutByTheTimeLimitArePartial) {
+  const auto text = run({"compare", "nqueens", "-n", "15", "--strategies", "scan,word", "--time-limit", "0.02"});
+  EXPECT_EQ(text.exit_code, 3) << text.err;
+  const auto lines = lines_of(text.out);
+  ASSERT_EQ(lines.size(), 3u) << text.out;
+  EXPECT_TRUE(contains(lines[0], "status"));
+  for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_TRUE(contains(lines[i], "time_limit (partial)")) << lines[i];
+
+  const auto csv = run({"compare", "nqueens", "-n", "15", "--strategies", "scan", "--time-limit", "0.02",
+                        "--format", "csv"});
+  EXPECT_EQ(csv.exit_code, 3) << csv.err;
+  const auto rows = lines_of(csv.out);
+  ASSERT_EQ(rows.size(), 2u) << csv.out;
+  EXPECT_TRUE(rows[0].ends_with(",status")) << rows[0];
+  EXPECT_TRUE(rows[1].ends_with(",time_limit")) << rows[1];
+}
+
+TEST(Compare, PlotFileNameIsNeverGnuplotCode) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  const auto directory = std::filesystem::temp_directory_path() / ("backtrack-plot-test-" + std::to_string(getpid()));
+  std::filesystem::create_directories(directory);
+  // gnuplot would run `touch` in our working directory: the marker's name has no slash,
+  // since a slash in the file name would only make its directory part nonexistent.
+  const std::string marker_name = "backtrack-plot-ran-" + std::to_string(getpid());
+  const auto marker = std::filesystem::current_path() / marker_name;
+  const std::string name = (directory / ("a'b\"; system('touch " + marker_name + "'); \".svg")).string();
+  const auto o = run({"compare", "nqueens", "-n", "5..7", "--strategies", "word,scan", "--plot", name});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(marker)) << "the file name ran a gnuplot command";
+  ASSERT_TRUE(std::filesystem::exists(name));
+  EXPECT_TRUE(contains(cli::slurp(name), "<svg")) << "the plot is an SVG";
+  EXPECT_FALSE(contains(o.out, "<svg")) << "SVG on stdout";
+  std::filesystem::remove_all(directory);
+}
+
+TEST(Compare, PlotPathIsCheckedBeforeAnyRun) {
+  for (const std::string path : {"/nonexistent-directory/times.svg", "/tmp"}) {
+    const auto o = run({"compare", "nqueens", "-n", "5..7", "--plot", path});
+    EXPECT_EQ(o.exit_code, 64) << path << o.err;
+    EXPECT_EQ(o.out, "") << "nothing runs (and no SVG on stdout) when the plot cannot be written";
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// solve --first: a search cut short has found nothing *yet*.
+
+TEST(First, StoppedByALimitDoesNotClaimThereIsNoSolution) {
+  const auto o = run({"solve", "nqueens", "-n", "30", "--strategy", "scan", "--first", "--max-nodes", "10"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_FALSE(contains(o.out, "no solution\n")) << o.out;
+  EXPECT_TRUE(contains(o.out, "no solution found before the search stopped")) << o.out;
+  const auto none = run({"solve", "nqueens", "-n", "3", "--first"});
+  EXPECT_EQ(none.exit_code, 0);
+  EXPECT_TRUE(contains(none.out, "no solution\n")) << none.out;
+}
+
+// ---------------------------------------------------------------------------------
+// estimate.
+
+TEST(Estimate, ProbeSeedAndCspSeedDoNotCollide) {
+  const auto o = run({"estimate", "nqueens", "-n", "10", "--probe-seed", "5", "--calibration", "0", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(json_lines(o.out).at(0)["probe_seed"], 5);
+  const auto csp = run({"estimate", "nqueens", "-n", "10", "--strategy", "csp", "--values", "random", "--seed", "5",
+                        "--calibration", "0"});
+  EXPECT_EQ(csp.exit_code, 0) << csp.err;
+}
+
+TEST(Estimate, CloseToTheTrueNodeCount) {
+  const auto count = run({"solve", "nqueens", "-n", "10", "--strategy", "word", "--symmetry", "none", "--format", "json"});
+  ASSERT_EQ(count.exit_code, 0) << count.err;
+  const double nodes = json_lines(count.out).back()["nodes"].get<double>();
+  const auto o = run({"estimate", "nqueens", "-n", "10", "--strategy", "word", "--symmetry", "none", "--samples",
+                      "100000", "--calibration", "0.05", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto e = json_lines(o.out).at(0);
+  EXPECT_EQ(e["type"], "estimate");
+  const double mean = e["nodes"]["mean"].get<double>();
+  const double se = e["nodes"]["standard_error"].get<double>();
+  EXPECT_GT(se, 0);
+  EXPECT_LT(std::abs(mean - nodes), 5 * se + 0.01 * nodes) << mean << " vs " << nodes;
+  EXPECT_NEAR(e["solutions"]["mean"].get<double>(), 724, 0.1 * 724);
+  EXPECT_GT(e["calibration"]["nodes_per_second"].get<double>(), 0);
+  EXPECT_GT(e["seconds"]["mean"].get<double>(), 0);
+}
+
+TEST(Estimate, TreeBeyondADoubleIsSaidNotNan) {
+  const auto text = run({"estimate", "nqueens", "-n", "1000", "--samples", "10", "--calibration", "0"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_FALSE(contains(text.out, "nan")) << text.out;
+  EXPECT_TRUE(contains(text.out, "too large to estimate")) << text.out;
+  const auto json = run({"estimate", "nqueens", "-n", "1000", "--samples", "10", "--calibration", "0", "--format", "json"});
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  const auto e = json_lines(json.out).at(0);
+  EXPECT_EQ(e["nodes"]["beyond_double_range"], true);
+  EXPECT_TRUE(e["nodes"]["mean"].is_null());
+}
+
+// ---------------------------------------------------------------------------------
+// One exit-code table, complete, in every --help.
+
+TEST(Help, EveryHelpHasTheWholeExitCodeTable) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--help"},
+                                                                 {"solve", "--help"},
+                                                                 {"solve", "nqueens", "--help"},
+                                                                 {"compare", "nqueens", "--help"},
+                                                                 {"estimate", "nqueens", "--help"},
+                                                                 {"check", "--help"},
+                                                                 {"list", "--help"}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 0) << args[0];
+    for (const char* code : {"\n  0 ", "\n  1 ", "\n  3 ", "\n  4 ", "\n  64 ", "\n  65 ", "\n  69 ", "\n  70 ",
+                             "\n  74 ", "\n  130 "}) {
+      EXPECT_TRUE(contains(o.out, code)) << args[0] << " lacks exit code" << code;
+    }
+  }
+}
+
+}  // namespace

@@ -9,5 +9,6 @@ inline constexpr const char* exit_code_help =
     "  64   usage error: unknown command, problem, strategy or option, bad value\n"
     "  65   bad input data\n"
     "  70   internal error\n"
+    "  75   the --checkpoint journal is in use by another process: try again when it ends\n"
     "  130  interrupted by Ctrl-C (143: SIGTERM): the statistics are partial\n";
 }  // namespace backtrack

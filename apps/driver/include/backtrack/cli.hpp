@@ -13,6 +13,7 @@ enum ExitCode : int {
   exit_usage = 64,            // EX_USAGE: bad command line
   exit_data = 65,             // EX_DATAERR: bad input data
   exit_internal = 70,         // EX_SOFTWARE: a bug
+  exit_busy = 75,             // EX_TEMPFAIL: another process uses the journal; try again later
   exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed
 };
 

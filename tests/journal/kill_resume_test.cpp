@@ -105,11 +105,14 @@ struct Files {
   }
   ~Files() {
     // The journal, its lock file, and a temporary file a killed rewrite left behind.
+    // Error codes, not exceptions: a destructor must not throw, and other programs may
+    // change the directory meanwhile.
     const std::string stem = journal.filename().string();
-    for (const auto& entry : fs::directory_iterator(journal.parent_path())) {
-      if (entry.path().filename().string().starts_with(stem)) fs::remove(entry.path());
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(journal.parent_path(), ec)) {
+      if (entry.path().filename().string().starts_with(stem)) fs::remove(entry.path(), ec);
     }
-    for (const auto& p : {out, err}) fs::remove(p);
+    for (const auto& p : {out, err}) fs::remove(p, ec);
   }
 };
 

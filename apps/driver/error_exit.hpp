@@ -24,6 +24,9 @@ inline int exit_code_for_current_exception() {
   } catch (const InputError& e) {
     spdlog::error("{}", e.what());
     return exit_data;
+  } catch (const BusyError& e) {
+    spdlog::error("{}", e.what());
+    return exit_busy;
   } catch (const std::exception& e) {
     spdlog::critical("internal error: {}", e.what());
     return exit_internal;

@@ -13,5 +13,6 @@ inline constexpr const char* exit_code_help =
     "  69   compare --plot: gnuplot is not installed\n"
     "  70   internal error\n"
     "  74   the results could not be written (e.g. a full disk); a closed pipe ends quietly\n"
+    "  75   the --checkpoint journal is in use by another process: try again when it ends\n"
     "  130  interrupted by Ctrl-C (143: SIGTERM): the statistics are partial\n";
 }  // namespace backtrack

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "backtrack/cli.hpp"
+#include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/journal.hpp"
 #include "command_line.hpp"
@@ -12,6 +13,7 @@
 #include "exit_help.hpp"
 #include "interrupt.hpp"
 #include "mpi_job.hpp"
+#include "option_values.hpp"
 #include "progress_line.hpp"
 #include "search_options.hpp"
 
@@ -145,7 +147,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
   if (vm.count("checkpoint") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
     if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
-    JournalHeader header{problem.name, solver->description(), BACKTRACK_VERSION, 0, 0};
+    // The count's identity: the plugin's Instance, and the problem's options besides.
+    const JournalHeader header{.problem = problem.name,
+                               .instance = solver->description(),
+                               .input_digest = sha1_hex(solver->instance().input),
+                               .options = option_values(vm, own),
+                               .program_version = BACKTRACK_VERSION};
     journal = std::make_unique<Journal>(vm["checkpoint"].as<std::string>(), header,
                                         [](const std::string& message) { spdlog::warn("{}", message); });
     request.checkpoint = journal.get();

@@ -242,7 +242,7 @@ TEST(Help, EveryHelpHasTheWholeExitCodeTable) {
     const auto o = run(args);
     EXPECT_EQ(o.exit_code, 0) << args[0];
     for (const char* code : {"\n  0 ", "\n  1 ", "\n  3 ", "\n  4 ", "\n  64 ", "\n  65 ", "\n  69 ", "\n  70 ",
-                             "\n  74 ", "\n  130 "}) {
+                             "\n  74 ", "\n  75 ", "\n  130 "}) {
       EXPECT_TRUE(contains(o.out, code)) << args[0] << " lacks exit code" << code;
     }
   }

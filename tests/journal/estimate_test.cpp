@@ -84,7 +84,8 @@ TEST(Estimate, CalibrationMeasuresASpeed) {
 // Through the type-erased Solver, as `backtrack estimate` calls it.
 TEST(Estimate, ThroughTheSolver) {
   auto solver = backtrack::make_solver(backtrack::nqueens::WordQueens(10),
-                                       [](const auto&, auto) { return backtrack::Solution{}; }, "n=10");
+                                       [](const auto&, auto) { return backtrack::Solution{}; },
+                                       backtrack::Instance{"n=10", ""});
   backtrack::EstimateRequest request;
   request.samples = 20000;
   request.calibration_seconds = 0.02;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backtrack/digest.hpp"
 #include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
 #include "backtrack/solver.hpp"
@@ -33,7 +34,7 @@ class TempJournal {
   }
   ~TempJournal() {
     std::filesystem::remove(path_);
-    std::filesystem::remove(path_.string() + ".tmp");
+    std::filesystem::remove(path_.string() + ".lock");
   }
   const std::filesystem::path& path() const { return path_; }
   std::string read() const {
@@ -52,7 +53,11 @@ class TempJournal {
 };
 
 JournalHeader header(const std::string& instance = "n=8 strategy=word symmetry=none") {
-  return {"nqueens", instance, "test-1", 0, 0};
+  return {.problem = "nqueens",
+          .instance = instance,
+          .input_digest = backtrack::sha1_hex(""),
+          .options = {{"size", "8"}},
+          .program_version = "test-1"};
 }
 
 SearchStats stats(std::uint64_t nodes, backtrack::uint128 solutions) {
@@ -196,6 +201,82 @@ TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
   const auto version = message_of(other_version, SplitInfo{64, 10});
   EXPECT_NE(version.find("program version test-1"), std::string::npos) << version;
   EXPECT_EQ(file.read(), before);  // refused, untouched
+}
+
+// Counts of the same shape: other input data, or another value of an option that the
+// description leaves out. Either is refused, saying which.
+TEST(Journal, AnotherInputOrOptionIsRefused) {
+  TempJournal file;
+  auto with = [](const std::string& input, const std::string& place) {
+    auto h = header("n=14 strategy=word symmetry=none placed=1");
+    h.input_digest = backtrack::sha1_hex(input);
+    h.options = {{"size", "14"}, {"place", place}};
+    return h;
+  };
+  {
+    Journal journal(file.path(), with("1:0", "1:0"));
+    journal.resume(SplitInfo{64, 10});
+  }
+  auto message_of = [&](JournalHeader h) -> std::string {
+    Journal journal(file.path(), std::move(h));
+    try {
+      journal.resume(SplitInfo{64, 10});
+    } catch (const backtrack::InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const auto input = message_of(with("3:0", "1:0"));
+  EXPECT_NE(input.find("the input data"), std::string::npos) << input;
+  EXPECT_EQ(input.find("option"), std::string::npos) << input;
+  const auto option = message_of(with("1:0", "3:0"));
+  EXPECT_NE(option.find("option --place 1:0 in the journal, 3:0 now"), std::string::npos) << option;
+  EXPECT_EQ(option.find("input data"), std::string::npos) << option;
+  auto fewer = with("1:0", "1:0");
+  fewer.options.erase("place");
+  const auto absent = message_of(fewer);
+  EXPECT_NE(absent.find("option --place 1:0 in the journal, (none) now"), std::string::npos) << absent;
+  EXPECT_EQ(message_of(with("1:0", "1:0")), "");  // the same count resumes
+}
+
+TEST(Journal, AnOlderFormatIsRefusedByName) {
+  TempJournal file;
+  auto old = backtrack::journal_detail::header_json(header());
+  old["format"] = 1;
+  file.append(backtrack::journal_detail::seal(old));
+  Journal journal(file.path(), header());
+  try {
+    journal.resume(SplitInfo{64, 10});
+    ADD_FAILURE() << "a journal of format 1 was read";
+  } catch (const backtrack::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("has format 1, this program reads format 2"), std::string::npos) << e.what();
+  }
+}
+
+// One process at a time: a second Journal on the file (here in the same process, as
+// flock locks belong to an open file, not to a process) is refused while the first
+// lives, and takes it over once the first is gone.
+TEST(Journal, ASecondWriterIsRefusedUntilTheFirstEnds) {
+  TempJournal file;
+  {
+    Journal first(file.path(), header());
+    first.resume(SplitInfo{64, 10});
+    first.record(1, stats(10, 1));
+    first.flush();
+    const std::string before = file.read();
+    Journal second(file.path(), header());
+    try {
+      second.resume(SplitInfo{64, 10});
+      ADD_FAILURE() << "two writers shared a journal";
+    } catch (const backtrack::BusyError& e) {
+      EXPECT_NE(std::string(e.what()).find(file.path().string() + " is in use by another process"), std::string::npos)
+          << e.what();
+    }
+    EXPECT_EQ(file.read(), before);
+  }
+  EXPECT_TRUE(std::filesystem::exists(file.path().string() + ".lock"));  // kept: see journal.hpp
+  Journal again(file.path(), header());
+  EXPECT_EQ(again.resume(SplitInfo{64, 10}).size(), 1u);
 }
 
 TEST(Journal, AFileThatIsNoJournalIsLeftAlone) {

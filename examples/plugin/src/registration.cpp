@@ -29,12 +29,14 @@ backtrack::Solution render(int n, std::span<const Placement> path) {
 }
 
 // Both strategies render the same way; the solver calls render(problem, path).
+// n, the strategy and the symmetry in `description` are the whole instance: Langford
+// pairs read no input data, so the Instance's input is empty.
 template <class Strategy>
 std::unique_ptr<backtrack::Solver> solver_for(Strategy problem, const std::string& description, bool symmetric) {
   return backtrack::make_solver(
       std::move(problem),
-      [](const Strategy& p, std::span<const Placement> path) { return render(p.size(), path); }, description,
-      symmetric);
+      [](const Strategy& p, std::span<const Placement> path) { return render(p.size(), path); },
+      backtrack::Instance{description, ""}, symmetric);
 }
 
 std::unique_ptr<backtrack::Solver> make(const po::variables_map& vm, const backtrack::SolveIntent& intent) {

@@ -1,5 +1,5 @@
 #pragma once
-// The two kinds of error a user can cause, mapped to sysexits codes by the driver.
+// The kinds of error a user can cause, mapped to sysexits codes by the driver.
 #include <stdexcept>
 
 namespace backtrack {
@@ -11,6 +11,12 @@ struct UsageError : std::runtime_error {
 
 // The data is wrong: a board that breaks the rules, a malformed file (exit 65).
 struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Nothing is wrong, but another process holds what this run needs (a journal): the same
+// command may succeed later (exit 75).
+struct BusyError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

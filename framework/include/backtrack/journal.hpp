@@ -3,13 +3,25 @@
 // kill -9 and power cuts.
 //
 // The file is text, one record a line, each line "<JSON> <CRC-32 of the JSON, 8 hex
-// digits>\n". The first line is the header: which count the journal belongs to
-// (problem, the solver's description with its parameters, strategy and symmetry, the
-// split, the program version). Every other line is one finished subtree:
+// digits>\n". The first line is the header: which count the journal belongs to (the
+// problem, the solver's Instance: its description with parameters, strategy and
+// symmetry, and a SHA-1 of its input data; the problem's options; the split; the program
+// version). Every other line is one finished subtree:
 //
-//   {"journal":"backtrack","format":1,"problem":"nqueens","instance":"n=16 strategy=word symmetry=full",
-//    "split_target":4096,"subtrees":4200,"program_version":"0.1.0"} 1f2e3d4c
+//   {"format":2,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
+//    "options":{"size":"16"},"problem":"nqueens","program_version":"0.1.0","split_target":4096,"subtrees":4200} 1f2e3d4c
 //   {"failures":4321,"i":17,"max_depth":16,"nodes":98765,"seconds":0.01,"representatives":"160","solutions":"1234"} 5a6b7c8d
+//
+// The identity is that wide because a journal of another count with the same shape
+// (other placed queens, another puzzle with as many givens) would otherwise be resumed,
+// and its subtrees' counts silently added to this one's: a wrong answer.
+//
+// One process at a time: resume() takes an exclusive lock (flock) on a file next to the
+// journal, "<journal>.lock", and holds it until the Journal is destroyed; a second
+// process gets a BusyError. The lock is on a file of its own because the journal itself
+// is replaced by rename, and a lock on a replaced file protects nothing; the lock file
+// is never deleted, for the same reason (a process could lock the deleted one while
+// another creates a new one).
 //
 // Only whole lines are appended (O_APPEND), and a subtree counts as done once its line
 // is on disk (fsync). A crash can therefore only leave the last line torn: no newline,
@@ -24,6 +36,7 @@
 // it holds 256 KiB (one write and one fsync per batch, not per subtree), and flush()
 // does it at once.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <tbb/spin_mutex.h>
@@ -62,7 +75,11 @@ namespace backtrack {
 // is equal.
 struct JournalHeader {
   std::string problem;          // "nqueens"
-  std::string instance;         // Solver::description(): "n=16 strategy=word symmetry=full"
+  std::string instance;         // Instance::description: "n=16 strategy=word symmetry=full"
+  std::string input_digest;     // sha1_hex(Instance::input): the placed queens, the puzzle, ...
+  // The problem's own options as given or defaulted, name -> value ("place" -> "1:0"):
+  // a second guard, should a plugin leave one out of its Instance.
+  std::map<std::string, std::string> options;
   std::string program_version;  // results of another version are not trusted
   std::size_t split_target = 0;
   std::size_t subtrees = 0;
@@ -70,7 +87,8 @@ struct JournalHeader {
 
 namespace journal_detail {
 
-inline constexpr int format_version = 1;
+// 2: the header names the input data and the options too.
+inline constexpr int format_version = 2;
 
 inline std::string crc_hex(const std::string& text) {
   boost::crc_32_type crc;
@@ -113,7 +131,8 @@ inline std::optional<uint128> parse_uint128(const std::string& text) {
 
 inline nlohmann::json header_json(const JournalHeader& h) {
   return {{"journal", "backtrack"},       {"format", format_version},  {"problem", h.problem},
-          {"instance", h.instance},       {"split_target", h.split_target}, {"subtrees", h.subtrees},
+          {"instance", h.instance},       {"input_sha1", h.input_digest}, {"options", h.options},
+          {"split_target", h.split_target}, {"subtrees", h.subtrees},
           {"program_version", h.program_version}};
 }
 
@@ -212,6 +231,16 @@ inline std::string differences(const JournalHeader& journal, const JournalHeader
     for (const auto& [key, value] : is) {
       if (!was.contains(key)) compare(key, "", value);
     }
+    if (journal.input_digest != run.input_digest) {
+      diffs.push_back("the input data (placed queens, puzzle, board, holes) differs from the journal's");
+    }
+    for (const auto& [name, value] : journal.options) {
+      const auto now = run.options.find(name);
+      compare("option --" + name, value, now == run.options.end() ? "" : now->second);
+    }
+    for (const auto& [name, value] : run.options) {
+      if (!journal.options.contains(name)) compare("option --" + name, "", value);
+    }
   }
   compare("split target", std::to_string(journal.split_target), std::to_string(run.split_target));
   compare("number of subtrees", std::to_string(journal.subtrees), std::to_string(run.subtrees));
@@ -243,12 +272,14 @@ class Journal final : public Checkpoint {
       // a destructor cannot report; flush() does
     }
     if (fd_ >= 0) ::close(fd_);
+    if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock
   }
 
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
   std::vector<FinishedSubtree> resume(const SplitInfo& split) override {
+    lock();
     header_.split_target = split.target;
     header_.subtrees = split.subtrees;
     std::vector<FinishedSubtree> finished;
@@ -297,6 +328,21 @@ class Journal final : public Checkpoint {
     if (warn_) warn_(message);
   }
 
+  // The lock of the header comment: held from here until the destructor closes the file.
+  void lock() {
+    const std::string name = path_.string() + ".lock";
+    lock_fd_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0) throw InputError("cannot create the lock file " + name + ": " + journal_detail::errno_text());
+    while (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (errno == EINTR) continue;
+      if (errno == EWOULDBLOCK) {
+        throw BusyError("the journal " + path_.string() + " is in use by another process (it holds the lock " + name +
+                        "); wait until that count ends, or use another file");
+      }
+      throw InputError("cannot lock " + name + ": " + journal_detail::errno_text());
+    }
+  }
+
   // Reads an existing journal into `finished`; false if there is none (or it is empty).
   bool load(std::vector<FinishedSubtree>& finished) {
     std::error_code ec;
@@ -331,6 +377,8 @@ class Journal final : public Checkpoint {
       }
       found.problem = header->at("problem").get<std::string>();
       found.instance = header->at("instance").get<std::string>();
+      found.input_digest = header->at("input_sha1").get<std::string>();
+      found.options = header->at("options").get<std::map<std::string, std::string>>();
       found.program_version = header->at("program_version").get<std::string>();
       found.split_target = header->at("split_target").get<std::size_t>();
       found.subtrees = header->at("subtrees").get<std::size_t>();
@@ -371,7 +419,9 @@ class Journal final : public Checkpoint {
   // Writes `text` to a new file next to the journal, syncs it and renames it over the
   // journal, so that the journal is at every moment either the old file or the new.
   void replace_with(const std::string& text) {
-    const auto temporary = path_.string() + ".tmp";
+    // Named after the process: even without the lock (a file system that ignores it),
+    // two processes never write into one temporary file.
+    const auto temporary = path_.string() + "." + std::to_string(::getpid()) + ".tmp";
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) throw InputError("cannot create " + temporary + ": " + journal_detail::errno_text());
     const bool ok = write_all(fd, text) && ::fsync(fd) == 0;
@@ -463,6 +513,7 @@ class Journal final : public Checkpoint {
   Warn warn_;
   std::chrono::milliseconds interval_;
   int fd_ = -1;
+  int lock_fd_ = -1;  // "<journal>.lock", locked while this Journal lives
   std::size_t resumed_ = 0;
 
   // Workers append a line at a time, every few microseconds with a fast strategy: a

@@ -34,6 +34,23 @@ struct Solution {
   nlohmann::json json;  // for scripts
 };
 
+// Which count a Solver runs, as far as a journal needs to know it: two solvers with the
+// same problem name and an equal Instance search the same tree. A journal written by one
+// is resumed only by the other (journal.hpp), so everything that shapes the tree must be
+// here: the parameters in `description`, the input data in `input`.
+struct Instance {
+  // Both are required: a plugin states its input data even when it has none.
+  Instance(std::string description_text, std::string input_text)
+      : description(std::move(description_text)), input(std::move(input_text)) {}
+
+  // key=value pairs naming the instance for people, e.g. "n=8 strategy=word symmetry=none".
+  std::string description;
+  // The input data in one canonical text, e.g. the placed queens sorted "1:0,5:3", a
+  // Sudoku's cells on one line; the same data given another way (another file name,
+  // another order) gives the same text. Empty when the description says it all.
+  std::string input;
+};
+
 enum class SearchMode {
   count,   // count all solutions (the default)
   all,     // list every solution
@@ -89,8 +106,11 @@ class Solver {
  public:
   virtual ~Solver() = default;
   virtual RunResult run(const RunRequest& request, const SolutionSink& sink) const = 0;
+  // Which count this is (pure: every Solver must say, or a journal could be resumed by
+  // another count).
+  virtual const Instance& instance() const = 0;
   // key=value pairs naming the instance, e.g. "n=8 strategy=word symmetry=none".
-  virtual std::string description() const = 0;
+  std::string description() const { return instance().description; }
   // The size of a full count and how long it would take, before running it.
   virtual EstimateResult estimate(const EstimateRequest& request) const {
     (void)request;
@@ -181,13 +201,13 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
 template <Problem P, class Render>
 class ProblemSolver final : public Solver {
  public:
-  ProblemSolver(P problem, Render render, std::string description, bool reports_classes)
+  ProblemSolver(P problem, Render render, Instance instance, bool reports_classes)
       : problem_(std::move(problem)),
         render_(std::move(render)),
-        description_(std::move(description)),
+        instance_(std::move(instance)),
         reports_classes_(reports_classes) {}
 
-  std::string description() const override { return description_; }
+  const Instance& instance() const override { return instance_; }
 
   EstimateResult estimate(const EstimateRequest& request) const override {
     EstimateResult result;
@@ -255,15 +275,15 @@ class ProblemSolver final : public Solver {
  private:
   P problem_;
   Render render_;
-  std::string description_;
+  Instance instance_;
   bool reports_classes_;
 };
 
+// `instance` names the count: its description and its input data (see Instance).
 template <Problem P, class Render>
-std::unique_ptr<Solver> make_solver(P problem, Render render, std::string description,
-                                    bool reports_classes = false) {
-  return std::make_unique<ProblemSolver<P, Render>>(std::move(problem), std::move(render),
-                                                    std::move(description), reports_classes);
+std::unique_ptr<Solver> make_solver(P problem, Render render, Instance instance, bool reports_classes = false) {
+  return std::make_unique<ProblemSolver<P, Render>>(std::move(problem), std::move(render), std::move(instance),
+                                                    reports_classes);
 }
 
 }  // namespace backtrack

@@ -1,10 +1,12 @@
 // Registers N-Queens and its strategies with the driver's registry.
 // Each strategy's solver is built in a unit of its own (solvers/solvers.hpp says why).
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iterator>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/program_options.hpp"
@@ -235,6 +237,19 @@ Solution render(const Placement& columns, int n) {
 
 std::string describe(int n, const std::string& strategy, Symmetry symmetry) {
   return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=" + std::string(to_string(symmetry));
+}
+
+std::string placed_input(std::vector<Queen> queens) {
+  std::sort(queens.begin(), queens.end(),
+            [](const Queen& a, const Queen& b) { return std::pair(a.row, a.col) < std::pair(b.row, b.col); });
+  std::string text;
+  for (const Queen& q : queens) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(q.row);
+    text += ':';
+    text += std::to_string(q.col);
+  }
+  return text;
 }
 
 }  // namespace backtrack::nqueens

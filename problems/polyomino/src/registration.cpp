@@ -43,6 +43,17 @@ Board parse_board(const std::string& box, const std::string& holes) {
   return Board(rows, cols, hole_cells);
 }
 
+// The input data: the board drawn, '#' a cell to cover, '.' a hole, so that the same
+// holes however listed ("centre", in any order) are the same input.
+std::string board_input(const Board& board) {
+  std::string text;
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) text += board.index(Cell{r, c}) >= 0 ? '#' : '.';
+    text += '\n';
+  }
+  return text;
+}
+
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string strategy = intent.strategy.empty() ? "dlx" : intent.strategy;
   if (strategy != "dlx") throw UsageError("unknown strategy '" + strategy + "' for pentomino (choose dlx)");
@@ -69,7 +80,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     solution.json = {{"tiling", t.picture(path)}};
     return solution;
   };
-  return make_solver(std::move(tiling), render, description, classes);
+  return make_solver(std::move(tiling), render, Instance{description, board_input(board)}, classes);
 }
 
 void add_options(po::options_description& options) {

@@ -56,16 +56,18 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const Grid puzzle = parse_grid(read_input(vm));
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
+  // The puzzle is the input: its cells on one line, whichever form it was read in.
+  const std::string cells = puzzle.one_line();
   if (strategy == "csp") {
     const auto options = csp::read_search_options(vm, {});
     return make_solver(
         CspSudoku(puzzle, options),
         [](const CspSudoku& p, std::span<const CspSudoku::Move> path) { return render(p.solution(path)); },
-        description + " " + csp::describe(options));
+        Instance{description + " " + csp::describe(options), cells});
   }
   return make_solver(
       DlxSudoku(puzzle), [](const DlxSudoku& p, std::span<const DlxSudoku::Move> path) { return render(p.solution(path)); },
-      description);
+      Instance{description, cells});
 }
 
 void add_options(po::options_description& options) {

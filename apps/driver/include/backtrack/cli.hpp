@@ -16,6 +16,7 @@ enum ExitCode : int {
   exit_unavailable = 69,      // EX_UNAVAILABLE: a tool the command needs is missing (gnuplot)
   exit_internal = 70,         // EX_SOFTWARE: a bug
   exit_io = 74,               // EX_IOERR: the results could not be written
+  exit_busy = 75,             // EX_TEMPFAIL: another process uses the journal; try again later
   exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed
 };
 

@@ -9,11 +9,12 @@ namespace backtrack::nqueens {
 std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description) {
   std::vector<MrvQueens::Move> prefix;
   for (const Queen& q : queens) prefix.push_back({q.row, q.col});
-  auto make_attempt = [n, prefix, description](std::uint64_t seed) {
-    return make_solver(MrvQueens(n, prefix, seed), path_renderer(n), description);
+  const Instance instance{description, placed_input(queens)};  // "" without placed queens
+  auto make_attempt = [n, prefix, instance](std::uint64_t seed) {
+    return make_solver(MrvQueens(n, prefix, seed), path_renderer(n), instance);
   };
   const auto size = static_cast<std::uint64_t>(n);
-  return std::make_unique<RestartingSolver>(make_attempt, description, size + 1, 20000,
+  return std::make_unique<RestartingSolver>(make_attempt, instance, size + 1, 20000,
                                             (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
 }
 

@@ -16,7 +16,8 @@ std::unique_ptr<Solver> pinned(P problem, int n, const std::vector<Queen>& queen
                                ColumnOf column_of) {
   Pinned<P, ColumnOf> completion(std::move(problem), n, queens, std::move(column_of));
   return make_solver(std::move(completion), path_renderer(n),
-                     describe(n, strategy, Symmetry::none) + " placed=" + std::to_string(queens.size()));
+                     Instance{describe(n, strategy, Symmetry::none) + " placed=" + std::to_string(queens.size()),
+                              placed_input(queens)});
 }
 
 }  // namespace

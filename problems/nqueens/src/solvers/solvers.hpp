@@ -20,6 +20,10 @@ Solution render(const Placement& columns, int n);
 
 std::string describe(int n, const std::string& strategy, Symmetry symmetry);
 
+// The input data of a count with placed queens: "ROW:COL,..." sorted, so that the same
+// queens however given (--place in any order, --board) are the same input.
+std::string placed_input(std::vector<Queen> queens);
+
 // The Render of make_solver() for every strategy: the path's placement, rendered.
 inline auto path_renderer(int n) {
   return [n](const auto& problem, auto path) { return render(problem.placement(path), n); };
@@ -29,7 +33,9 @@ inline auto path_renderer(int n) {
 template <class P>
 std::unique_ptr<Solver> solver_for(P problem, int n, const std::string& strategy, Symmetry symmetry,
                                    bool reports_classes = false) {
-  return make_solver(std::move(problem), path_renderer(n), describe(n, strategy, symmetry), reports_classes);
+  // n, the strategy and the symmetry are the whole instance: no input data.
+  return make_solver(std::move(problem), path_renderer(n), Instance{describe(n, strategy, symmetry), ""},
+                     reports_classes);
 }
 
 // The checks of n against what each strategy handles are done by the caller.

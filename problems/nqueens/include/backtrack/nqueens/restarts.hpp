@@ -63,15 +63,15 @@ class RestartingSolver final : public Solver {
   using Factory = std::function<std::unique_ptr<Solver>(std::uint64_t seed)>;
 
   // Attempt k may visit depth + margin * 2^k nodes.
-  RestartingSolver(Factory make, std::string description, std::uint64_t depth, std::uint64_t margin,
+  RestartingSolver(Factory make, Instance instance, std::uint64_t depth, std::uint64_t margin,
                    std::size_t stack_bytes)
       : make_(std::move(make)),
-        description_(std::move(description)),
+        instance_(std::move(instance)),
         depth_(depth),
         margin_(margin),
         stack_bytes_(stack_bytes) {}
 
-  std::string description() const override { return description_; }
+  const Instance& instance() const override { return instance_; }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     return on_deep_stack(stack_bytes_, [&] { return run_here(request, sink); });
@@ -97,7 +97,7 @@ class RestartingSolver final : public Solver {
   }
 
   Factory make_;
-  std::string description_;
+  Instance instance_;
   std::uint64_t depth_;
   std::uint64_t margin_;
   std::size_t stack_bytes_;

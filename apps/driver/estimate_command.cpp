@@ -160,7 +160,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
                           {"nodes_per_second", rate}};
       j["seconds"] = interval_json(seconds);
     }
-    std::cout << j.dump() << '\n';
+    std::cout << json_line(j) << '\n';
   } else {
     auto line = [](const Estimate& e, auto show) {
       const double low = std::max(0.0, e.mean - z95 * e.standard_error);

@@ -137,7 +137,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (format == Format::json) {
       nlohmann::json line = {{"type", "solution"}, {"index", index}};
       line.update(solution.json);
-      std::cout << line.dump() << '\n';
+      std::cout << json_line(line) << '\n';
     } else {
       std::cout << "solution " << index << '\n' << solution.text << '\n';
     }
@@ -193,7 +193,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
                                {"resumed_subtrees", result.resumed},
                                {"written_subtrees", journal->written()}};
     }
-    std::cout << summary.dump() << '\n';
+    std::cout << json_line(summary) << '\n';
   } else {
     if (intent.mode != SearchMode::count && result.stats.representatives == 0) std::cout << "no solution\n";
     write_summary_text(std::cout, problem.name, solver->description(), result, request.threads);

@@ -31,8 +31,11 @@ for target in "${targets[@]}"; do
   # A copy, so that what the fuzzer adds never lands in the seed corpus under version control.
   corpus=build-fuzz/corpus/$target
   rm -rf "$corpus" && mkdir -p "$corpus" && cp tests/fuzz/corpus/"$target"/* "$corpus"/
+  # A dictionary of the input's words, where the target has one.
+  dict=()
+  [ -f tests/fuzz/"$target".dict ] && dict=(-dict=tests/fuzz/"$target".dict)
   echo "fuzz: $target for $seconds s" >&2
-  if ! build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if ! build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
       -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$target"- "$corpus" \
       >build-fuzz/"$target".log 2>&1; then
     tail -n 40 build-fuzz/"$target".log >&2

@@ -10,6 +10,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev libboost-mpi-dev
   gnuplot-nox
+  clang libfuzzer-14-dev
   "$@"
 )
 

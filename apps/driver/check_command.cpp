@@ -2,14 +2,12 @@
 // the plugin's (ProblemInfo::check); the driver only finds the input and maps the
 // verdict to an exit code.
 #include <boost/program_options.hpp>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/input_file.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
@@ -28,7 +26,7 @@ const char* const check_usage =
     "Reads a solution of PROBLEM from FILE (stdin when FILE is absent or '-') and says\n"
     "whether it is valid, and if not, which rule it breaks. For nqueens: 0-based columns\n"
     "separated by spaces or commas, the output of `backtrack solve` (its first\n"
-    "\"columns:\" line), or a board of 'Q' and '.'.\n"
+    "\"columns:\" line), or a board of 'Q' and '.'. The input may hold up to 64 MiB.\n"
     "Example: backtrack solve nqueens -n 10000 --first | backtrack check nqueens\n"
     "Exit codes here: 0 valid, 1 invalid, 65 unreadable input, 64 usage error.\n\n";
 
@@ -57,25 +55,16 @@ int check_command(const Arguments& args, const Registry& registry) {
   const Format format = read_format(vm, false);
 
   const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
-  std::string input;
-  std::string source = "stdin";
-  if (path == "-") {
-    input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(path + ": cannot read the file");
-    input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    source = path;
-  }
+  const std::string source = input_name(path);
+  const std::string input = read_input_file(path);
 
   const CheckVerdict verdict = problem.check(input, source);
   if (format == Format::json) {
-    std::cout << nlohmann::json{{"type", "check"},
-                                {"schema_version", json_schema_version},
-                                {"problem", problem.name},
-                                {"valid", verdict.valid},
-                                {"message", verdict.message}}
-                     .dump()
+    std::cout << json_line({{"type", "check"},
+                            {"schema_version", json_schema_version},
+                            {"problem", problem.name},
+                            {"valid", verdict.valid},
+                            {"message", verdict.message}})
               << '\n';
   } else {
     std::cout << verdict.message << '\n';

@@ -171,9 +171,8 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, bool a
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
     table.push_back(row);
   }
-  std::cout << nlohmann::json{{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem},
-                              {"agree", agree}, {"rows", table}}
-                   .dump()
+  std::cout << json_line({{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem},
+                          {"agree", agree}, {"rows", table}})
             << '\n';
 }
 

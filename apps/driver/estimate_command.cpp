@@ -163,7 +163,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
                           {"nodes_per_second", rate}};
       j["seconds"] = interval_json(seconds);
     }
-    std::cout << j.dump() << '\n';
+    std::cout << json_line(j) << '\n';
   } else {
     auto line = [](const Estimate& e, auto show) -> std::string {
       if (!std::isfinite(e.mean)) return "beyond the range of a double (over 1.8e308): too large to estimate";

@@ -64,4 +64,8 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
   out << '\n';
 }
 
+std::string json_line(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace backtrack

@@ -25,4 +25,9 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
 
 double nodes_per_second(const SearchStats& stats);
 
+// One JSON line for stdout, without its line end. Text the user typed (a file name, a
+// description) may be any bytes: what is not UTF-8 is written as U+FFFD rather than
+// making the dump throw after the work is done.
+std::string json_line(const nlohmann::json& j);
+
 }  // namespace backtrack

@@ -135,7 +135,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (format == Format::json) {
       nlohmann::json line = {{"type", "solution"}, {"index", index}};
       line.update(solution.json);
-      std::cout << line.dump() << '\n';
+      std::cout << json_line(line) << '\n';
     } else {
       std::cout << "solution " << index << '\n' << solution.text << '\n';
     }
@@ -196,7 +196,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
                                {"resumed_subtrees", result.resumed},
                                {"written_subtrees", journal->written()}};
     }
-    std::cout << summary.dump() << '\n';
+    std::cout << json_line(summary) << '\n';
   } else {
     if (intent.mode != SearchMode::count && result.stats.representatives == 0) {
       // Only a search that ran to the end may say that there is none.

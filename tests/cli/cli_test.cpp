@@ -334,6 +334,38 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"mpi_listing", {"solve", "nqueens", "--all", "--mpi"}, 64}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// Files that cannot be read are bad input data (65) with the system's reason, and a
+// pentomino box too large to build a usage error (64) naming the limit.
+TEST(BadFiles, UnreadableFilesAndHugeBoards) {
+  const auto sudoku = run({"solve", "sudoku", "--file", "/"});
+  EXPECT_EQ(sudoku.exit_code, 65) << sudoku.err;
+  EXPECT_NE(sudoku.err.find("/: Is a directory"), std::string::npos) << sudoku.err;
+  const auto zeros = run({"solve", "sudoku", "--file", "/dev/zero"});
+  EXPECT_EQ(zeros.exit_code, 65) << zeros.err;
+  EXPECT_NE(zeros.err.find("larger than the 1 MiB"), std::string::npos) << zeros.err;
+  const auto board = run({"solve", "nqueens", "--board", "/"});
+  EXPECT_EQ(board.exit_code, 65) << board.err;
+  EXPECT_NE(board.err.find("/: Is a directory"), std::string::npos) << board.err;
+  for (const char* box : {"65536x65536", "46341x46341"}) {
+    const auto o = run({"solve", "pentomino", "--board", box});
+    EXPECT_EQ(o.exit_code, 64) << box << o.err;
+    EXPECT_NE(o.err.find("at most 4096 cells"), std::string::npos) << o.err;
+  }
+}
+
+// A file name is any bytes; the JSON summary that carries it must still be written.
+TEST(Json, FileNameThatIsNotUtf8) {
+  const cli::TempFile marker;
+  const std::string journal = marker.path() + "\xff";
+  const auto o = run({"solve", "nqueens", "-n", "6", "--checkpoint", journal, "--format", "json"});
+  std::remove(journal.c_str());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto summary = nlohmann::json::parse(o.out, nullptr, false);
+  ASSERT_FALSE(summary.is_discarded()) << o.out;
+  EXPECT_EQ(summary["solutions"], "4");
+  EXPECT_NE(summary["checkpoint"]["file"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+}
+
 // --mpi in a build without MPI says how to get one (the MPI build: tests/mpi).
 TEST(Mpi, UsageErrorWithoutMpi) {
   if (BACKTRACK_MPI_BUILT) GTEST_SKIP() << "this build has MPI";

@@ -302,11 +302,14 @@ std::vector<BadInput> bad_inputs(const std::string& dir) {
       {{"--place", "1:-2"}, 65, "queen 1:-2 lies off the 8 x 8 board"},
       {{"--place", "3-4"}, 65, "'3-4' is not ROW:COL"},
       {{"--place", "1:2,"}, 65, "'' is not ROW:COL"},
+      {{"--place", "99999999999:0"}, 65, "'99999999999:0' is not ROW:COL"},
       {{"--board", dir + "/short-line"}, 65, "short-line line 2: 7 squares, but the board has 8 rows"},
       {{"--board", dir + "/bad-char"}, 65, "bad-char line 3 column 4: 'x' is neither"},
       {{"--board", dir + "/attack"}, 65, "queens 0:0 and 7:7 attack each other (same diagonal)"},
       {{"--board", dir + "/two-in-row"}, 65, "queens 1:1 and 1:5 are both in row 1"},
-      {{"--board", dir + "/missing"}, 65, "cannot read the board file"},
+      {{"--board", dir + "/missing"}, 65, "missing: No such file or directory"},
+      {{"--board", dir}, 65, ": Is a directory"},
+      {{"--board", "/dev/zero"}, 65, "/dev/zero is larger than the 64 MiB this reader accepts"},
       {{"--board", dir + "/short-line", "-n", "9"}, 65, "short-line line 2"},
       {{"--board", dir + "/ok", "-n", "9"}, 65, "the board has 8 rows, but -n is 9"},
       {{"--place", "0:0", "--symmetry", "mirror"}, 64, "cannot be used with queens placed"},
@@ -392,6 +395,38 @@ TEST(Check, UnreadableInput) {
   EXPECT_EQ(missing.exit_code, 65);
   EXPECT_EQ(run({"check"}).exit_code, 64);
   EXPECT_EQ(run({"check", "nosuchproblem"}).exit_code, 64);
+}
+
+// A number is a column as written, never its low 32 bits: 4294967297 once passed for 1.
+TEST(Check, NumbersOutsideTheBoardAreInvalidInEveryForm) {
+  for (const std::string input : {"{\"columns\":[4294967297,3,0,2]}\n", "{\"columns\":[1,3,0,-4294967294]}\n",
+                                  "4294967297 3 0 2\n", "columns: 1 3 0 9999999999\n", "1,3,-2,2"}) {
+    const auto o = check(input);
+    EXPECT_EQ(o.exit_code, 1) << input << o.err;
+    EXPECT_NE(o.out.find("lies off the 4 x 4 board"), std::string::npos) << input << o.out;
+  }
+  // Too large for any integer type: not a column number at all.
+  for (const std::string input : {"{\"columns\":[99999999999999999999,3,0,2]}\n", "99999999999 3 0 2\n"}) {
+    EXPECT_EQ(check(input).exit_code, 65) << input;
+  }
+}
+
+// The system's reason, and exit 65, for a file that cannot be read or is too large to.
+TEST(Check, UnreadableFilesSayWhy) {
+  const cli::TempFile marker;
+  const std::string dir = marker.path() + ".d";
+  ASSERT_EQ(std::system(("mkdir -p '" + dir + "'").c_str()), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {dir, dir + ": Is a directory"},
+      {dir + "/missing", dir + "/missing: No such file or directory"},
+      {"/dev/zero", "/dev/zero is larger than the 64 MiB this reader accepts"},
+  };
+  for (const auto& [path, message] : cases) {
+    const auto o = run({"check", "nqueens", path});
+    EXPECT_EQ(o.exit_code, 65) << path << o.err;
+    EXPECT_NE(o.err.find(message), std::string::npos) << path << "\n" << o.err;
+  }
+  ASSERT_EQ(std::system(("rm -rf '" + dir + "'").c_str()), 0);
 }
 
 TEST(Check, ReadsTheOutputOfSolveTextAndJson) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/polyomino/board_option.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 
 namespace backtrack::polyomino {
@@ -79,6 +80,40 @@ TEST(Pentominoes, EveryTilingCoversTheBoardWithEachPieceOnce) {
     seen.insert(by_cell);
   });
   EXPECT_EQ(seen.size(), 8u);
+}
+
+// --board and --holes, as the command line gives them.
+TEST(BoardOption, BoxAndHoles) {
+  EXPECT_EQ(parse_board("6x10", "").cells().size(), 60u);
+  EXPECT_EQ(parse_board("8X8", "centre").cells().size(), 60u);
+  const Board holed = parse_board("3x3", "0,0 2,2");
+  EXPECT_EQ(holed.cells().size(), 7u);
+  EXPECT_EQ(holed.index({0, 0}), -1);
+}
+
+// The product of the sides overflowed an int (65536x65536 wrapped to 0 cells and
+// crashed; 46341x46341 failed to allocate): the sides are checked before it is taken.
+TEST(BoardOption, TooLargeBoxesAreUsageErrorsNamingTheLimit) {
+  for (const char* box : {"65536x65536", "46341x46341", "4097x1", "1x4097", "2147483647x2147483647", "65x64"}) {
+    try {
+      (void)parse_board(box, "");
+      ADD_FAILURE() << box << " was accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("at most 4096 cells"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(parse_board("1x4096", "").cells().size(), 4096u);
+  EXPECT_EQ(parse_board("64x64", "").cells().size(), 4096u);
+}
+
+TEST(BoardOption, MalformedBoxesAndHoles) {
+  for (const char* box : {"", "6", "6x", "x10", "6x10x", "0x10", "-6x10", "6*10", "99999999999x1"}) {
+    EXPECT_THROW((void)parse_board(box, ""), UsageError) << box;
+  }
+  for (const char* holes : {"3,3 3,3", "6,0", "0,-1", "1;1", "1,1,", "centre 1,1"}) {
+    EXPECT_THROW((void)parse_board("6x10", holes), UsageError) << holes;
+  }
+  EXPECT_THROW((void)parse_board("5x12", "centre"), UsageError);
 }
 
 }  // namespace

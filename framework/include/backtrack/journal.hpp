@@ -54,6 +54,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -187,17 +188,31 @@ inline std::string record_line(std::size_t index, const SearchStats& s) {
 }
 
 inline std::optional<FinishedSubtree> parse_record(const nlohmann::json& j) {
+  // Every number must be a whole number in range as written: nlohmann's get<> of a
+  // float such as 1e300 into an integer is undefined behaviour, and 1.5 would be read
+  // as subtree 1 (found by tests/fuzz/journal_line_fuzz).
+  auto whole = [&](const char* key, std::uint64_t largest) -> std::optional<std::uint64_t> {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_unsigned()) return std::nullopt;
+    const auto value = it->get<std::uint64_t>();
+    if (value > largest) return std::nullopt;
+    return value;
+  };
   try {
-    FinishedSubtree f;
-    f.index = j.at("i").get<std::size_t>();
+    const auto index = whole("i", std::numeric_limits<std::size_t>::max());
+    const auto nodes = whole("nodes", std::numeric_limits<std::uint64_t>::max());
+    const auto failures = whole("failures", std::numeric_limits<std::uint64_t>::max());
+    const auto max_depth = whole("max_depth", static_cast<std::uint64_t>(std::numeric_limits<int>::max()));
     const auto solutions = parse_uint128(j.at("solutions").get<std::string>());
     const auto representatives = parse_uint128(j.at("representatives").get<std::string>());
-    if (!solutions || !representatives) return std::nullopt;
+    if (!index || !nodes || !failures || !max_depth || !solutions || !representatives) return std::nullopt;
+    FinishedSubtree f;
+    f.index = static_cast<std::size_t>(*index);
     f.stats.solutions = *solutions;
     f.stats.representatives = *representatives;
-    f.stats.nodes = j.at("nodes").get<std::uint64_t>();
-    f.stats.failures = j.at("failures").get<std::uint64_t>();
-    f.stats.max_depth = j.at("max_depth").get<int>();
+    f.stats.nodes = *nodes;
+    f.stats.failures = *failures;
+    f.stats.max_depth = static_cast<int>(*max_depth);
     f.stats.seconds = j.value("seconds", 0.0);
     return f;
   } catch (const nlohmann::json::exception&) {

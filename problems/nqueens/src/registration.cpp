@@ -2,8 +2,6 @@
 // Each strategy's solver is built in a unit of its own (solvers/solvers.hpp says why).
 #include <algorithm>
 #include <boost/program_options.hpp>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,6 +9,7 @@
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/input_file.hpp"
 #include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/registry.hpp"
@@ -67,10 +66,7 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
     given.queens = parse_place(vm["place"].as<std::string>());
   } else {
     source = vm["board"].as<std::string>();
-    std::ifstream file(source, std::ios::binary);
-    if (!file) throw InputError(source + ": cannot read the board file");
-    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    Board read = read_board(text, source);
+    Board read = read_board(read_input_file(source), source);
     if (!vm["size"].defaulted() && read.n != given.n) {
       throw InputError(source + ": the board has " + std::to_string(read.n) + " rows, but -n is " +
                        std::to_string(given.n));
@@ -198,7 +194,7 @@ void add_options(po::options_description& options) {
      "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
      "(symmetry none)")
     ("board", po::value<std::string>(),
-     "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n");
+     "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n (at most 64 MiB)");
   csp::add_search_options(options);
 }
 

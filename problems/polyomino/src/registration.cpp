@@ -1,9 +1,9 @@
 // Registers the pentomino tiling problem with the driver's registry.
 #include <boost/program_options.hpp>
-#include <sstream>
 #include <string>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/polyomino/board_option.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 #include "backtrack/registry.hpp"
 
@@ -11,37 +11,6 @@ namespace backtrack::polyomino {
 namespace {
 
 namespace po = boost::program_options;
-
-Board parse_board(const std::string& box, const std::string& holes) {
-  int rows = 0;
-  int cols = 0;
-  char x = 0;
-  std::istringstream in(box);
-  if (!(in >> rows >> x >> cols) || (x != 'x' && x != 'X') || !in.eof() || rows < 1 || cols < 1 || rows * cols > 4096) {
-    throw UsageError("--board must be ROWSxCOLS, e.g. 6x10, got '" + box + "'");
-  }
-  std::vector<Cell> hole_cells;
-  if (holes == "centre" || holes == "center") {
-    if (rows % 2 != 0 || cols % 2 != 0) throw UsageError("--holes centre needs an even number of rows and columns");
-    for (int r : {rows / 2 - 1, rows / 2}) {
-      for (int c : {cols / 2 - 1, cols / 2}) hole_cells.push_back({r, c});
-    }
-  } else if (!holes.empty()) {
-    std::istringstream list(holes);
-    std::string item;
-    while (list >> item) {
-      Cell cell;
-      char comma = 0;
-      std::istringstream one(item);
-      if (!(one >> cell.row >> comma >> cell.col) || comma != ',' || !one.eof() || cell.row < 0 || cell.row >= rows ||
-          cell.col < 0 || cell.col >= cols) {
-        throw UsageError("--holes takes 'centre' or cells 'ROW,COL ROW,COL ...' (0-based, on the board), got '" + item + "'");
-      }
-      hole_cells.push_back(cell);
-    }
-  }
-  return Board(rows, cols, hole_cells);
-}
 
 // The input data: the board drawn, '#' a cell to cover, '.' a hole, so that the same
 // holes however listed ("centre", in any order) are the same input.
@@ -85,7 +54,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
 
 void add_options(po::options_description& options) {
   options.add_options()
-    ("board", po::value<std::string>()->default_value("6x10"), "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes)")
+    ("board", po::value<std::string>()->default_value("6x10"), "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes); at most 4096 cells")
     ("holes", po::value<std::string>(), "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based")
     ("symmetry", po::value<std::string>(),
      "none | full. full: count a tiling only as the smallest of its images under the board's symmetries, "

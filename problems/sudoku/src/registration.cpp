@@ -1,14 +1,11 @@
 // Registers Sudoku and its strategies with the driver's registry.
 #include <boost/program_options.hpp>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/input_file.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
@@ -19,10 +16,13 @@ namespace {
 
 namespace po = boost::program_options;
 
+// A 25x25 grid with rulings and comments takes a few KiB; a puzzle file is never large.
+constexpr std::size_t largest_puzzle_file = std::size_t{1} << 20;
+
 // The driver may build a problem more than once (a count also looks for an example
 // solution), so standard input is read once and kept.
 const std::string& standard_input() {
-  static const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  static const std::string text = read_input_file("-", largest_puzzle_file);
   return text;
 }
 
@@ -33,11 +33,7 @@ std::string read_input(const po::variables_map& vm) {
   }
   const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
   if (path == "-") return standard_input();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read the puzzle file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_input_file(path, largest_puzzle_file);
 }
 
 Solution render(const Grid& grid) {
@@ -72,7 +68,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
 
 void add_options(po::options_description& options) {
   options.add_options()
-    ("file,f", po::value<std::string>(), "read the puzzle from this file ('-': standard input, the default)")
+    ("file,f", po::value<std::string>(), "read the puzzle from this file ('-': standard input, the default; at most 1 MiB)")
     ("puzzle,p", po::value<std::string>(), "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty");
   csp::add_search_options(options);
 }

@@ -6,9 +6,13 @@
 // verdict on a well-formed solution is a CheckVerdict (valid or not, and why).
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,28 +48,44 @@ inline std::optional<std::size_t> find_off_board(int n, const std::vector<Queen>
 }
 
 // The first pair of queens sharing a row, a column or a diagonal, in the order the
-// queens are given; every queen must be on the board. O(n + queens).
-inline std::optional<Conflict> find_conflict(int n, const std::vector<Queen>& queens) {
+// queens are given; `queen_at(i)` is the i-th of `count` queens, every one on the board.
+// A bit marks each line taken (6n bits: a million queens cost under a megabyte); the
+// earlier queen of a pair is looked for again only once, when the pair is found.
+// O(n + count).
+template <class QueenAt>
+std::optional<Conflict> find_conflict(int n, std::size_t count, QueenAt queen_at) {
   const auto size = static_cast<std::size_t>(n);
-  constexpr std::size_t none = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> row(size, none), col(size, none), sum(2 * size, none), difference(2 * size, none);
-  for (std::size_t i = 0; i < queens.size(); ++i) {
-    const Queen& q = queens[i];
-    std::size_t* slots[] = {&row[static_cast<std::size_t>(q.row)], &col[static_cast<std::size_t>(q.col)],
-                            &difference[static_cast<std::size_t>(q.row - q.col + n)],
-                            &sum[static_cast<std::size_t>(q.row + q.col)]};
-    const char* names[] = {"row", "column", "diagonal", "anti-diagonal"};
+  std::vector<bool> row(size), col(size), sum(2 * size), difference(2 * size);
+  // The index of queen q's line k in its family.
+  auto line_of = [n](const Queen& q, int k) {
+    const int index[] = {q.row, q.col, q.row - q.col + n, q.row + q.col};
+    return static_cast<std::size_t>(index[k]);
+  };
+  std::vector<bool>* taken[] = {&row, &col, &difference, &sum};
+  const char* names[] = {"row", "column", "diagonal", "anti-diagonal"};
+  for (std::size_t i = 0; i < count; ++i) {
+    const Queen q = queen_at(i);
     for (int k = 0; k < 4; ++k) {
-      if (*slots[k] != none) return Conflict{*slots[k], i, names[k]};
+      if (!(*taken[k])[line_of(q, k)]) continue;
+      std::size_t first = 0;
+      while (line_of(queen_at(first), k) != line_of(q, k)) ++first;
+      return Conflict{first, i, names[k]};
     }
-    for (std::size_t* slot : slots) *slot = i;
+    for (int k = 0; k < 4; ++k) (*taken[k])[line_of(q, k)] = true;
   }
   return std::nullopt;
 }
 
+inline std::optional<Conflict> find_conflict(int n, const std::vector<Queen>& queens) {
+  return find_conflict(n, queens.size(), [&queens](std::size_t i) { return queens[i]; });
+}
+
+inline std::string describe(const Conflict& c, const Queen& first, const Queen& second) {
+  return "queens " + to_string(first) + " and " + to_string(second) + " attack each other (same " + c.line + ")";
+}
+
 inline std::string describe(const Conflict& c, const std::vector<Queen>& queens) {
-  return "queens " + to_string(queens[c.first]) + " and " + to_string(queens[c.second]) + " attack each other (same " +
-         c.line + ")";
+  return describe(c, queens[c.first], queens[c.second]);
 }
 
 // Queens fixed before a search: all on the board, none attacking another. Throws
@@ -125,20 +145,35 @@ struct Board {
 // Reads a board; `source` names it in messages ("board.txt"). Blank lines at the end
 // and a '\r' before each line end are ignored. A row may hold any number of queens
 // here: the caller decides what that means (require_consistent, check_solution).
-inline Board read_board(const std::string& text, const std::string& source) {
-  std::vector<std::string> lines;
-  std::stringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
+// The lines are walked twice (count them, then read them) rather than copied, so
+// an input of millions of short lines costs no memory beyond its queens.
+inline Board read_board(std::string_view text, const std::string& source) {
+  // Calls visit(line) for each line, '\r' before the line end dropped, until it returns false.
+  auto for_each_line = [text](auto visit) {
+    for (std::size_t start = 0; start < text.size();) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (!visit(line)) return;
+      start = end + 1;
+    }
+  };
+  std::size_t rows = 0;  // up to the last line that is not blank
+  std::size_t lines = 0;
+  for_each_line([&](std::string_view line) {
+    ++lines;
+    if (line.find_first_not_of(" \t") != std::string_view::npos) rows = lines;
+    return true;
+  });
+  if (rows == 0) throw InputError(source + ": empty board");
+  if (rows > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    throw InputError(source + ": " + std::to_string(rows) + " rows, more than any board this program handles");
   }
-  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string::npos) lines.pop_back();
-  if (lines.empty()) throw InputError(source + ": empty board");
   Board board;
-  board.n = static_cast<int>(lines.size());
-  for (std::size_t r = 0; r < lines.size(); ++r) {
-    const std::string& l = lines[r];
+  board.n = static_cast<int>(rows);
+  std::size_t r = 0;
+  for_each_line([&](std::string_view l) {
     const std::string where = source + " line " + std::to_string(r + 1);
     for (std::size_t c = 0; c < l.size(); ++c) {
       if (l[c] == 'Q') {
@@ -148,11 +183,12 @@ inline Board read_board(const std::string& text, const std::string& source) {
                          "' is neither a queen 'Q' nor an empty square '.'");
       }
     }
-    if (l.size() != lines.size()) {
+    if (l.size() != rows) {
       throw InputError(where + ": " + std::to_string(l.size()) + " squares, but the board has " +
-                       std::to_string(lines.size()) + " rows: a board is n lines of n squares");
+                       std::to_string(rows) + " rows: a board is n lines of n squares");
     }
-  }
+    return ++r < rows;
+  });
   return board;
 }
 
@@ -167,25 +203,99 @@ inline bool looks_like_board(const std::string& text) {
   return !is_solve_output(text) && text.find_first_of("Q.") != std::string::npos;
 }
 
+// A column as read, clamped to +-10^9: off any board this program can search, and an int.
+template <class Integer>
+int clamp_column(Integer value) {
+  constexpr int far = 1'000'000'000;
+  if (std::cmp_greater(value, far)) return far;
+  if (std::cmp_less(value, -far)) return -far;
+  return static_cast<int>(value);
+}
+
+namespace detail {
+
+// The "columns" of one JSON line, collected while the line is read (nlohmann's SAX
+// interface): a JSON value of each column, then a copy, would take 20 bytes a column
+// where this takes 4. Only the "columns" of the top-level object count.
+class ColumnsOfALine : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  bool found = false;         // the line is an object with "columns"
+  bool only_integers = true;  // and every item of it is an integer
+  std::vector<int> columns;   // those integers, clamped
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t v) override { return number(clamp_column(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return number(clamp_column(v)); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    columns_next_ = depth_ == 1 && k == "columns";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  bool in_columns() const { return in_array_ && depth_ == 2; }
+  // A value that is no integer: the "columns" themselves (not an array), or a bad item.
+  bool value() {
+    if (depth_ == 1 && columns_next_) {
+      found = true;  // a later "columns" replaces an earlier one, as in a parsed object
+      only_integers = true;
+      columns.clear();
+    } else if (in_columns()) {
+      only_integers = false;
+    }
+    return true;
+  }
+  bool number(int column) {
+    if (in_columns()) {
+      columns.push_back(column);
+      return true;
+    }
+    return value();
+  }
+  bool open(bool array) {
+    if (depth_ == 1 && columns_next_) in_array_ = array;
+    value();
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    if (depth_ == 1) in_array_ = false;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool columns_next_ = false;  // the last key of the top-level object was "columns"
+  bool in_array_ = false;      // inside the "columns" array
+};
+
+}  // namespace detail
+
 // The "columns" of the first JSON line that has them (`backtrack solve --format json`).
 inline std::optional<std::vector<int>> json_columns(const std::string& text, const std::string& source) {
-  std::stringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const auto json = nlohmann::json::parse(line, nullptr, false);
-    if (json.is_discarded()) throw InputError(source + ": a line that starts like JSON is not JSON");
-    if (!json.is_object() || !json.contains("columns")) continue;
-    const auto& columns = json["columns"];
-    std::vector<int> result;
-    if (columns.is_array()) {
-      for (const auto& c : columns) {
-        if (!c.is_number_integer()) throw InputError(source + ": \"columns\" holds something other than integers");
-        result.push_back(c.get<int>());
-      }
+  const std::string_view all = text;
+  for (std::size_t start = 0; start < all.size();) {
+    std::size_t end = all.find('\n', start);
+    if (end == std::string_view::npos) end = all.size();
+    const std::string_view line = all.substr(start, end - start);
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    detail::ColumnsOfALine reader;
+    if (!nlohmann::json::sax_parse(line, &reader)) {
+      throw InputError(source + ": a line that starts like JSON is not JSON");
     }
-    if (result.empty()) throw InputError(source + ": \"columns\" is not a non-empty array of integers");
-    return result;
+    if (!reader.found) continue;
+    if (!reader.only_integers) throw InputError(source + ": \"columns\" holds something other than integers");
+    if (reader.columns.empty()) throw InputError(source + ": \"columns\" is not a non-empty array of integers");
+    return std::move(reader.columns);
   }
   return std::nullopt;
 }
@@ -193,77 +303,85 @@ inline std::optional<std::vector<int>> json_columns(const std::string& text, con
 // Columns separated by spaces, commas or line breaks ("1 3 0 2"), optionally after the
 // "columns:" label that `backtrack solve` prints, or a JSON line with a "columns" array.
 inline std::vector<int> read_columns(const std::string& text, const std::string& source) {
-  std::string list = text;
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && text[first] == '{') {
     if (auto columns = json_columns(text, source)) return *columns;
     throw InputError(source + ": no JSON line with \"columns\"");
   }
-  // The output of `backtrack solve`: take the first "columns:" line.
+  // The output of `backtrack solve`: take the first "columns:" line. A view, not a
+  // copy: the list may be most of a large input.
+  std::string_view list = text;
   const auto label = text.find("columns:");
   if (label != std::string::npos) {
     const auto end = text.find('\n', label);
-    list = text.substr(label + 8, end == std::string::npos ? std::string::npos : end - label - 8);
+    list = list.substr(label + 8, end == std::string::npos ? std::string::npos : end - label - 8);
   }
+  auto separator = [](char ch) { return ch == ' ' || ch == ',' || ch == '\n' || ch == '\r' || ch == '\t'; };
   std::vector<int> columns;
   std::size_t i = 0;
   while (i < list.size()) {
-    const char ch = list[i];
-    if (ch == ' ' || ch == ',' || ch == '\n' || ch == '\r' || ch == '\t') {
+    if (separator(list[i])) {
       ++i;
       continue;
     }
     std::size_t j = i;
     if (list[j] == '-') ++j;
     while (j < list.size() && std::isdigit(static_cast<unsigned char>(list[j])) != 0) ++j;
-    const std::string token = list.substr(i, j - i);
+    const std::string_view token = list.substr(i, j - i);
     const bool digits = j > i + (list[i] == '-' ? 1u : 0u) && token.size() <= 10;
-    if (!digits || (j < list.size() && list[j] != ' ' && list[j] != ',' && list[j] != '\n' && list[j] != '\r' &&
-                    list[j] != '\t')) {
+    if (!digits || (j < list.size() && !separator(list[j]))) {
       std::size_t stop = list.find_first_of(" ,\n\r\t", i);
-      throw InputError(source + ": '" + list.substr(i, stop == std::string::npos ? std::string::npos : stop - i) +
+      throw InputError(source + ": '" + std::string(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
                        "' (item " + std::to_string(columns.size() + 1) +
                        ") is not a column number; expected 0-based columns separated by spaces or commas, or a "
                        "board of 'Q' and '.'");
     }
-    const long long value = std::stoll(token);
-    columns.push_back(value > 1'000'000'000 ? 1'000'000'000 : value < -1'000'000'000 ? -1'000'000'000
-                                                                                      : static_cast<int>(value));
+    columns.push_back(clamp_column(std::stoll(std::string(token))));
     i = j;
   }
   if (columns.empty()) throw InputError(source + ": no solution found in the input (expected columns or a board)");
   return columns;
 }
 
-// The verdict of `backtrack check nqueens`. Throws InputError when unreadable.
-inline CheckVerdict check_solution(const std::string& text, const std::string& source) {
-  std::vector<Queen> queens;
-  int n = 0;
-  if (looks_like_board(text)) {
-    const Board board = read_board(text, source);
-    n = board.n;
-    queens = board.queens;
-    if (const auto c = find_conflict(n, queens)) return {false, "invalid: " + describe(*c, queens)};
-    std::vector<int> per_row(static_cast<std::size_t>(n), 0);
-    for (const Queen& q : queens) ++per_row[static_cast<std::size_t>(q.row)];
-    for (int r = 0; r < n; ++r) {
-      if (per_row[static_cast<std::size_t>(r)] == 0) {
-        return {false, "invalid: row " + std::to_string(r) + " has no queen (" + std::to_string(queens.size()) +
-                           " queens on a " + std::to_string(n) + " x " + std::to_string(n) + " board)"};
-      }
-    }
-  } else {
-    const std::vector<int> columns = read_columns(text, source);
-    n = static_cast<int>(columns.size());
-    for (int r = 0; r < n; ++r) queens.push_back({r, columns[static_cast<std::size_t>(r)]});
-    if (const auto i = find_off_board(n, queens)) {
-      return {false, "invalid: queen " + to_string(queens[*i]) + " (row " + std::to_string(queens[*i].row) +
-                         ") lies off the " + std::to_string(n) + " x " + std::to_string(n) + " board"};
+inline std::string board_size_text(int n) { return std::to_string(n) + " x " + std::to_string(n) + " board"; }
+
+// A board whose every row holds one queen, given by its columns; no list of queens is
+// built, so a check of millions of queens takes about 4 bytes a queen.
+inline CheckVerdict check_columns(const std::vector<int>& columns) {
+  if (columns.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    return {false, "invalid: " + std::to_string(columns.size()) + " queens, more than any board this program handles"};
+  }
+  const int n = static_cast<int>(columns.size());
+  auto queen_at = [&columns](std::size_t r) { return Queen{static_cast<int>(r), columns[r]}; };
+  for (std::size_t r = 0; r < columns.size(); ++r) {
+    if (!on_board(queen_at(r), n)) {
+      return {false, "invalid: queen " + to_string(queen_at(r)) + " (row " + std::to_string(r) + ") lies off the " +
+                         board_size_text(n)};
     }
   }
+  if (const auto c = find_conflict(n, columns.size(), queen_at)) {
+    return {false, "invalid: " + describe(*c, queen_at(c->first), queen_at(c->second))};
+  }
+  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
+}
+
+// The verdict of `backtrack check nqueens`. Throws InputError when unreadable.
+inline CheckVerdict check_solution(const std::string& text, const std::string& source) {
+  if (!looks_like_board(text)) return check_columns(read_columns(text, source));
+  const Board board = read_board(text, source);
+  const int n = board.n;
+  const std::vector<Queen>& queens = board.queens;
   if (const auto c = find_conflict(n, queens)) return {false, "invalid: " + describe(*c, queens)};
-  return {true, "valid: " + std::to_string(n) + " queens on a " + std::to_string(n) + " x " + std::to_string(n) +
-                    " board, no two attack each other"};
+  // No two queens share a row: n queens or fewer, so a row without one means fewer.
+  if (queens.size() < static_cast<std::size_t>(n)) {
+    std::vector<bool> has_queen(static_cast<std::size_t>(n));
+    for (const Queen& q : queens) has_queen[static_cast<std::size_t>(q.row)] = true;
+    int r = 0;
+    while (has_queen[static_cast<std::size_t>(r)]) ++r;
+    return {false, "invalid: row " + std::to_string(r) + " has no queen (" + std::to_string(queens.size()) +
+                       " queens on a " + board_size_text(n) + ")"};
+  }
+  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
 }
 
 }  // namespace backtrack::nqueens

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz: clang, AddressSanitizer + UBSan) in
+# build-fuzz and runs each for SECONDS on a copy of its seed corpus; exits non-zero if
+# any target finds a crash, a sanitizer report or a broken promise.
+#
+#   bash scripts/fuzz.sh                  # 5 s a target: the short run of scripts/test.sh
+#   bash scripts/fuzz.sh 600              # ten minutes a target
+#   bash scripts/fuzz.sh 60 nqueens_check_fuzz sudoku_grid_fuzz
+#
+# The seconds may also come from FUZZ_SECONDS. A failing input is written to
+# build-fuzz/artifacts/; rerun it with build-fuzz/tests/fuzz/TARGET FILE.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-${FUZZ_SECONDS:-5}}
+shift $(($# > 0 ? 1 : 0))
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(sudoku_grid_fuzz nqueens_place_fuzz nqueens_board_fuzz nqueens_check_fuzz pentomino_board_fuzz journal_line_fuzz)
+fi
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DBACKTRACK_FUZZ=ON -DBACKTRACK_BUILD_TESTS=OFF -DBACKTRACK_BUILD_BENCH=OFF -DBACKTRACK_NATIVE=OFF \
+  -DBACKTRACK_WERROR=ON "${launcher[@]}" >/dev/null
+cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
+
+failed=()
+mkdir -p build-fuzz/artifacts
+for target in "${targets[@]}"; do
+  # A copy, so that what the fuzzer adds never lands in the seed corpus under version control.
+  corpus=build-fuzz/corpus/$target
+  rm -rf "$corpus" && mkdir -p "$corpus" && cp tests/fuzz/corpus/"$target"/* "$corpus"/
+  # A dictionary of the input's words, where the target has one.
+  dict=()
+  [ -f tests/fuzz/"$target".dict ] && dict=(-dict=tests/fuzz/"$target".dict)
+  echo "fuzz: $target for $seconds s" >&2
+  if ! build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
+      -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$target"- "$corpus" \
+      >build-fuzz/"$target".log 2>&1; then
+    tail -n 40 build-fuzz/"$target".log >&2
+    failed+=("$target")
+  fi
+  grep -E '^stat::number_of_executed_units' build-fuzz/"$target".log >&2 || true
+done
+if [ ${#failed[@]} -ne 0 ]; then
+  echo "fuzz: failed: ${failed[*]} (inputs in build-fuzz/artifacts/, logs in build-fuzz/*.log)" >&2
+  exit 1
+fi
+echo "fuzz: ${#targets[@]} targets, $seconds s each, no failure" >&2

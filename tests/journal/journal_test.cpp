@@ -132,14 +132,14 @@ TEST(Journal, ARecordWithNumbersOutOfRangeIsDamaged) {
     return nlohmann::json::parse(R"({"failures":1,"i":)" + index + R"(,"max_depth":)" + depth +
                                  R"(,"nodes":5,"seconds":0.1,"representatives":"0","solutions":"3"})");
   };
-  const auto good = journal_detail::parse_record(record("2", "4"));
+  const auto good = backtrack::journal_detail::parse_record(record("2", "4"));
   ASSERT_TRUE(good.has_value());
   EXPECT_EQ(good->index, 2u);
   EXPECT_EQ(good->stats.max_depth, 4);
   EXPECT_TRUE(good->stats.solutions == 3);
   for (const auto& [index, depth] : std::vector<std::pair<std::string, std::string>>{
            {"1e300", "4"}, {"1.5", "4"}, {"-1", "4"}, {"2", "4294967297"}, {"2", "1e30"}, {"\"2\"", "4"}}) {
-    EXPECT_FALSE(journal_detail::parse_record(record(index, depth)).has_value()) << index << ' ' << depth;
+    EXPECT_FALSE(backtrack::journal_detail::parse_record(record(index, depth)).has_value()) << index << ' ' << depth;
   }
 }
 

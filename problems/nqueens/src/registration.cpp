@@ -9,7 +9,10 @@
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/memory_limit.hpp"
 #include "backtrack/nqueens/constellations.hpp"
+#include "backtrack/nqueens/dlx.hpp"
+#include "backtrack/nqueens/memory.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/registry.hpp"
 #include "solvers/solvers.hpp"
@@ -25,8 +28,6 @@ constexpr int largest_listed_without_force = 12;
 // From this size on, a plain count (no --symmetry, no --strategy) uses strategy border:
 // faster than word with full symmetry from n = 14 on, but it counts no classes.
 constexpr int smallest_border_default = 14;
-// The bitset strategy keeps n + 1 frames of four n-bit masks.
-constexpr double largest_bitset_bytes = 4.0 * 1024 * 1024 * 1024;
 
 Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent, const std::string& strategy) {
   const bool counting = intent.mode == SearchMode::count;
@@ -94,6 +95,8 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                                : plain_count            ? "border"
                                : n <= max_word_size     ? "word"
                                                         : "bitset";
+  // Before anything is built: a size beyond the machine's memory is refused, not tried.
+  require_memory("strategy " + strategy, "n = " + std::to_string(n), strategy_bytes(strategy, n, given.has_value()));
   if (given) {
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
@@ -158,7 +161,13 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     return border_solver(n, symmetry);
   }
 
-  if (strategy == "dlx") return dlx_solver(n, symmetry);
+  if (strategy == "dlx") {
+    if (n > DlxQueens::max_size) {
+      throw UsageError("strategy dlx handles n <= " + std::to_string(DlxQueens::max_size) +
+                       " (its 4 n^2 nodes are numbered by int), got n = " + std::to_string(n));
+    }
+    return dlx_solver(n, symmetry);
+  }
   if (strategy == "csp") {
     if (n > csp::max_domain_size) {
       throw UsageError("strategy csp handles n <= 64 (one bit a value), got n = " + std::to_string(n));
@@ -167,14 +176,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   }
   if (strategy == "scan") return scan_solver(n, symmetry);
   if (strategy == "arrays") return arrays_solver(n, symmetry);
-  if (strategy == "bitset") {
-    const double bytes = 4.0 * (n + 1.0) * n / 8.0;
-    if (bytes > largest_bitset_bytes) {
-      throw UsageError("strategy bitset needs about " + std::to_string(static_cast<long long>(bytes / (1 << 20))) +
-                       " MiB for n = " + std::to_string(n) + ", more than this tool allows (4 GiB)");
-    }
-    return bitset_solver(n, symmetry);
-  }
+  if (strategy == "bitset") return bitset_solver(n, symmetry);
   if (n > max_word_size) {
     throw UsageError("strategy word handles n <= 64 (one bit a column), got n = " + std::to_string(n) +
                      "; use --strategy bitset");

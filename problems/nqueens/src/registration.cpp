@@ -52,6 +52,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
 struct GivenQueens {
   int n = 0;
   std::vector<Queen> queens;
+  std::string source;  // --place or the board file, for messages
 };
 
 std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
@@ -61,7 +62,8 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   if (place && board) throw UsageError("give the placed queens with --place or with --board, not both");
   GivenQueens given;
   given.n = vm["size"].as<int>();
-  std::string source = "--place";
+  std::string& source = given.source;
+  source = "--place";
   if (place) {
     given.queens = parse_place(vm["place"].as<std::string>());
   } else {
@@ -78,8 +80,7 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
     given.queens = std::move(read.queens);
   }
   if (given.n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(given.n));
-  require_consistent(given.n, given.queens, source);
-  return given;
+  return given;  // checked by make(), once the size is known to fit the machine
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
@@ -97,6 +98,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                                                         : "bitset";
   // Before anything is built: a size beyond the machine's memory is refused, not tried.
   require_memory("strategy " + strategy, "n = " + std::to_string(n), strategy_bytes(strategy, n, given.has_value()));
+  if (given) require_consistent(n, given->queens, given->source);
   if (given) {
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +

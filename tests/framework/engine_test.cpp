@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <span>
 #include <tuple>
 #include <vector>
@@ -316,6 +317,70 @@ TEST(EngineLimits, StopFlagSetDuringTheSearch) {
   EXPECT_LE(s.nodes, at_third.nodes + backtrack::detail::check_interval);
 }
 
+// Expensive nodes: the limits are checked by the clock, not only every few thousand
+// nodes. Only generous upper bounds on time are asserted (a loaded machine is slow);
+// without the adaptive check each of these searches ran for seconds past its limit
+// (4096 nodes of 2 ms; candidates of 200 us, 100,000 of them a node).
+double seconds_since(backtrack::Clock::time_point start) {
+  return std::chrono::duration<double>(backtrack::Clock::now() - start).count();
+}
+
+TEST(EngineLimits, DeadlineHonouredWhateverANodeCosts) {
+  const toy::SlowNodes<false> problem(2, 60, std::chrono::milliseconds(2));
+  SearchLimits limits;
+  const auto start = backtrack::Clock::now();
+  limits.deadline = start + std::chrono::milliseconds(100);
+  const auto s = backtrack::count_solutions(problem, limits);
+  EXPECT_EQ(s.stop, StopReason::time_limit);
+  EXPECT_GE(s.nodes, 2u);
+  EXPECT_LT(seconds_since(start), 1.0);
+}
+
+TEST(EngineLimits, DeadlineHonouredWhateverACandidateCosts) {
+  const toy::SlowNodes<true> problem(100000, 3, std::chrono::microseconds(0), std::chrono::microseconds(200));
+  SearchLimits limits;
+  const auto start = backtrack::Clock::now();
+  limits.deadline = start + std::chrono::milliseconds(100);
+  const auto s = backtrack::count_solutions(problem, limits);
+  EXPECT_EQ(s.stop, StopReason::time_limit);
+  EXPECT_LT(seconds_since(start), 1.0);
+}
+
+TEST(EngineLimits, StopFlagHonouredWhateverANodeCosts) {
+  for (const bool slow_candidates : {false, true}) {
+    std::atomic<bool> stop{false};
+    SearchLimits limits;
+    limits.stop_requested = &stop;
+    std::thread signal([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      stop = true;  // as a signal handler would
+    });
+    const auto start = backtrack::Clock::now();
+    const auto s = slow_candidates
+                       ? backtrack::count_solutions(toy::SlowNodes<true>(100000, 3, std::chrono::microseconds(0),
+                                                                         std::chrono::microseconds(200)),
+                                                    limits)
+                       : backtrack::count_solutions(toy::SlowNodes<false>(2, 60, std::chrono::milliseconds(2)), limits);
+    const double took = seconds_since(start);
+    signal.join();
+    EXPECT_EQ(s.stop, StopReason::interrupted) << slow_candidates;
+    EXPECT_LT(took, 1.1) << slow_candidates;
+  }
+}
+
+// A deadline far away changes nothing but the checks: every node is counted, and the
+// search reaches its end.
+TEST(EngineLimits, DeadlineFarAwayCountsEveryNode) {
+  const toy::SubsetSumUndo problem(big_k, big_target);
+  const auto all = backtrack::count_solutions(problem);
+  SearchLimits limits;
+  limits.deadline = backtrack::Clock::now() + std::chrono::hours(1);
+  const auto s = backtrack::count_solutions(problem, limits);
+  EXPECT_EQ(s.stop, StopReason::none);
+  EXPECT_EQ(s.nodes, all.nodes);
+  EXPECT_EQ(u64(s.solutions), u64(all.solutions));
+}
+
 TEST(EngineLimits, SinkReturningFalseStops) {
   const toy::SubsetSumChild problem(big_k, big_target);
   const auto all = record(problem);
@@ -528,6 +593,53 @@ TEST(Split, DeadlineInThePastSkipsEverySubtree) {
     EXPECT_EQ(s.stop, StopReason::time_limit);
     EXPECT_EQ(u64(s.solutions), 0u);
   }
+}
+
+// A split honours the stop flag and the deadline itself: it runs before any thread,
+// and on a large board expanding its levels takes long. A stopped split is marked, and
+// nothing of it is counted as if it were the whole tree.
+TEST(Split, StopFlagStopsTheSplitItself) {
+  const toy::SubsetSumUndo problem(14, 40);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop_requested = &stop;
+  const auto split = backtrack::split_tree(problem, 64, limits);
+  EXPECT_TRUE(split.stopped());
+  EXPECT_EQ(split.above.stop, StopReason::interrupted);
+  const auto s = backtrack::run_subtrees(split, 1, SearchLimits{}, nullptr, [&](std::size_t) {
+    return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, SearchLimits{});
+  });
+  EXPECT_EQ(s.stop, StopReason::interrupted) << "a stopped split is never searched as if whole";
+  EXPECT_EQ(s.nodes, split.above.nodes);
+  EXPECT_FALSE(backtrack::split_tree(problem, 64).stopped());
+}
+
+TEST(Split, DeadlineStopsASlowSplit) {
+  // A node with 200 candidates of 500 us each: 0.1 s a node expanded, a split of
+  // thousands of them far longer than the deadline.
+  const toy::SlowNodes<true> problem(200, 4, std::chrono::microseconds(0), std::chrono::microseconds(500));
+  SearchLimits limits;
+  const auto start = backtrack::Clock::now();
+  limits.deadline = start + std::chrono::milliseconds(100);
+  const auto split = backtrack::split_tree(problem, 1'000'000, limits);
+  EXPECT_LT(seconds_since(start), 1.0);
+  EXPECT_TRUE(split.stopped());
+  EXPECT_EQ(split.above.stop, StopReason::time_limit);
+}
+
+// Through a Solver, as the driver runs a count: stopped during the split, the result
+// says so, and holds no solution.
+TEST(Split, SolverCountStoppedDuringTheSplit) {
+  const auto solver = backtrack::make_solver(toy::SlowNodes<true>(200, 4, std::chrono::microseconds(0),
+                                                                  std::chrono::microseconds(500)),
+                                             [](const auto&, auto) { return backtrack::Solution{}; }, "slow");
+  backtrack::RunRequest request;
+  request.limits.deadline = backtrack::Clock::now() + std::chrono::milliseconds(100);
+  const auto start = backtrack::Clock::now();
+  const auto result = solver->run(request, [](const backtrack::Solution&) { return true; });
+  EXPECT_LT(seconds_since(start), 1.0);
+  EXPECT_EQ(result.stats.stop, StopReason::time_limit);
+  EXPECT_EQ(u64(result.stats.solutions), 0u);
 }
 
 // A SubtreeSource shares the subtrees with "another process": here the even pending

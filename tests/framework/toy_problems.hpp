@@ -2,6 +2,7 @@
 // Small problems that are not N-Queens, written only against the Problem concept, and
 // brute-force answers for them computed without the engine.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -220,6 +221,55 @@ class PermutationsByReversal {
 
  private:
   int k_;
+};
+
+// ---------------------------------------------------------------------------------
+// Slow nodes: a tree far too large to finish (`width` children a node, `depth` levels,
+// no solution), whose every node costs `node_cost` of busy work and, with the
+// allowed() hook, every candidate `try_cost` more. For the limits: a stop must be seen
+// within about one node's or one candidate's work, not after a whole batch of nodes.
+template <bool WithAllowed>
+class SlowNodes {
+ public:
+  using Move = int;
+  struct State {
+    int depth = 0;
+  };
+  SlowNodes(int width, int depth, std::chrono::microseconds node_cost, std::chrono::microseconds try_cost = {})
+      : width_(width), depth_(depth), node_cost_(node_cost), try_cost_(try_cost) {}
+  State root() const { return {}; }
+  // Called once per node entered: where a node's cost is spent.
+  bool is_solution(const State&) const {
+    busy(node_cost_);
+    return false;
+  }
+  std::vector<Move> candidates(const State& s) const {
+    if (s.depth == depth_) return {};
+    return std::vector<Move>(static_cast<std::size_t>(width_), 0);
+  }
+  bool allowed(const State&, Move) const
+    requires WithAllowed
+  {
+    busy(try_cost_);
+    return true;
+  }
+  void apply(State& s, Move) const { ++s.depth; }
+  void undo(State& s, Move) const { --s.depth; }
+  int max_depth() const { return depth_; }
+
+ private:
+  // Work, not sleep: the thread stays busy, as in an expensive node.
+  static void busy(std::chrono::microseconds cost) {
+    if (cost.count() == 0) return;
+    const auto until = std::chrono::steady_clock::now() + cost;
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  }
+
+  int width_;
+  int depth_;
+  std::chrono::microseconds node_cost_;
+  std::chrono::microseconds try_cost_;
 };
 
 }  // namespace toy

@@ -6,12 +6,19 @@
 #include <gtest/gtest.h>
 
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "backtrack/nqueens/mrv.hpp"
+#include "backtrack/nqueens/restarts.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/solver.hpp"
 #include "cli/run_process.hpp"
 
 namespace {
@@ -167,6 +174,44 @@ TEST(FirstSolution, MrvCountsLikeTheOthers) {
   // A dynamic order still visits every solution exactly once.
   for (int n = 1; n <= 9; ++n) {
     EXPECT_EQ(count_of({"-n", std::to_string(n)}, "mrv"), all_solutions(n).size()) << "n = " << n;
+  }
+}
+
+// The restart path (restarts.hpp): an attempt whose node budget runs out starts again
+// with the next seed and twice the margin. With a margin of one node: at these sizes
+// the plain heuristic (seed 0) backtracks more than that (6: 11 nodes more than a path,
+// 10: 8, 25: 32, 60: 18), so at least one restart must happen, and the board it ends
+// with must be valid.
+TEST(FirstSolution, RestartsUntilABoardIsFound) {
+  for (int n : {6, 10, 25, 60}) {
+    std::vector<std::uint64_t> seeds;
+    auto make = [n, &seeds](std::uint64_t seed) {
+      seeds.push_back(seed);
+      using Mrv = backtrack::nqueens::MrvQueens;
+      return backtrack::make_solver(Mrv(n, {}, seed), [](const Mrv& problem, std::span<const Mrv::Move> path) {
+        backtrack::Solution solution;
+        solution.json = {{"columns", problem.placement(path)}};
+        return solution;
+      }, "mrv");
+    };
+    const auto depth = static_cast<std::uint64_t>(n) + 1;
+    const backtrack::nqueens::RestartingSolver solver(make, "mrv with restarts", depth, 1, std::size_t{16} << 20);
+    backtrack::RunRequest request;
+    request.mode = backtrack::SearchMode::first;
+    std::vector<std::vector<int>> found;
+    const auto result = solver.run(request, [&](const backtrack::Solution& s) {
+      found.push_back(s.json["columns"].get<std::vector<int>>());
+      return true;
+    });
+    ASSERT_GE(seeds.size(), 2u) << "no restart for n = " << n;
+    for (std::size_t i = 0; i < seeds.size(); ++i) EXPECT_EQ(seeds[i], i) << "a fresh seed per attempt";
+    EXPECT_EQ(result.stats.stop, backtrack::StopReason::solution_limit) << "n = " << n;
+    // Every attempt but the last spent its whole budget: depth + 1, depth + 2, depth + 4, ...
+    std::uint64_t spent = 0;
+    for (std::size_t k = 0; k + 1 < seeds.size(); ++k) spent += depth + (std::uint64_t{1} << k);
+    EXPECT_GT(result.stats.nodes, spent) << "n = " << n;
+    ASSERT_EQ(found.size(), 1u) << "n = " << n;
+    EXPECT_TRUE(valid(found.front(), n)) << "n = " << n;
   }
 }
 
@@ -342,6 +387,65 @@ TEST(BadInput, MessagesAndExitCodes) {
     EXPECT_TRUE(o.out.empty()) << shown << o.out;
   }
   ASSERT_EQ(std::system(("rm -rf '" + dir + "'").c_str()), 0);
+}
+
+// ---------------------------------------------------------------------------------
+// Limits whatever a node costs, and sizes beyond the machine.
+
+// A node of strategy scan at n = 100,000 tries 100,000 columns, each against every
+// queen placed: 4096 of them (the engine's check interval) took seconds past the limit.
+// Generous bounds: a loaded machine is slow, but not seconds slow.
+const std::vector<std::string> slow_count = {"solve", "nqueens", "-n", "100000", "--strategy", "scan", "--count"};
+
+TEST(Limits, TimeLimitWithExpensiveNodes) {
+  auto args = slow_count;
+  args.insert(args.end(), {"--time-limit", "1"});
+  const auto o = run(args);
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_LT(o.seconds, 2.5) << "stopped " << o.seconds - 1 << " s after the time limit";
+  EXPECT_NE(o.out.find("time_limit"), std::string::npos) << o.out;
+}
+
+TEST(Limits, SignalWithExpensiveNodes) {
+  const auto o = run(slow_count, cli::Signal{SIGINT, std::chrono::milliseconds(700)});
+  EXPECT_FALSE(o.killed) << "the signal was not caught";
+  EXPECT_EQ(o.exit_code, 130) << o.err;
+  EXPECT_LT(o.seconds, 0.7 + 1.5);
+}
+
+// Every strategy refuses, at once and with exit 64, a size whose memory the machine
+// lacks, naming the size; before, these allocated until the kernel or std::bad_alloc
+// ended them, deaf to signals meanwhile.
+TEST(Limits, SizesBeyondTheMachineAreRefused) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"-n", "1000000000", "--first"},                                  // mrv, the default for --first
+      {"-n", "100000", "--strategy", "dlx", "--count"},
+      {"-n", "1000000", "--strategy", "bitset", "--count"},
+      {"-n", "2000000000", "--strategy", "arrays", "--first"},
+      {"-n", "2000000000", "--strategy", "scan", "--count"},
+      {"-n", "1000000000", "--strategy", "mrv", "--count"},
+      {"-n", "1000000000", "--place", "0:0", "--first"},                 // mrv with placed queens
+      {"-n", "2000000000", "--place", "0:0", "--strategy", "scan", "--count"},
+      {"-n", "1000000", "--place", "0:0", "--strategy", "bitset", "--first"},
+      {"-n", "1000000000", "--place", "0:0", "--strategy", "word", "--first"},  // checking the queens
+  };
+  for (const auto& args : cases) {
+    std::vector<std::string> command{"solve", "nqueens"};
+    command.insert(command.end(), args.begin(), args.end());
+    const auto o = run(command);
+    std::string shown;
+    for (const auto& a : args) shown.append(a).push_back(' ');
+    EXPECT_EQ(o.exit_code, 64) << shown << o.err;
+    EXPECT_NE(o.err.find("for n = " + args[1] + "; this machine has"), std::string::npos) << shown << o.err;
+    EXPECT_LT(o.seconds, 5.0) << shown;
+    EXPECT_TRUE(o.out.empty()) << shown << o.out;
+  }
+}
+
+TEST(Limits, DlxNamesItsLargestSize) {
+  const auto o = run({"solve", "nqueens", "-n", "30000", "--strategy", "dlx", "--count"});
+  EXPECT_EQ(o.exit_code, 64) << o.err;
+  EXPECT_NE(o.err.find("n = 30000"), std::string::npos) << o.err;
 }
 
 // ---------------------------------------------------------------------------------

@@ -2,8 +2,11 @@
 // against OEIS A000170 / A002562 and against the test's own reference search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "backtrack/engine.hpp"
 #include "backtrack/problem.hpp"
@@ -131,30 +134,24 @@ INSTANTIATE_TEST_SUITE_P(BitsetAndWord, Larger,
                          });
 
 // The largest boards each word strategy takes: no shift past the word (UBSan watches),
-// and what is found before the node limit is a valid board.
+// and the node limit is exact there too. Boards these searches find are checked in
+// BoardsBeyondOneWordAreValid: a plain search from the empty board finds none of 63 or
+// 64 rows within a budget a test can afford.
 TEST(Boundaries, WordAt64WithANodeLimit) {
   backtrack::SearchLimits limits;
   limits.max_nodes = 200000;
   for (int n : {63, 64}) {
-    const backtrack::nqueens::WordQueens word(n);
-    std::vector<reference::Board> found;
-    const auto stats = backtrack::enumerate_solutions(
-        word,
-        [&](const auto&, std::span<const std::uint64_t> path, std::uint64_t) {
-          found.push_back(strategies::board_of<strategies::Word>(path));
-        },
-        limits);
+    const auto stats = backtrack::count_solutions(backtrack::nqueens::WordQueens(n), limits);
+    EXPECT_EQ(stats.stop, StopReason::node_limit);
     EXPECT_EQ(stats.nodes, limits.max_nodes);
     EXPECT_GE(stats.max_depth, 20);
-    for (const auto& b : found) EXPECT_TRUE(reference::valid(b, n));
     const auto full = backtrack::count_solutions(backtrack::nqueens::SymmetricWordQueens(n), limits);
     EXPECT_EQ(full.stop, StopReason::node_limit);
     EXPECT_EQ(full.nodes, limits.max_nodes);
   }
 }
 
-// First solutions, checked by the validator, for small and for larger boards (the
-// bitset strategy beyond 64 columns).
+// First solutions, checked by the validator, for small boards.
 TEST(Boundaries, FirstSolutionIsValid) {
   backtrack::SearchLimits limits;
   limits.max_solutions = 1;
@@ -175,22 +172,54 @@ TEST(Boundaries, FirstSolutionIsValid) {
       }
     });
   }
-  // Beyond one word, by the bitset strategy: the first solution is checked when the
-  // search finds it within a node limit.
+}
+
+// The boards a strategy finds below `given` (the queens of the first rows, as columns),
+// searched as one subtree whose prefix is those queens: at most 100 of them.
+template <class S, class ToMove>
+std::vector<reference::Board> boards_below(const typename S::P& problem, const reference::Board& given,
+                                           ToMove to_move) {
+  using Move = typename S::P::Move;
+  std::vector<Move> prefix;
+  for (int c : given) prefix.push_back(to_move(c));
+  std::vector<reference::Board> found;
+  auto keep = [&](const auto&, std::span<const Move> path, std::uint64_t) {
+    found.push_back(strategies::board_of<S>(path));
+    return found.size() < 100;
+  };
+  backtrack::SearchLimits limits;
   limits.max_nodes = 5'000'000;
-  for (int n : {65, 66, 80}) {
-    reference::Board board;
-    const backtrack::nqueens::BitsetQueens problem(n);
-    const auto stats = backtrack::enumerate_solutions(
-        problem,
-        [&](const auto&, std::span<const std::size_t> path, std::uint64_t) {
-          board = strategies::board_of<strategies::Bitset>(path);
-        },
-        limits);
-    if (stats.stop == StopReason::solution_limit) {
-      EXPECT_TRUE(reference::valid(board, n)) << "n = " << n;
-    } else {
-      EXPECT_EQ(stats.stop, StopReason::node_limit);
+  backtrack::DepthFirstSearch<typename S::P, decltype(keep)> search(problem, limits, keep);
+  search.run_subtree(prefix, 1);
+  return found;
+}
+
+// Boards of 63 rows and more, up to the largest words and beyond them (bitset), filled
+// by the strategies themselves: each search starts below the first rows of a solution
+// built by construction (reference::constructed(), not the code under test) and must
+// find the last `free_rows` rows, at least as the construction has them. Every board
+// found is checked by the tests' own validator.
+TEST(Boundaries, BoardsBeyondOneWordAreValid) {
+  constexpr int free_rows = 12;
+  for (int n : {63, 64, 65, 66, 80, 129}) {
+    const auto known = reference::constructed(n);
+    ASSERT_TRUE(reference::valid(known, n)) << "the construction itself, n = " << n;
+    const reference::Board given(known.begin(), known.end() - free_rows);
+    std::vector<std::pair<std::string, std::vector<reference::Board>>> found_by;
+    if (n <= 64) {
+      found_by.emplace_back("word", boards_below<strategies::Word>(backtrack::nqueens::WordQueens(n), given, [](int c) {
+                              return std::uint64_t{1} << c;
+                            }));
+    }
+    found_by.emplace_back("bitset", boards_below<strategies::Bitset>(backtrack::nqueens::BitsetQueens(n), given,
+                                                                     [](int c) { return static_cast<std::size_t>(c); }));
+    for (const auto& [name, found] : found_by) {
+      ASSERT_FALSE(found.empty()) << name << " found no board, n = " << n;
+      EXPECT_NE(std::find(found.begin(), found.end(), known), found.end()) << name << " n = " << n;
+      for (const auto& board : found) {
+        EXPECT_TRUE(reference::valid(board, n)) << name << " n = " << n;
+        EXPECT_TRUE(std::equal(given.begin(), given.end(), board.begin())) << name << " n = " << n;
+      }
     }
   }
 }

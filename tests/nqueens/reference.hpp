@@ -37,6 +37,32 @@ inline bool valid(const Board& board, int n) {
   return true;
 }
 
+// A solution for any n >= 4 without search: the explicit construction (Hoffman, Loessi
+// and Moore, 1969), columns counted from 1 as it is usually stated: the even columns
+// then the odd ones, with a few moved for n mod 6 = 2 or 3. For boards far beyond what a
+// plain search reaches, to give the strategies a known completion to find.
+inline Board constructed(int n) {
+  std::vector<int> evens;
+  std::vector<int> odds;
+  for (int c = 2; c <= n; c += 2) evens.push_back(c);
+  for (int c = 1; c <= n; c += 2) odds.push_back(c);
+  if (n % 6 == 2) {  // odds: 3, 1, 7, 9, ..., 5
+    std::swap(odds[0], odds[1]);
+    odds.erase(odds.begin() + 2);
+    odds.push_back(5);
+  } else if (n % 6 == 3) {  // evens: 4, 6, ..., 2; odds: 5, 7, ..., 1, 3
+    evens.erase(evens.begin());
+    evens.push_back(2);
+    odds.erase(odds.begin(), odds.begin() + 2);
+    odds.push_back(1);
+    odds.push_back(3);
+  }
+  Board board;
+  for (int c : evens) board.push_back(c - 1);
+  for (int c : odds) board.push_back(c - 1);
+  return board;
+}
+
 // The image of `board` under symmetry t (0..7) of the square: each queen (r, c) is
 // mapped as a point, then read back row by row.
 inline Board transform(const Board& board, int t) {

@@ -4,7 +4,8 @@
 // Everything here is a template, so that for a problem whose moves are bits of a word
 // the loop below compiles to the hand-written bitmask loop: no virtual call, no
 // allocation and no std::function per node. The only per-node cost the genericity
-// adds is counting the node down toward the next check of the limits.
+// adds is counting the node down toward the next check of the limits (and, for a
+// problem whose allowed() may be costly, each call of it: see counts_tries).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -25,9 +26,14 @@ namespace backtrack {
 struct CountOnly {};
 
 namespace detail {
-// Limits are checked every so many nodes: often enough to stop within a millisecond,
-// rarely enough that the clock never shows up in a profile.
+// Limits are checked every so many nodes at most: rarely enough that the clock never
+// shows up in a profile (a few microseconds of cheap nodes between two reads).
 inline constexpr std::uint64_t check_interval = 1u << 12;
+// What the nodes between two checks should take when nodes are expensive: 4096 nodes of
+// strategy scan at n = 100,000 took seconds, so a stop (signal, deadline) waited that
+// long. The interval follows the clock instead (see adapt_interval()); a stop is seen
+// within a few of these, a couple of orders of magnitude below what a user notices.
+inline constexpr std::chrono::nanoseconds batch_time = std::chrono::milliseconds(1);
 }  // namespace detail
 
 // One search over one problem. OnSolution is called as on_solution(state, path, weight)
@@ -101,19 +107,51 @@ class DepthFirstSearch {
     batch_ = until_check_;
   }
 
-  // Called once every check_interval nodes, and exactly at the node limit.
-  void check_limits() {
+  // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit.
+  // Cold: out of the loop's way, so that the loop keeps a problem's state in registers
+  // (with the clock-driven interval, GCC spilled more of word's state around the call).
+  [[gnu::cold, gnu::noinline]] void check_limits() {
     settle_node_count();
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
       stop(StopReason::interrupted);
     }
-    if (limits_.deadline != Clock::time_point::max() && Clock::now() >= limits_.deadline) {
-      stop(StopReason::time_limit);
+    // Without a deadline or a stop flag nothing depends on time: the clock stays unread.
+    if (limits_.deadline != Clock::time_point::max() || limits_.stop_requested != nullptr) {
+      const auto now = Clock::now();
+      if (now >= limits_.deadline) stop(StopReason::time_limit);
+      adapt_interval(now);
     }
-    batch_ = detail::check_interval;
+    batch_ = interval_;
     if (limits_.max_nodes != 0) batch_ = std::min(batch_, limits_.max_nodes - stats_.nodes);
     until_check_ = batch_;
+    tries_until_check_ = interval_;
+  }
+
+  // The next batch should take about batch_time: a batch that took more than twice that
+  // shrinks the interval in proportion (down to one node: one expensive node is then one
+  // check, whose clock read is nothing beside it); one that took less than half grows
+  // it as far as half the target allows, at most 64-fold, back up to check_interval
+  // when nodes turn cheap. A search starts (after its first node) with a batch of one
+  // node, as it knows nothing yet of what a node costs (a node of mrv at n = 20,000,000
+  // takes a tenth of a second: a first batch of 64 overran a time limit by 6 s); two
+  // quick checks later it runs full batches, which matters for the thousands of small
+  // subtrees of a count, each a search of its own (a clock read is some 75 ns here).
+  void adapt_interval(Clock::time_point now) {
+    if (last_check_ == Clock::time_point{}) {
+      interval_ = 1;
+    } else {
+      const auto took = std::chrono::duration_cast<std::chrono::nanoseconds>(now - last_check_).count();
+      const auto target = detail::batch_time.count();
+      if (took > 2 * target) {
+        interval_ = std::max<std::uint64_t>(1, interval_ * static_cast<std::uint64_t>(target) /
+                                                   static_cast<std::uint64_t>(took));
+      } else if (took < target / 2) {
+        const auto room = static_cast<std::uint64_t>(target / (2 * std::max<decltype(took)>(took, 1)));
+        interval_ = std::min(detail::check_interval, interval_ * std::clamp<std::uint64_t>(room, 2, 64));
+      }
+    }
+    last_check_ = now;
   }
 
   void reach_solution(const State& state, int depth) {
@@ -156,6 +194,13 @@ class DepthFirstSearch {
   // (bench_engine_vs_hand). Only for states copied by value, whose loop is a few
   // instructions: for the others the call is a small part of a node's work.
   static constexpr int unrolled_levels = HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
+
+  // Calls of allowed() count toward a check as nodes do: one node of strategy scan at
+  // n = 100,000 tries 100,000 candidates, each against every queen placed, seconds of
+  // work between two nodes. Not for states copied by value (a few machine words): their
+  // allowed() is a few instructions (word with full symmetry), beside which one more
+  // countdown per candidate would weigh, and their nodes cost nanoseconds anyway.
+  static constexpr bool counts_tries = HasAllowed<P> && !(HasChild<P> && std::is_trivially_copyable_v<State>);
 
   // One state, out of line: the top of an unrolled group of levels.
   void visit(State& state, int depth) {
@@ -216,6 +261,9 @@ class DepthFirstSearch {
     for (; it != end; ++it) {
       const Move m = *it;
       if constexpr (HasAllowed<P>) {
+        if constexpr (counts_tries) {
+          if (--tries_until_check_ == 0) check_limits();
+        }
         if (!problem_.allowed(state, m)) continue;
         extended = true;
       }
@@ -255,6 +303,9 @@ class DepthFirstSearch {
   // The first node checks the limits, and starts the first batch.
   std::uint64_t batch_ = 1;
   std::uint64_t until_check_ = 1;
+  std::uint64_t tries_until_check_ = detail::check_interval;  // calls of allowed(), with counts_tries
+  std::uint64_t interval_ = detail::check_interval;           // nodes (or tries) between two checks
+  Clock::time_point last_check_{};                           // none yet: the first batch is not judged
 };
 
 // Count every solution of `problem`.

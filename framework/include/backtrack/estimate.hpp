@@ -158,7 +158,10 @@ struct Calibration {
 template <Problem P>
 Calibration calibrate(const P& problem, double seconds, std::size_t subtree_target, std::uint64_t seed,
                       const std::atomic<bool>* stop = nullptr) {
-  const auto split = split_tree(problem, subtree_target);
+  SearchLimits split_limits;
+  split_limits.stop_requested = stop;
+  const auto split = split_tree(problem, subtree_target, split_limits);
+  if (split.stopped()) return {};  // a partial split is no sample of the count's subtrees
   std::vector<std::size_t> order(split.subtrees.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::mt19937_64 random(seed);

@@ -131,6 +131,7 @@ template <Problem P, class MakeSearch>
 SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
                          Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
                          std::size_t* resumed = nullptr, SubtreeSource* source = nullptr) {
+  if (split.stopped()) return split.above;  // its subtrees do not cover the tree
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
   std::vector<std::size_t> pending;
@@ -248,8 +249,12 @@ class ProblemSolver final : public Solver {
       result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       return result;
     }
-    const auto split = split_tree(problem_, default_subtree_target);
+    const auto split = split_tree(problem_, default_subtree_target, limits);
     result.subtrees = split.subtrees.size();
+    if (split.stopped()) {  // partial, counted nowhere: no subtree of it is searched or recorded
+      result.stats = split.above;
+      return result;
+    }
     if (request.mode == SearchMode::count) {
       result.stats = run_subtrees(
           split, request.threads, limits, request.progress,

@@ -10,7 +10,10 @@
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
+#include "backtrack/memory_limit.hpp"
 #include "backtrack/nqueens/constellations.hpp"
+#include "backtrack/nqueens/dlx.hpp"
+#include "backtrack/nqueens/memory.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/registry.hpp"
 #include "solvers/solvers.hpp"
@@ -26,8 +29,6 @@ constexpr int largest_listed_without_force = 12;
 // From this size on, a plain count (no --symmetry, no --strategy) uses strategy border:
 // faster than word with full symmetry from n = 14 on, but it counts no classes.
 constexpr int smallest_border_default = 14;
-// The bitset strategy keeps n + 1 frames of four n-bit masks.
-constexpr double largest_bitset_bytes = 4.0 * 1024 * 1024 * 1024;
 
 Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent, const std::string& strategy) {
   const bool counting = intent.mode == SearchMode::count;
@@ -52,6 +53,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
 struct GivenQueens {
   int n = 0;
   std::vector<Queen> queens;
+  std::string source;  // --place or the board file, for messages
 };
 
 std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
@@ -61,7 +63,8 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   if (place && board) throw UsageError("give the placed queens with --place or with --board, not both");
   GivenQueens given;
   given.n = vm["size"].as<int>();
-  std::string source = "--place";
+  std::string& source = given.source;
+  source = "--place";
   if (place) {
     given.queens = parse_place(vm["place"].as<std::string>());
   } else {
@@ -75,8 +78,7 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
     given.queens = std::move(read.queens);
   }
   if (given.n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(given.n));
-  require_consistent(given.n, given.queens, source);
-  return given;
+  return given;  // checked by make(), once the size is known to fit the machine
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
@@ -94,6 +96,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                                                         : "bitset";
   // compare runs every strategy with the same options: there the CSP ones apply to csp alone.
   if (!intent.uniform) csp::reject_search_options(vm, strategy);
+  // Before anything is built: a size beyond the machine's memory is refused, not tried.
+  require_memory("strategy " + strategy, "n = " + std::to_string(n), strategy_bytes(strategy, n, given.has_value()));
+  if (given) require_consistent(n, given->queens, given->source);
   if (given) {
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
@@ -158,7 +163,13 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     return border_solver(n, symmetry);
   }
 
-  if (strategy == "dlx") return dlx_solver(n, symmetry);
+  if (strategy == "dlx") {
+    if (n > DlxQueens::max_size) {
+      throw UsageError("strategy dlx handles n <= " + std::to_string(DlxQueens::max_size) +
+                       " (its 4 n^2 nodes are numbered by int), got n = " + std::to_string(n));
+    }
+    return dlx_solver(n, symmetry);
+  }
   if (strategy == "csp") {
     if (n > csp::max_domain_size) {
       throw UsageError("strategy csp handles n <= 64 (one bit a value), got n = " + std::to_string(n));
@@ -167,14 +178,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   }
   if (strategy == "scan") return scan_solver(n, symmetry);
   if (strategy == "arrays") return arrays_solver(n, symmetry);
-  if (strategy == "bitset") {
-    const double bytes = 4.0 * (n + 1.0) * n / 8.0;
-    if (bytes > largest_bitset_bytes) {
-      throw UsageError("strategy bitset needs about " + std::to_string(static_cast<long long>(bytes / (1 << 20))) +
-                       " MiB for n = " + std::to_string(n) + ", more than this tool allows (4 GiB)");
-    }
-    return bitset_solver(n, symmetry);
-  }
+  if (strategy == "bitset") return bitset_solver(n, symmetry);
   if (n > max_word_size) {
     throw UsageError("strategy word handles n <= 64 (one bit a column), got n = " + std::to_string(n) +
                      "; use --strategy bitset");

@@ -18,6 +18,9 @@ namespace backtrack::nqueens {
 
 class DlxQueens : public exact_cover::DancingLinks {
  public:
+  // Nodes are numbered by int: 4 n^2 of them (a square is a row of four), and the headers.
+  static constexpr int max_size = 23000;
+
   explicit DlxQueens(int n, Symmetry symmetry = Symmetry::none)
       : DancingLinks(matrix(n)), n_(n), symmetry_(symmetry) {}
 

@@ -165,15 +165,23 @@ class MrvQueens {
       : n_(n), placed_(std::move(placed)), tie_rank_(at(n)), line_of_rank_(at(n)) {
     std::mt19937_64 random(seed);
     std::uniform_int_distribution<int> noise(0, seed == 0 ? 0 : std::max(1, n / 8));
-    std::vector<std::pair<int, int>> order;  // (priority, line)
+    std::vector<std::int32_t> priority(at(n));
+    std::int32_t highest = 0;
     for (int r = 0; r < n_; ++r) {
       const int from_edge = std::min(r, n_ - 1 - r);
-      order.emplace_back(2 * (from_edge + noise(random)) + (r > n_ - 1 - r ? 1 : 0), r);
+      priority[at(r)] = 2 * (from_edge + noise(random)) + (r > n_ - 1 - r ? 1 : 0);
+      highest = std::max(highest, priority[at(r)]);
     }
-    std::sort(order.begin(), order.end());
-    for (int rank = 0; rank < n_; ++rank) {
-      line_of_rank_[at(rank)] = order[at(rank)].second;
-      tie_rank_[at(order[at(rank)].second)] = rank;
+    // Ranks by priority, ties by line: a counting sort (priorities are below 1.25 n),
+    // linear in n. A comparison sort of (priority, line) pairs took 2 s at n =
+    // 20,000,000, before the search could see a signal or the time limit.
+    std::vector<std::int32_t> next_rank(at(highest) + 2, 0);  // of each priority
+    for (int r = 0; r < n_; ++r) ++next_rank[at(priority[at(r)]) + 1];
+    for (std::size_t p = 1; p < next_rank.size(); ++p) next_rank[p] += next_rank[p - 1];
+    for (int r = 0; r < n_; ++r) {
+      const std::int32_t rank = next_rank[at(priority[at(r)])]++;
+      line_of_rank_[at(rank)] = r;
+      tie_rank_[at(r)] = rank;
     }
   }
 

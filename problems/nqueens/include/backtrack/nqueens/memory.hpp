@@ -1,0 +1,46 @@
+#pragma once
+// What each N-Queens strategy needs in memory for a board of n rows, so that a size the
+// machine cannot hold is refused before anything is allocated (backtrack/memory_limit.hpp).
+//
+// Upper estimates from the data structures, the largest terms only:
+//   * every search keeps its path (a move a row) and recurses once a row, a stack
+//     frame of at most a few hundred bytes a level;
+//   * a count splits the tree into subtrees, at worst one a square of the first row,
+//     each a small vector of its own (about 64 bytes with the allocator's overhead);
+//   * a strategy's own state: see each case below.
+// Strategies of a bounded size (word, border, csp: n <= 64) need nothing worth
+// checking but placed queens; their own limit on n is the message a user should see.
+#include <string_view>
+
+namespace backtrack::nqueens {
+
+inline double strategy_bytes(std::string_view strategy, double n, bool placed_queens = false) {
+  const double path_and_stack = (8 + 256) * n;
+  const double split = 64 * n;
+  // Queens placed in advance: checked first (validator.hpp, find_conflict(): four lines
+  // of slots, 6n of 8 bytes), then, for the row-by-row strategies (pinned.hpp), a given
+  // column a row (4) and flags for columns (1) and both diagonal families (2 + 2).
+  const double placed = placed_queens ? (48 + 9) * n : 0;
+  double state = 0;
+  if (strategy == "scan") {
+    state = 4 * n;  // the column of each row
+  } else if (strategy == "arrays") {
+    state = 5 * n;  // flags: columns (n), both diagonal families (2n - 1 each)
+  } else if (strategy == "bitset") {
+    state = (n + 1) * (4 * n / 8 + 4 * 32);  // a frame a row: four n-bit sets and their headers
+  } else if (strategy == "dlx") {
+    // Four nodes of 20 bytes a square, twice (the problem's matrix and a search's copy),
+    // and the exact-cover matrix they are built from (4 + 16 bytes a square).
+    state = (2 * 4 * 20 + 24) * n * n;
+  } else if (strategy == "mrv") {
+    // 54 bytes a row of state and path (mrv.hpp), and a stack frame a queen (the search
+    // runs on a stack of its own): 40 MB of peak resident memory at n = 100,000
+    // (README, /usr/bin/time -f %M), 400 bytes a row in all.
+    return 400 * n + placed;
+  } else {
+    return placed;
+  }
+  return state + path_and_stack + split + placed;
+}
+
+}  // namespace backtrack::nqueens

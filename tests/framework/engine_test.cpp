@@ -632,7 +632,8 @@ TEST(Split, DeadlineStopsASlowSplit) {
 TEST(Split, SolverCountStoppedDuringTheSplit) {
   const auto solver = backtrack::make_solver(toy::SlowNodes<true>(200, 4, std::chrono::microseconds(0),
                                                                   std::chrono::microseconds(500)),
-                                             [](const auto&, auto) { return backtrack::Solution{}; }, "slow");
+                                             [](const auto&, auto) { return backtrack::Solution{}; },
+                                             backtrack::Instance("slow", ""));
   backtrack::RunRequest request;
   request.limits.deadline = backtrack::Clock::now() + std::chrono::milliseconds(100);
   const auto start = backtrack::Clock::now();

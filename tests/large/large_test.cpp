@@ -192,10 +192,10 @@ TEST(FirstSolution, RestartsUntilABoardIsFound) {
         backtrack::Solution solution;
         solution.json = {{"columns", problem.placement(path)}};
         return solution;
-      }, "mrv");
+      }, backtrack::Instance("mrv", ""));
     };
     const auto depth = static_cast<std::uint64_t>(n) + 1;
-    const backtrack::nqueens::RestartingSolver solver(make, "mrv with restarts", depth, 1, std::size_t{16} << 20);
+    const backtrack::nqueens::RestartingSolver solver(make, backtrack::Instance("mrv with restarts", ""), depth, 1, std::size_t{16} << 20);
     backtrack::RunRequest request;
     request.mode = backtrack::SearchMode::first;
     std::vector<std::vector<int>> found;

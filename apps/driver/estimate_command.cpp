@@ -15,6 +15,7 @@
 #include "interrupt.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
+#include "setup_watch.hpp"
 
 namespace backtrack {
 
@@ -129,7 +130,12 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   SolveIntent intent;
   intent.mode = SearchMode::count;
   intent.strategy = vm.count("strategy") != 0 ? vm["strategy"].as<std::string>() : "";
-  const auto solver = problem.make(vm, intent);
+  SearchLimits setup_limits;
+  setup_limits.stop_requested = request.stop_requested;
+  const auto solver = [&] {
+    const SetupWatch watch(setup_limits);
+    return problem.make(vm, intent);
+  }();
   const EstimateResult result = solver->estimate(request);
   const TreeEstimate& tree = result.tree;
   const double rate = result.calibration.nodes_per_second();

@@ -16,6 +16,7 @@
 #include "option_values.hpp"
 #include "progress_line.hpp"
 #include "search_options.hpp"
+#include "setup_watch.hpp"
 
 namespace backtrack {
 
@@ -114,7 +115,10 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, false);
-  const auto solver = problem.make(vm, intent);
+  const auto solver = [&] {
+    const SetupWatch watch(request.limits);
+    return problem.make(vm, intent);
+  }();
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");

@@ -413,6 +413,26 @@ TEST(Limits, SignalWithExpensiveNodes) {
   EXPECT_LT(o.seconds, 0.7 + 1.5);
 }
 
+// Building dancing links for n = 3000 takes about 1.5 s (and 1.6 GB) before the first
+// node: a time limit or a signal during that set-up ends the run at once.
+const std::vector<std::string> slow_setup = {"solve", "nqueens", "-n", "3000", "--strategy", "dlx", "--count"};
+
+TEST(Limits, TimeLimitDuringSetUp) {
+  auto args = slow_setup;
+  args.insert(args.end(), {"--time-limit", "0.1"});
+  const auto o = run(args);
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_LT(o.seconds, 0.1 + 1.0) << "the set-up ran on past the time limit";
+  EXPECT_NE(o.err.find("while building the instance"), std::string::npos) << o.err;
+}
+
+TEST(Limits, SignalDuringSetUp) {
+  const auto o = run(slow_setup, cli::Signal{SIGTERM, std::chrono::milliseconds(300)});
+  EXPECT_FALSE(o.killed) << "the signal was not caught";
+  EXPECT_EQ(o.exit_code, 143) << o.err;
+  EXPECT_LT(o.seconds, 0.3 + 1.0);
+}
+
 // Every strategy refuses, at once and with exit 64, a size whose memory the machine
 // lacks, naming the size; before, these allocated until the kernel or std::bad_alloc
 // ended them, deaf to signals meanwhile.

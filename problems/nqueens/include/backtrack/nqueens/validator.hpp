@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -204,9 +205,11 @@ inline bool looks_like_board(const std::string& text) {
 }
 
 // A column as read, clamped to +-10^9: off any board this program can search, and an int.
+inline constexpr int far_column = 1'000'000'000;
+
 template <class Integer>
 int clamp_column(Integer value) {
-  constexpr int far = 1'000'000'000;
+  constexpr int far = far_column;
   if (std::cmp_greater(value, far)) return far;
   if (std::cmp_less(value, -far)) return -far;
   return static_cast<int>(value);
@@ -355,6 +358,11 @@ inline CheckVerdict check_columns(const std::vector<int>& columns) {
   auto queen_at = [&columns](std::size_t r) { return Queen{static_cast<int>(r), columns[r]}; };
   for (std::size_t r = 0; r < columns.size(); ++r) {
     if (!on_board(queen_at(r), n)) {
+      // A clamped column is not what the input said: name the row, not that number.
+      if (std::abs(columns[r]) == far_column) {
+        return {false, "invalid: the queen of row " + std::to_string(r) + " lies off the " + board_size_text(n) +
+                           " (its column is 10^9 or more in size)"};
+      }
       return {false, "invalid: queen " + to_string(queen_at(r)) + " (row " + std::to_string(r) + ") lies off the " +
                          board_size_text(n)};
     }

@@ -359,6 +359,7 @@ TEST(Json, FileNameThatIsNotUtf8) {
   const std::string journal = marker.path() + "\xff";
   const auto o = run({"solve", "nqueens", "-n", "6", "--checkpoint", journal, "--format", "json"});
   std::remove(journal.c_str());
+  std::remove((journal + ".lock").c_str());
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto summary = nlohmann::json::parse(o.out, nullptr, false);
   ASSERT_FALSE(summary.is_discarded()) << o.out;

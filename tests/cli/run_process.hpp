@@ -54,7 +54,11 @@ class TempFile {
     close(fd);
     path_ = name.data();
   }
-  ~TempFile() { std::remove(path_.c_str()); }
+  // A journal's lock file (journal.hpp) goes with it, where the file was used as one.
+  ~TempFile() {
+    std::remove(path_.c_str());
+    std::remove((path_ + ".lock").c_str());
+  }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
   const std::string& path() const { return path_; }

@@ -306,6 +306,31 @@ TEST(Journal, AFileThatIsNoJournalIsLeftAlone) {
   EXPECT_EQ(file.read(), "my precious notes\n");
 }
 
+// A device, a directory or a file far larger than any journal of the count is refused
+// without reading it whole (`--checkpoint /dev/zero` read zeros without end).
+TEST(Journal, ANonRegularOrHugeFileIsRefusedUnread) {
+  for (const std::string path : {"/dev/zero", "/tmp"}) {
+    Journal journal(path, header());
+    try {
+      journal.resume(SplitInfo{64, 10});
+      ADD_FAILURE() << path << " was taken for a journal";
+    } catch (const backtrack::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(path + ".lock")) << "a lock file was made next to " << path;
+  }
+  TempJournal file;
+  file.append(std::string(std::size_t{4} << 20, 'x'));
+  Journal journal(file.path(), header());
+  try {
+    journal.resume(SplitInfo{64, 10});
+    ADD_FAILURE() << "a 4 MiB file was read as the journal of 10 subtrees";
+  } catch (const backtrack::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("larger than"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(file.read().size(), std::size_t{4} << 20) << "the file was changed";
+}
+
 TEST(Journal, AnEmptyFileStartsANewJournal) {
   TempJournal file;
   file.append("");

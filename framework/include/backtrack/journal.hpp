@@ -52,7 +52,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -69,6 +68,7 @@
 
 #include "backtrack/checkpoint.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/input_file.hpp"
 
 namespace backtrack {
 
@@ -294,6 +294,13 @@ class Journal final : public Checkpoint {
   Journal& operator=(const Journal&) = delete;
 
   std::vector<FinishedSubtree> resume(const SplitInfo& split) override {
+    std::error_code ec;
+    // Checked before the lock file is made next to it: `--checkpoint /dev/zero` would
+    // otherwise leave /dev/zero.lock behind and then read zeros without end.
+    if (std::filesystem::exists(path_, ec) && !std::filesystem::is_regular_file(path_, ec)) {
+      throw InputError("the journal " + path_.string() +
+                       " is not a regular file (a directory, a device or a pipe cannot keep a journal)");
+    }
     lock();
     header_.split_target = split.target;
     header_.subtrees = split.subtrees;
@@ -362,11 +369,11 @@ class Journal final : public Checkpoint {
   bool load(std::vector<FinishedSubtree>& finished) {
     std::error_code ec;
     if (!std::filesystem::exists(path_, ec)) return false;
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) throw InputError("cannot read the journal " + path_.string());
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string content = buffer.str();
+    // A journal holds a header and about one record a subtree (each under 400 bytes; a
+    // torn or repeated one is rare): a file far larger is not a journal of this count,
+    // and is not read whole.
+    const std::size_t largest = (header_.subtrees + 16) * 1024 + (std::size_t{1} << 20);
+    const std::string content = read_input_file(path_.string(), largest);
     if (content.empty()) return false;
 
     std::vector<std::string> lines;

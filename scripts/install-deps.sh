@@ -10,7 +10,9 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev libboost-mpi-dev
   gnuplot-nox
-  clang libfuzzer-14-dev
+  # scripts/fuzz.sh: clang, libFuzzer, and the sanitizer runtimes, which clang only
+  # recommends (and recommended packages are not installed here).
+  clang libfuzzer-14-dev libclang-rt-14-dev
   "$@"
 )
 

@@ -328,10 +328,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (size_vm.count("time-limit") != 0) {
         request.limits.deadline = SearchLimits::deadline_after(size_vm["time-limit"].as<double>());
       }
-      const auto solver = [&] {
-        const SetupWatch watch(request.limits);
-        return problem.make(size_vm, intent);
-      }();
+      const auto solver = make_watched(problem, size_vm, intent, request.limits);
       spdlog::debug("running {} {}", problem.name, solver->description());
       Row row{size, strategy, solver->run(request, [](const Solution&) { return true; }), 1.0};
       if (row.result.stats.stop == StopReason::interrupted) interrupted = true;

@@ -132,10 +132,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   intent.strategy = vm.count("strategy") != 0 ? vm["strategy"].as<std::string>() : "";
   SearchLimits setup_limits;
   setup_limits.stop_requested = request.stop_requested;
-  const auto solver = [&] {
-    const SetupWatch watch(setup_limits);
-    return problem.make(vm, intent);
-  }();
+  const auto solver = make_watched(problem, vm, intent, setup_limits);
   const EstimateResult result = solver->estimate(request);
   const TreeEstimate& tree = result.tree;
   const double rate = result.calibration.nodes_per_second();
@@ -199,7 +196,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     if (interrupted) std::cout << "status: interrupted (the estimate uses the probes made so far)\n";
   }
   std::cout.flush();
-  return interrupted ? (interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted) : exit_ok;
+  return exit_code_for(interrupted ? StopReason::interrupted : StopReason::none);
 }
 
 }  // namespace backtrack

@@ -62,8 +62,8 @@ const ProblemInfo& find_problem(const Registry& registry, const std::string& nam
   throw UsageError("unknown problem '" + name + "' (known: " + known + ")");
 }
 
-int exit_code_for(const SearchStats& stats) {
-  switch (stats.stop) {
+int exit_code_for(StopReason reason) {
+  switch (reason) {
     case StopReason::interrupted: return interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted;
     case StopReason::node_limit:
     case StopReason::time_limit: return exit_stopped_by_limit;

@@ -17,6 +17,7 @@ Format read_format(const boost::program_options::variables_map& vm, bool csv_all
 // The problem named by the first argument, or a UsageError listing the known ones.
 const ProblemInfo& find_problem(const Registry& registry, const std::string& name);
 // 130 or 143 after a signal, 3 after a node or time limit, else 0.
-int exit_code_for(const SearchStats& stats);
+int exit_code_for(StopReason reason);
+inline int exit_code_for(const SearchStats& stats) { return exit_code_for(stats.stop); }
 
 }  // namespace backtrack

@@ -115,10 +115,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, false);
-  const auto solver = [&] {
-    const SetupWatch watch(request.limits);
-    return problem.make(vm, intent);
-  }();
+  const auto solver = make_watched(problem, vm, intent, request.limits);
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");

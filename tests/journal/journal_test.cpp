@@ -60,6 +60,17 @@ JournalHeader header(const std::string& instance = "n=8 strategy=word symmetry=n
           .program_version = "test-1"};
 }
 
+// Why a Journal of `h` on `path` refuses to resume (its InputError), or "" when it resumes.
+std::string refusal(const std::filesystem::path& path, JournalHeader h, SplitInfo split = SplitInfo{64, 10}) {
+  Journal journal(path, std::move(h));
+  try {
+    journal.resume(split);
+  } catch (const backtrack::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 SearchStats stats(std::uint64_t nodes, backtrack::uint128 solutions) {
   SearchStats s;
   s.nodes = nodes;
@@ -199,15 +210,7 @@ TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
     journal.resume(SplitInfo{64, 10});
   }
   const std::string before = file.read();
-  auto message_of = [&](JournalHeader h, SplitInfo split) -> std::string {
-    Journal journal(file.path(), h);
-    try {
-      journal.resume(split);
-    } catch (const backtrack::InputError& e) {
-      return e.what();
-    }
-    return "";
-  };
+  auto message_of = [&](JournalHeader h, SplitInfo split) { return refusal(file.path(), std::move(h), split); };
   const auto n = message_of(header("n=9 strategy=word symmetry=none"), SplitInfo{64, 10});
   EXPECT_NE(n.find("n 8 in the journal, 9 now"), std::string::npos) << n;
   const auto strategy = message_of(header("n=8 strategy=arrays symmetry=mirror"), SplitInfo{64, 10});
@@ -236,15 +239,7 @@ TEST(Journal, AnotherInputOrOptionIsRefused) {
     Journal journal(file.path(), with("1:0", "1:0"));
     journal.resume(SplitInfo{64, 10});
   }
-  auto message_of = [&](JournalHeader h) -> std::string {
-    Journal journal(file.path(), std::move(h));
-    try {
-      journal.resume(SplitInfo{64, 10});
-    } catch (const backtrack::InputError& e) {
-      return e.what();
-    }
-    return "";
-  };
+  auto message_of = [&](JournalHeader h) { return refusal(file.path(), std::move(h)); };
   const auto input = message_of(with("3:0", "1:0"));
   EXPECT_NE(input.find("the input data"), std::string::npos) << input;
   EXPECT_EQ(input.find("option"), std::string::npos) << input;
@@ -263,13 +258,8 @@ TEST(Journal, AnOlderFormatIsRefusedByName) {
   auto old = backtrack::journal_detail::header_json(header());
   old["format"] = 1;
   file.append(backtrack::journal_detail::seal(old));
-  Journal journal(file.path(), header());
-  try {
-    journal.resume(SplitInfo{64, 10});
-    ADD_FAILURE() << "a journal of format 1 was read";
-  } catch (const backtrack::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("has format 1, this program reads format 2"), std::string::npos) << e.what();
-  }
+  const auto message = refusal(file.path(), header());
+  EXPECT_NE(message.find("has format 1, this program reads format 2"), std::string::npos) << "read: " << message;
 }
 
 // One process at a time: a second Journal on the file (here in the same process, as
@@ -310,24 +300,14 @@ TEST(Journal, AFileThatIsNoJournalIsLeftAlone) {
 // without reading it whole (`--checkpoint /dev/zero` read zeros without end).
 TEST(Journal, ANonRegularOrHugeFileIsRefusedUnread) {
   for (const std::string path : {"/dev/zero", "/tmp"}) {
-    Journal journal(path, header());
-    try {
-      journal.resume(SplitInfo{64, 10});
-      ADD_FAILURE() << path << " was taken for a journal";
-    } catch (const backtrack::InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
-    }
+    const auto message = refusal(path, header());
+    EXPECT_NE(message.find("not a regular file"), std::string::npos) << path << " was taken for a journal: " << message;
     EXPECT_FALSE(std::filesystem::exists(path + ".lock")) << "a lock file was made next to " << path;
   }
   TempJournal file;
   file.append(std::string(std::size_t{4} << 20, 'x'));
-  Journal journal(file.path(), header());
-  try {
-    journal.resume(SplitInfo{64, 10});
-    ADD_FAILURE() << "a 4 MiB file was read as the journal of 10 subtrees";
-  } catch (const backtrack::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("larger than"), std::string::npos) << e.what();
-  }
+  const auto message = refusal(file.path(), header());
+  EXPECT_NE(message.find("larger than"), std::string::npos) << "a 4 MiB file read as a journal: " << message;
   EXPECT_EQ(file.read().size(), std::size_t{4} << 20) << "the file was changed";
 }
 

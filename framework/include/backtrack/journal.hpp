@@ -238,24 +238,24 @@ inline std::string differences(const JournalHeader& journal, const JournalHeader
   auto compare = [&](const std::string& what, const std::string& was, const std::string& is) {
     if (was != is) diffs.push_back(what + " " + (was.empty() ? "(none)" : was) + " in the journal, " + (is.empty() ? "(none)" : is) + " now");
   };
+  // Every key of either map whose values differ, a missing one as "(none)".
+  using Pairs = std::map<std::string, std::string>;
+  auto compare_pairs = [&](const std::string& prefix, const Pairs& was, const Pairs& is) {
+    for (const auto& [key, value] : was) {
+      const auto now = is.find(key);
+      compare(prefix + key, value, now == is.end() ? "" : now->second);
+    }
+    for (const auto& [key, value] : is) {
+      if (!was.contains(key)) compare(prefix + key, "", value);
+    }
+  };
   compare("problem", journal.problem, run.problem);
   if (journal.problem == run.problem) {
-    auto was = key_values(journal.instance);
-    auto is = key_values(run.instance);
-    for (const auto& [key, value] : was) compare(key, value, is.contains(key) ? is[key] : "");
-    for (const auto& [key, value] : is) {
-      if (!was.contains(key)) compare(key, "", value);
-    }
+    compare_pairs("", key_values(journal.instance), key_values(run.instance));
     if (journal.input_digest != run.input_digest) {
       diffs.push_back("the input data (placed queens, puzzle, board, holes) differs from the journal's");
     }
-    for (const auto& [name, value] : journal.options) {
-      const auto now = run.options.find(name);
-      compare("option --" + name, value, now == run.options.end() ? "" : now->second);
-    }
-    for (const auto& [name, value] : run.options) {
-      if (!journal.options.contains(name)) compare("option --" + name, "", value);
-    }
+    compare_pairs("option --", journal.options, run.options);
   }
   compare("split target", std::to_string(journal.split_target), std::to_string(run.split_target));
   compare("number of subtrees", std::to_string(journal.subtrees), std::to_string(run.subtrees));

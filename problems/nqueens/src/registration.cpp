@@ -98,8 +98,8 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   if (!intent.uniform) csp::reject_search_options(vm, strategy);
   // Before anything is built: a size beyond the machine's memory is refused, not tried.
   require_memory("strategy " + strategy, "n = " + std::to_string(n), strategy_bytes(strategy, n, given.has_value()));
-  if (given) require_consistent(n, given->queens, given->source);
   if (given) {
+    require_consistent(n, given->queens, given->source);
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
                        " cannot be used with queens placed by --place or --board: they break the board's "
@@ -245,9 +245,7 @@ std::string placed_input(std::vector<Queen> queens) {
   std::string text;
   for (const Queen& q : queens) {
     if (!text.empty()) text += ',';
-    text += std::to_string(q.row);
-    text += ':';
-    text += std::to_string(q.col);
+    text += to_string(q);
   }
   return text;
 }

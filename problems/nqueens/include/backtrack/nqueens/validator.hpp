@@ -209,9 +209,8 @@ inline constexpr int far_column = 1'000'000'000;
 
 template <class Integer>
 int clamp_column(Integer value) {
-  constexpr int far = far_column;
-  if (std::cmp_greater(value, far)) return far;
-  if (std::cmp_less(value, -far)) return -far;
+  if (std::cmp_greater(value, far_column)) return far_column;
+  if (std::cmp_less(value, -far_column)) return -far_column;
   return static_cast<int>(value);
 }
 
@@ -348,6 +347,10 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
 
 inline std::string board_size_text(int n) { return std::to_string(n) + " x " + std::to_string(n) + " board"; }
 
+inline CheckVerdict valid_board(int n) {
+  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
+}
+
 // A board whose every row holds one queen, given by its columns; no list of queens is
 // built, so a check of millions of queens takes about 4 bytes a queen.
 inline CheckVerdict check_columns(const std::vector<int>& columns) {
@@ -370,7 +373,7 @@ inline CheckVerdict check_columns(const std::vector<int>& columns) {
   if (const auto c = find_conflict(n, columns.size(), queen_at)) {
     return {false, "invalid: " + describe(*c, queen_at(c->first), queen_at(c->second))};
   }
-  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
+  return valid_board(n);
 }
 
 // The verdict of `backtrack check nqueens`. Throws InputError when unreadable.
@@ -389,7 +392,7 @@ inline CheckVerdict check_solution(const std::string& text, const std::string& s
     return {false, "invalid: row " + std::to_string(r) + " has no queen (" + std::to_string(queens.size()) +
                        " queens on a " + board_size_text(n) + ")"};
   }
-  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
+  return valid_board(n);
 }
 
 }  // namespace backtrack::nqueens

@@ -168,7 +168,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   }
   if (journal) {
     spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),
-                 result.resumed, result.subtrees, journal->written());
+                 result.resumed.subtrees, result.subtrees, journal->written());
   }
 
   // A count also shows one solution, found by a separate, quick search.
@@ -194,7 +194,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (intent.mode == SearchMode::count) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
-                               {"resumed_subtrees", result.resumed},
+                               {"resumed_subtrees", result.resumed.subtrees},
                                {"written_subtrees", journal->written()}};
     }
     std::cout << json_line(summary) << '\n';

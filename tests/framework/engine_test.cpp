@@ -508,41 +508,53 @@ void expect_split_matches_one_search(const P& problem) {
   using Move = typename P::Move;
   const auto whole = record(problem);
   for (std::size_t target : {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{64}, std::size_t{100000}}) {
-    const auto split = backtrack::split_tree(problem, target);
-    // Every prefix leads to a distinct node; the weights are the roots'.
-    std::set<std::vector<Move>> prefixes;
-    for (const auto& s : split.subtrees) EXPECT_TRUE(prefixes.insert(s.prefix).second);
-    for (unsigned threads : {1u, 2u}) {
-      SCOPED_TRACE("target " + std::to_string(target) + ", threads " + std::to_string(threads));
-      // Counting.
-      backtrack::Progress progress;
-      const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, &progress,
-                                                   [&](std::size_t) { return backtrack::DepthFirstSearch<P>(problem, {}); });
-      EXPECT_EQ(counted.solutions, whole.stats.solutions);
-      EXPECT_EQ(counted.representatives, whole.stats.representatives);
-      EXPECT_EQ(counted.nodes, whole.stats.nodes);
-      EXPECT_EQ(counted.failures, whole.stats.failures);
-      EXPECT_EQ(counted.max_depth, whole.stats.max_depth);
-      EXPECT_EQ(counted.stop, StopReason::none);
-      EXPECT_EQ(progress.total.load(), split.subtrees.size());
-      EXPECT_EQ(progress.done.load(), split.subtrees.size());
-      // Enumerating, from several threads into one locked list.
-      Recorded<P> got;
-      std::mutex lock;
-      auto sink = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
-        std::lock_guard guard(lock);
-        got.paths.emplace_back(path.begin(), path.end());
-        got.weights.push_back(weight);
-      };
-      const auto listed = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, [&](std::size_t) {
-        return backtrack::DepthFirstSearch<P, decltype(sink)>(problem, {}, sink);
-      });
-      EXPECT_EQ(listed.nodes, whole.stats.nodes);
-      EXPECT_EQ(listed.failures, whole.stats.failures);
-      EXPECT_EQ(listed.solutions, whole.stats.solutions);
-      EXPECT_EQ(sorted_solutions(got), sorted_solutions(whole));
-      if (threads == 1) {
-        EXPECT_EQ(got.paths, whole.paths) << "one thread keeps the depth-first order";
+    // No probe; a probe that stops at the first node; one that stops somewhere inside;
+    // and one larger than these trees, which searches them alone.
+    for (std::uint64_t probe : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{37}, std::uint64_t{1000},
+                                std::uint64_t{1} << 30}) {
+      const backtrack::SplitPlan plan{target, probe};
+      const auto split = backtrack::split_tree(problem, plan);
+      // Every prefix leads to a distinct node; the weights are the roots'.
+      std::set<std::vector<Move>> prefixes;
+      for (const auto& s : split.subtrees) EXPECT_TRUE(prefixes.insert(s.prefix).second);
+      if (probe > whole.stats.nodes) {
+        EXPECT_TRUE(split.subtrees.empty()) << "a tree within the probe is not split";
+      }
+      for (unsigned threads : {1u, 2u}) {
+        SCOPED_TRACE("target " + std::to_string(target) + ", probe " + std::to_string(probe) + ", threads " +
+                     std::to_string(threads));
+        // Counting.
+        backtrack::Progress progress;
+        const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, &progress,
+                                                     [&] { return backtrack::DepthFirstSearch<P>(problem, {}); });
+        EXPECT_EQ(counted.solutions, whole.stats.solutions);
+        EXPECT_EQ(counted.representatives, whole.stats.representatives);
+        EXPECT_EQ(counted.nodes, whole.stats.nodes);
+        EXPECT_EQ(counted.failures, whole.stats.failures);
+        EXPECT_EQ(counted.max_depth, whole.stats.max_depth);
+        EXPECT_EQ(counted.stop, StopReason::none);
+        EXPECT_EQ(progress.total.load(), split.subtrees.size());
+        EXPECT_EQ(progress.done.load(), split.subtrees.size());
+        // Enumerating, from the probe and several threads into one locked list.
+        Recorded<P> got;
+        std::mutex lock;
+        auto sink = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+          std::lock_guard guard(lock);
+          got.paths.emplace_back(path.begin(), path.end());
+          got.weights.push_back(weight);
+        };
+        const auto listing = backtrack::split_tree(problem, plan, {}, sink);
+        ASSERT_EQ(listing.subtrees.size(), split.subtrees.size());
+        const auto listed = backtrack::run_subtrees(listing, threads, SearchLimits{}, nullptr, [&] {
+          return backtrack::DepthFirstSearch<P, decltype(sink)>(problem, {}, sink);
+        });
+        EXPECT_EQ(listed.nodes, whole.stats.nodes);
+        EXPECT_EQ(listed.failures, whole.stats.failures);
+        EXPECT_EQ(listed.solutions, whole.stats.solutions);
+        EXPECT_EQ(sorted_solutions(got), sorted_solutions(whole));
+        if (threads == 1) {
+          EXPECT_EQ(got.paths, whole.paths) << "one thread keeps the depth-first order";
+        }
       }
     }
   }
@@ -561,22 +573,22 @@ TEST(Split, RootWithoutChild) { expect_split_matches_one_search(toy::SubsetSumUn
 // the thread count (it is made before any thread runs).
 TEST(Split, ReachesTheTargetWhenTheTreeAllowsIt) {
   const toy::SubsetSumUndo problem(14, 40);
-  const auto split = backtrack::split_tree(problem, 64);
+  const auto split = backtrack::split_tree(problem, {64, 0});
   EXPECT_GE(split.subtrees.size(), 64u);
-  const auto again = backtrack::split_tree(problem, 64);
+  const auto again = backtrack::split_tree(problem, {64, 0});
   ASSERT_EQ(again.subtrees.size(), split.subtrees.size());
   for (std::size_t i = 0; i < split.subtrees.size(); ++i) EXPECT_EQ(again.subtrees[i].prefix, split.subtrees[i].prefix);
 }
 
 TEST(Split, StopFlagSkipsEverySubtree) {
   const toy::SubsetSumUndo problem(14, 40);
-  const auto split = backtrack::split_tree(problem, 64);
+  const auto split = backtrack::split_tree(problem, {64, 0});
   std::atomic<bool> stop{true};
   SearchLimits limits;
   limits.stop_requested = &stop;
   for (unsigned threads : {1u, 2u}) {
     const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
-                                           [&](std::size_t) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+                                           [&] { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
     EXPECT_EQ(s.stop, StopReason::interrupted);
     EXPECT_EQ(s.nodes, split.above.nodes) << "no subtree was searched";
   }
@@ -584,12 +596,12 @@ TEST(Split, StopFlagSkipsEverySubtree) {
 
 TEST(Split, DeadlineInThePastSkipsEverySubtree) {
   const toy::SubsetSumChild problem(14, 40);
-  const auto split = backtrack::split_tree(problem, 64);
+  const auto split = backtrack::split_tree(problem, {64, 0});
   SearchLimits limits;
   limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
   for (unsigned threads : {1u, 2u}) {
     const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
-                                           [&](std::size_t) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+                                           [&] { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
     EXPECT_EQ(s.stop, StopReason::time_limit);
     EXPECT_EQ(u64(s.solutions), 0u);
   }
@@ -603,15 +615,15 @@ TEST(Split, StopFlagStopsTheSplitItself) {
   std::atomic<bool> stop{true};
   SearchLimits limits;
   limits.stop_requested = &stop;
-  const auto split = backtrack::split_tree(problem, 64, limits);
+  const auto split = backtrack::split_tree(problem, {64, 0}, limits);
   EXPECT_TRUE(split.stopped());
   EXPECT_EQ(split.above.stop, StopReason::interrupted);
-  const auto s = backtrack::run_subtrees(split, 1, SearchLimits{}, nullptr, [&](std::size_t) {
+  const auto s = backtrack::run_subtrees(split, 1, SearchLimits{}, nullptr, [&] {
     return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, SearchLimits{});
   });
   EXPECT_EQ(s.stop, StopReason::interrupted) << "a stopped split is never searched as if whole";
   EXPECT_EQ(s.nodes, split.above.nodes);
-  EXPECT_FALSE(backtrack::split_tree(problem, 64).stopped());
+  EXPECT_FALSE(backtrack::split_tree(problem, {64, 0}).stopped());
 }
 
 TEST(Split, DeadlineStopsASlowSplit) {
@@ -621,7 +633,7 @@ TEST(Split, DeadlineStopsASlowSplit) {
   SearchLimits limits;
   const auto start = backtrack::Clock::now();
   limits.deadline = start + std::chrono::milliseconds(100);
-  const auto split = backtrack::split_tree(problem, 1'000'000, limits);
+  const auto split = backtrack::split_tree(problem, {1'000'000, 0}, limits);
   EXPECT_LT(seconds_since(start), 1.0);
   EXPECT_TRUE(split.stopped());
   EXPECT_EQ(split.above.stop, StopReason::time_limit);
@@ -691,8 +703,8 @@ TEST(Split, SourceSharesTheSubtreesWithAnotherProcess) {
   using P = toy::SubsetSumUndo;
   const P problem(14, 40);
   const auto whole = record(problem);
-  const auto split = backtrack::split_tree(problem, 64);
-  const auto make = [&](std::size_t) { return backtrack::DepthFirstSearch<P>(problem, {}); };
+  const auto split = backtrack::split_tree(problem, {64, 0});
+  const auto make = [&] { return backtrack::DepthFirstSearch<P>(problem, {}); };
   for (unsigned threads : {1u, 2u}) {
     SCOPED_TRACE("threads " + std::to_string(threads));
     EvenHereOddElsewhere source([&](std::span<const std::size_t> odd) {

@@ -156,7 +156,7 @@ TEST(CountIdentity, AJournalInUseIsRefused) {
     const backtrack::JournalHeader other{
         .problem = "nqueens", .instance = "n=8", .input_digest = "", .options = {}, .program_version = "test"};
     backtrack::Journal holder(journal.path(), other);
-    holder.resume(backtrack::SplitInfo{64, 10});
+    holder.resume(backtrack::SplitInfo{{64, 0}, 10});
     const std::string before = cli::slurp(journal.path());
     const auto o = cli::run(count);
     EXPECT_EQ(o.exit_code, 75) << o.out << o.err;

@@ -61,7 +61,7 @@ JournalHeader header(const std::string& instance = "n=8 strategy=word symmetry=n
 }
 
 // Why a Journal of `h` on `path` refuses to resume (its InputError), or "" when it resumes.
-std::string refusal(const std::filesystem::path& path, JournalHeader h, SplitInfo split = SplitInfo{64, 10}) {
+std::string refusal(const std::filesystem::path& path, JournalHeader h, SplitInfo split = SplitInfo{{64, 0}, 10}) {
   Journal journal(path, std::move(h));
   try {
     journal.resume(split);
@@ -93,7 +93,7 @@ TEST(Journal, RecordsSurviveAReopenExactly) {
   const backtrack::uint128 big = (backtrack::uint128{1} << 100) + 12345;  // past 64 bits
   {
     Journal journal(file.path(), header());
-    EXPECT_TRUE(journal.resume(SplitInfo{64, 10}).empty());
+    EXPECT_TRUE(journal.resume(SplitInfo{{64, 0}, 10}).empty());
     journal.record(3, stats(100, 7));
     journal.record(0, stats(5, big));
     journal.flush();
@@ -101,7 +101,7 @@ TEST(Journal, RecordsSurviveAReopenExactly) {
   }
   Warnings warnings;
   Journal again(file.path(), header(), warnings.sink());
-  auto finished = again.resume(SplitInfo{64, 10});
+  auto finished = again.resume(SplitInfo{{64, 0}, 10});
   ASSERT_EQ(finished.size(), 2u);
   EXPECT_TRUE(warnings.messages.empty());
   EXPECT_EQ(finished[0].index, 3u);
@@ -119,7 +119,7 @@ TEST(Journal, EveryLineCarriesAChecksum) {
   TempJournal file;
   {
     Journal journal(file.path(), header());
-    journal.resume(SplitInfo{64, 10});
+    journal.resume(SplitInfo{{64, 0}, 10});
     journal.record(1, stats(1, 1));
   }  // the destructor flushes as well
   std::istringstream lines(file.read());
@@ -158,7 +158,7 @@ TEST(Journal, TornLastRecordIsIgnoredWithAWarningAndCleanedUp) {
   TempJournal file;
   {
     Journal journal(file.path(), header());
-    journal.resume(SplitInfo{64, 10});
+    journal.resume(SplitInfo{{64, 0}, 10});
     journal.record(1, stats(10, 1));
     journal.record(2, stats(20, 2));
   }
@@ -167,7 +167,7 @@ TEST(Journal, TornLastRecordIsIgnoredWithAWarningAndCleanedUp) {
   {
     Warnings warnings;
     Journal journal(file.path(), header(), warnings.sink());
-    const auto finished = journal.resume(SplitInfo{64, 10});
+    const auto finished = journal.resume(SplitInfo{{64, 0}, 10});
     ASSERT_EQ(finished.size(), 2u);
     ASSERT_EQ(warnings.messages.size(), 1u);
     EXPECT_NE(warnings.messages[0].find("torn"), std::string::npos) << warnings.messages[0];
@@ -175,7 +175,7 @@ TEST(Journal, TornLastRecordIsIgnoredWithAWarningAndCleanedUp) {
   }
   Warnings warnings;
   Journal journal(file.path(), header(), warnings.sink());
-  const auto finished = journal.resume(SplitInfo{64, 10});
+  const auto finished = journal.resume(SplitInfo{{64, 0}, 10});
   EXPECT_TRUE(warnings.messages.empty());
   ASSERT_EQ(finished.size(), 3u);
   EXPECT_EQ(finished[2].index, 4u);
@@ -186,7 +186,7 @@ TEST(Journal, ALineWithAWrongChecksumOrATwiceRecordedSubtreeCountsOnce) {
   TempJournal file;
   {
     Journal journal(file.path(), header());
-    journal.resume(SplitInfo{64, 10});
+    journal.resume(SplitInfo{{64, 0}, 10});
     journal.record(1, stats(10, 1));
   }
   std::string text = file.read();
@@ -197,7 +197,7 @@ TEST(Journal, ALineWithAWrongChecksumOrATwiceRecordedSubtreeCountsOnce) {
   file.append(corrupted + record);        // a damaged line, then index 1 again
   Warnings warnings;
   Journal journal(file.path(), header(), warnings.sink());
-  const auto finished = journal.resume(SplitInfo{64, 10});
+  const auto finished = journal.resume(SplitInfo{{64, 0}, 10});
   ASSERT_EQ(finished.size(), 1u);
   EXPECT_EQ(finished[0].stats.nodes, 10u);
   EXPECT_EQ(warnings.messages.size(), 2u);
@@ -207,20 +207,22 @@ TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
   TempJournal file;
   {
     Journal journal(file.path(), header("n=8 strategy=word symmetry=none"));
-    journal.resume(SplitInfo{64, 10});
+    journal.resume(SplitInfo{{64, 0}, 10});
   }
   const std::string before = file.read();
   auto message_of = [&](JournalHeader h, SplitInfo split) { return refusal(file.path(), std::move(h), split); };
-  const auto n = message_of(header("n=9 strategy=word symmetry=none"), SplitInfo{64, 10});
+  const auto n = message_of(header("n=9 strategy=word symmetry=none"), SplitInfo{{64, 0}, 10});
   EXPECT_NE(n.find("n 8 in the journal, 9 now"), std::string::npos) << n;
-  const auto strategy = message_of(header("n=8 strategy=arrays symmetry=mirror"), SplitInfo{64, 10});
+  const auto strategy = message_of(header("n=8 strategy=arrays symmetry=mirror"), SplitInfo{{64, 0}, 10});
   EXPECT_NE(strategy.find("strategy word"), std::string::npos) << strategy;
   EXPECT_NE(strategy.find("symmetry none"), std::string::npos) << strategy;
-  const auto split = message_of(header(), SplitInfo{128, 10});
+  const auto split = message_of(header(), SplitInfo{{128, 0}, 10});
   EXPECT_NE(split.find("split target 64"), std::string::npos) << split;
+  const auto probe = message_of(header(), SplitInfo{{64, 1000}, 10});
+  EXPECT_NE(probe.find("probe nodes 0 in the journal, 1000 now"), std::string::npos) << probe;
   auto other_version = header();
   other_version.program_version = "test-2";
-  const auto version = message_of(other_version, SplitInfo{64, 10});
+  const auto version = message_of(other_version, SplitInfo{{64, 0}, 10});
   EXPECT_NE(version.find("program version test-1"), std::string::npos) << version;
   EXPECT_EQ(file.read(), before);  // refused, untouched
 }
@@ -237,7 +239,7 @@ TEST(Journal, AnotherInputOrOptionIsRefused) {
   };
   {
     Journal journal(file.path(), with("1:0", "1:0"));
-    journal.resume(SplitInfo{64, 10});
+    journal.resume(SplitInfo{{64, 0}, 10});
   }
   auto message_of = [&](JournalHeader h) { return refusal(file.path(), std::move(h)); };
   const auto input = message_of(with("3:0", "1:0"));
@@ -259,7 +261,7 @@ TEST(Journal, AnOlderFormatIsRefusedByName) {
   old["format"] = 1;
   file.append(backtrack::journal_detail::seal(old));
   const auto message = refusal(file.path(), header());
-  EXPECT_NE(message.find("has format 1, this program reads format 2"), std::string::npos) << "read: " << message;
+  EXPECT_NE(message.find("has format 1, this program reads format 3"), std::string::npos) << "read: " << message;
 }
 
 // One process at a time: a second Journal on the file (here in the same process, as
@@ -269,13 +271,13 @@ TEST(Journal, ASecondWriterIsRefusedUntilTheFirstEnds) {
   TempJournal file;
   {
     Journal first(file.path(), header());
-    first.resume(SplitInfo{64, 10});
+    first.resume(SplitInfo{{64, 0}, 10});
     first.record(1, stats(10, 1));
     first.flush();
     const std::string before = file.read();
     Journal second(file.path(), header());
     try {
-      second.resume(SplitInfo{64, 10});
+      second.resume(SplitInfo{{64, 0}, 10});
       ADD_FAILURE() << "two writers shared a journal";
     } catch (const backtrack::BusyError& e) {
       EXPECT_NE(std::string(e.what()).find(file.path().string() + " is in use by another process"), std::string::npos)
@@ -285,14 +287,14 @@ TEST(Journal, ASecondWriterIsRefusedUntilTheFirstEnds) {
   }
   EXPECT_TRUE(std::filesystem::exists(file.path().string() + ".lock"));  // kept: see journal.hpp
   Journal again(file.path(), header());
-  EXPECT_EQ(again.resume(SplitInfo{64, 10}).size(), 1u);
+  EXPECT_EQ(again.resume(SplitInfo{{64, 0}, 10}).size(), 1u);
 }
 
 TEST(Journal, AFileThatIsNoJournalIsLeftAlone) {
   TempJournal file;
   file.append("my precious notes\n");
   Journal journal(file.path(), header());
-  EXPECT_THROW(journal.resume(SplitInfo{64, 10}), backtrack::InputError);
+  EXPECT_THROW(journal.resume(SplitInfo{{64, 0}, 10}), backtrack::InputError);
   EXPECT_EQ(file.read(), "my precious notes\n");
 }
 
@@ -315,10 +317,27 @@ TEST(Journal, AnEmptyFileStartsANewJournal) {
   TempJournal file;
   file.append("");
   Journal journal(file.path(), header());
-  EXPECT_TRUE(journal.resume(SplitInfo{64, 10}).empty());
+  EXPECT_TRUE(journal.resume(SplitInfo{{64, 0}, 10}).empty());
   journal.flush();
   EXPECT_NE(file.read().find("\"journal\":\"backtrack\""), std::string::npos);
 }
+
+// Hands out every pending subtree, and raises `stop` once `count` of them are out.
+class StopAfter final : public backtrack::SubtreeSource {
+ public:
+  StopAfter(std::size_t count, std::atomic<bool>& stop) : count_(count), stop_(stop) {}
+  void begin(std::span<const std::size_t> pending) override { all_.begin(pending); }
+  std::optional<std::size_t> next() override {
+    if (++handed_ > count_) stop_ = true;
+    return all_.next();
+  }
+
+ private:
+  std::size_t count_;
+  std::atomic<bool>& stop_;
+  std::atomic<std::size_t> handed_{0};
+  backtrack::PendingSubtrees all_;
+};
 
 // run_subtrees() with a journal: a run stopped half-way and resumed adds up to one
 // uninterrupted count, with every subtree counted once.
@@ -326,35 +345,35 @@ template <class P>
 void expect_resume_adds_up(const P& problem, const std::string& instance) {
   using namespace backtrack;
   TempJournal file;
-  const auto split = split_tree(problem, 64);
+  const auto split = split_tree(problem, {64, 0});
   SearchLimits limits;
-  const auto make = [&](std::size_t) { return DepthFirstSearch<P>(problem, limits); };
+  const auto make = [&] { return DepthFirstSearch<P>(problem, limits); };
   const SearchStats whole = run_subtrees(split, 1, limits, nullptr, make);
 
   // The first run stops after about a third of the subtrees.
   std::atomic<bool> stop{false};
   SearchLimits stopping;
   stopping.stop_requested = &stop;
-  std::size_t started = 0;
-  const auto make_stopping = [&](std::size_t) {
-    if (++started > split.subtrees.size() / 3) stop = true;
-    return DepthFirstSearch<P>(problem, stopping);
-  };
+  const auto make_stopping = [&] { return DepthFirstSearch<P>(problem, stopping); };
   {
     Journal journal(file.path(), header(instance));
-    std::size_t resumed = 99;
-    const auto partial = run_subtrees(split, 1, stopping, nullptr, make_stopping, &journal, &resumed);
-    EXPECT_EQ(resumed, 0u);
+    Resumed resumed{99, 99};
+    StopAfter a_third(split.subtrees.size() / 3, stop);
+    const auto partial = run_subtrees(split, 1, stopping, nullptr, make_stopping, &journal, &resumed, &a_third);
+    EXPECT_EQ(resumed.subtrees, 0u);
+    EXPECT_EQ(resumed.nodes, 0u);
     EXPECT_FALSE(partial.complete());
     EXPECT_GT(journal.written(), 0u);
     EXPECT_LT(journal.written(), split.subtrees.size());
   }
   Journal journal(file.path(), header(instance));
   Progress progress;
-  std::size_t resumed = 0;
+  Resumed resumed;
   const auto rest = run_subtrees(split, 2, limits, &progress, make, &journal, &resumed);
-  EXPECT_GT(resumed, 0u);
-  EXPECT_EQ(resumed + journal.written(), split.subtrees.size());
+  EXPECT_GT(resumed.subtrees, 0u);
+  EXPECT_GT(resumed.nodes, 0u);
+  EXPECT_LT(resumed.nodes, rest.nodes);
+  EXPECT_EQ(resumed.subtrees + journal.written(), split.subtrees.size());
   EXPECT_EQ(progress.done.load(), split.subtrees.size());
   EXPECT_TRUE(rest.complete());
   EXPECT_EQ(to_string(rest.solutions), to_string(whole.solutions));

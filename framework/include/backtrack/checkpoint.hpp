@@ -7,16 +7,24 @@
 // back the subtrees an earlier run finished, which the run then skips. The Journal
 // (journal.hpp) is the Checkpoint that lives in a file.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "backtrack/search_stats.hpp"
+#include "backtrack/split.hpp"
 
 namespace backtrack {
 
-// The split a run works on: the target passed to split_tree() and what it gave.
+// The split a run works on: the plan passed to split_tree() and what it gave.
 struct SplitInfo {
-  std::size_t target = 0;
+  SplitPlan plan;
   std::size_t subtrees = 0;
+};
+
+// What a run took from its checkpoint instead of searching it.
+struct Resumed {
+  std::size_t subtrees = 0;
+  std::uint64_t nodes = 0;
 };
 
 // One subtree searched to the end: its index in the split and its statistics.

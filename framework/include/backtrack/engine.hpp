@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "backtrack/cursor.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
@@ -49,12 +50,16 @@ class DepthFirstSearch {
       : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)) {
     path_.resize(static_cast<std::size_t>(std::max(problem_.max_depth(), 0)) + 1);
   }
+  // The cursor refers to problem_, which may be a member copy: the search stays put.
+  DepthFirstSearch(const DepthFirstSearch&) = delete;
+  DepthFirstSearch& operator=(const DepthFirstSearch&) = delete;
 
   // The whole tree: every root the problem offers.
   SearchStats run() {
     const auto start = Clock::now();
-    for (const auto& root : roots_of(problem_)) {
-      search_below(root.prefix, root.weight);
+    const auto roots = roots_of(problem_);
+    for (stop_root_ = 0; stop_root_ < roots.size(); ++stop_root_) {
+      search_below(roots[stop_root_].prefix, roots[stop_root_].weight);
       if (stopped()) break;
     }
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -63,13 +68,25 @@ class DepthFirstSearch {
 
   // One subtree: the state reached by `prefix` and everything below it. Only the
   // subtree's own root and its descendants are counted, so the subtrees of a split
-  // add up to the statistics of the whole tree.
+  // add up to the statistics of the whole tree. One search may run many subtrees, one
+  // after the other, each with statistics of its own: in depth-first order, each starts
+  // from where the last one left the state (see Cursor), and the check of the limits
+  // keeps its pace.
   SearchStats run_subtree(std::span<const Move> prefix, std::uint64_t weight) {
     const auto start = Clock::now();
+    stats_ = {};
     search_below(prefix, weight);
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return stats_;
   }
+
+  // Where run() stopped, when stopped by a limit (not after a solution): the index of
+  // the root it was in, and the moves from root() to the node it had counted and not
+  // yet expanded. With the node limit, everything before that node in depth-first order
+  // is searched and counted, and nothing after it (split_tree() goes on from there).
+  // Known only to a search that records its path: one with a sink of solutions.
+  std::size_t stop_root() const { return stop_root_; }
+  std::span<const Move> stop_path() const { return {path_.data(), static_cast<std::size_t>(stop_depth_)}; }
 
  private:
   static constexpr bool counts_only = std::is_same_v<OnSolution, CountOnly>;
@@ -88,13 +105,13 @@ class DepthFirstSearch {
 
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
-    State state = state_after(problem_, prefix);
+    State& state = cursor_.at(prefix);
     const int depth = static_cast<int>(prefix.size());
     std::copy(prefix.begin(), prefix.end(), path_.begin());
     try {
       visit(state, depth);
     } catch (const Unwind&) {
-      // stats_.stop says why; the state is dropped, and with it any half-undone move
+      cursor_.lose();  // stats_.stop says why; the state may hold half-undone moves
     }
     settle_node_count();
   }
@@ -107,10 +124,12 @@ class DepthFirstSearch {
     batch_ = until_check_;
   }
 
-  // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit.
-  // Cold: out of the loop's way, so that the loop keeps a problem's state in registers
-  // (with the clock-driven interval, GCC spilled more of word's state around the call).
-  [[gnu::cold, gnu::noinline]] void check_limits() {
+  // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit,
+  // at a node of `depth`. Cold: out of the loop's way, so that the loop keeps a problem's
+  // state in registers (with the clock-driven interval, GCC spilled more of word's state
+  // around the call).
+  [[gnu::cold, gnu::noinline]] void check_limits(int depth) {
+    stop_depth_ = depth;
     settle_node_count();
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
@@ -230,7 +249,7 @@ class DepthFirstSearch {
   // One state: count it, then settle it as a solution, a dead end, or expand it.
   template <int Level, class S>
   [[gnu::always_inline]] void visit_at(S& state, int depth) {
-    if (--until_check_ == 0) check_limits();
+    if (--until_check_ == 0) check_limits(depth);
     if (problem_.is_solution(state)) {
       note_depth(depth);
       reach_solution(state, depth);
@@ -262,7 +281,7 @@ class DepthFirstSearch {
       const Move m = *it;
       if constexpr (HasAllowed<P>) {
         if constexpr (counts_tries) {
-          if (--tries_until_check_ == 0) check_limits();
+          if (--tries_until_check_ == 0) check_limits(depth);
         }
         if (!problem_.allowed(state, m)) continue;
         extended = true;
@@ -295,6 +314,7 @@ class DepthFirstSearch {
   // load instead of two (through the reference).
   static constexpr bool copies_problem = std::is_trivially_copyable_v<P> && sizeof(P) <= 16384;
   std::conditional_t<copies_problem, const P, const P&> problem_;
+  Cursor<P> cursor_{problem_};
   SearchLimits limits_;
   OnSolution on_solution_;
   SearchStats stats_;
@@ -306,6 +326,8 @@ class DepthFirstSearch {
   std::uint64_t tries_until_check_ = detail::check_interval;  // calls of allowed(), with counts_tries
   std::uint64_t interval_ = detail::check_interval;           // nodes (or tries) between two checks
   Clock::time_point last_check_{};                           // none yet: the first batch is not judged
+  std::size_t stop_root_ = 0;
+  int stop_depth_ = 0;  // of the node at the last check of the limits
 };
 
 // Count every solution of `problem`.

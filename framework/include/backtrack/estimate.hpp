@@ -100,7 +100,7 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
     double probe_nodes = 0;
     double probe_solutions = 0;
     path.assign(root.prefix.begin(), root.prefix.end());
-    auto state = replay(problem, std::span<const Move>(root.prefix));
+    auto state = state_after(problem, std::span<const Move>(root.prefix));
     for (;;) {
       probe_nodes += weight;
       const std::size_t depth = path.size();
@@ -145,7 +145,8 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
 }
 
 // Nodes a second of one thread of the engine on `problem`: whole subtrees of the split
-// a count uses (`subtree_target`), in random order, for about `seconds`.
+// a count uses (`plan`), in random order, for about `seconds`; or the split's probe, when
+// it searched the whole tree.
 struct Calibration {
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -156,12 +157,13 @@ struct Calibration {
 };
 
 template <Problem P>
-Calibration calibrate(const P& problem, double seconds, std::size_t subtree_target, std::uint64_t seed,
+Calibration calibrate(const P& problem, double seconds, const SplitPlan& plan, std::uint64_t seed,
                       const std::atomic<bool>* stop = nullptr) {
   SearchLimits split_limits;
   split_limits.stop_requested = stop;
-  const auto split = split_tree(problem, subtree_target, split_limits);
+  const auto split = split_tree(problem, plan, split_limits);
   if (split.stopped()) return {};  // a partial split is no sample of the count's subtrees
+  if (split.subtrees.empty()) return {split.above.nodes, split.above.seconds, 0, 0};
   std::vector<std::size_t> order(split.subtrees.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::mt19937_64 random(seed);

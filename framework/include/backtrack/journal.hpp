@@ -8,8 +8,9 @@
 // symmetry, and a SHA-1 of its input data; the problem's options; the split; the program
 // version). Every other line is one finished subtree:
 //
-//   {"format":2,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
-//    "options":{"size":"16"},"problem":"nqueens","program_version":"0.1.0","split_target":4096,"subtrees":4200} 1f2e3d4c
+//   {"format":3,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
+//    "options":{"size":"16"},"probe_nodes":32768,"problem":"nqueens","program_version":"0.1.0",
+//    "split_target":4096,"subtrees":4200} 1f2e3d4c
 //   {"failures":4321,"i":17,"max_depth":16,"nodes":98765,"seconds":0.01,"representatives":"160","solutions":"1234"} 5a6b7c8d
 //
 // The identity is that wide because a journal of another count with the same shape
@@ -82,14 +83,16 @@ struct JournalHeader {
   // a second guard, should a plugin leave one out of its Instance.
   std::map<std::string, std::string> options;
   std::string program_version;  // results of another version are not trusted
-  std::size_t split_target = 0;
+  std::size_t split_target = 0;   // SplitPlan::subtrees
+  std::uint64_t probe_nodes = 0;  // SplitPlan::probe_nodes
   std::size_t subtrees = 0;
 };
 
 namespace journal_detail {
 
 // 2: the header names the input data and the options too.
-inline constexpr int format_version = 2;
+// 3: the split starts with a probe (probe_nodes), which changed the list of subtrees.
+inline constexpr int format_version = 3;
 
 inline std::string crc_hex(const std::string& text) {
   boost::crc_32_type crc;
@@ -133,7 +136,7 @@ inline std::optional<uint128> parse_uint128(const std::string& text) {
 inline nlohmann::json header_json(const JournalHeader& h) {
   return {{"journal", "backtrack"},       {"format", format_version},  {"problem", h.problem},
           {"instance", h.instance},       {"input_sha1", h.input_digest}, {"options", h.options},
-          {"split_target", h.split_target}, {"subtrees", h.subtrees},
+          {"split_target", h.split_target}, {"probe_nodes", h.probe_nodes}, {"subtrees", h.subtrees},
           {"program_version", h.program_version}};
 }
 
@@ -258,6 +261,7 @@ inline std::string differences(const JournalHeader& journal, const JournalHeader
     compare_pairs("option --", journal.options, run.options);
   }
   compare("split target", std::to_string(journal.split_target), std::to_string(run.split_target));
+  compare("probe nodes", std::to_string(journal.probe_nodes), std::to_string(run.probe_nodes));
   compare("number of subtrees", std::to_string(journal.subtrees), std::to_string(run.subtrees));
   compare("program version", journal.program_version, run.program_version);
   std::string text;
@@ -302,7 +306,8 @@ class Journal final : public Checkpoint {
                        " is not a regular file (a directory, a device or a pipe cannot keep a journal)");
     }
     lock();
-    header_.split_target = split.target;
+    header_.split_target = split.plan.subtrees;
+    header_.probe_nodes = split.plan.probe_nodes;
     header_.subtrees = split.subtrees;
     std::vector<FinishedSubtree> finished;
     if (!load(finished)) create();
@@ -403,6 +408,7 @@ class Journal final : public Checkpoint {
       found.options = header->at("options").get<std::map<std::string, std::string>>();
       found.program_version = header->at("program_version").get<std::string>();
       found.split_target = header->at("split_target").get<std::size_t>();
+      found.probe_nodes = header->at("probe_nodes").get<std::uint64_t>();
       found.subtrees = header->at("subtrees").get<std::size_t>();
     } catch (const nlohmann::json::exception&) {
       throw InputError("the header of the journal " + path_.string() + " is incomplete");

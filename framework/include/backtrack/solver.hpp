@@ -80,8 +80,8 @@ struct RunRequest {
 struct RunResult {
   SearchStats stats;
   bool reports_classes = false;  // stats.representatives counts symmetry classes
-  std::size_t subtrees = 1;      // independent pieces the work was split into
-  std::size_t resumed = 0;       // of them, finished by earlier runs (from the checkpoint)
+  std::size_t subtrees = 0;      // independent pieces the work was split into (0: searched as one)
+  Resumed resumed;               // of them, finished by earlier runs (from the checkpoint)
 };
 
 // What `backtrack estimate` asks for: Knuth's estimator, then a timed calibration.
@@ -118,30 +118,32 @@ class Solver {
   }
 };
 
-// Subtrees per split: enough to balance an irregular tree over many threads, and the
-// same for every thread count, so that the work list is deterministic.
-inline constexpr std::size_t default_subtree_target = 4096;
-
-// Runs every subtree of `split`, on `threads` threads; make_search(i) builds the
-// DepthFirstSearch for subtree i. With a checkpoint, the subtrees it knows as finished
-// are skipped (their statistics are added as recorded), and every subtree searched to
-// the end is recorded; `resumed`, if given, receives how many were skipped. The threads
-// take the pending subtrees from `source` (default: all of them, PendingSubtrees).
+// Runs every subtree of `split`, on `threads` threads; make_search() builds the
+// DepthFirstSearch of one thread, which runs subtree after subtree. With a checkpoint,
+// the subtrees it knows as finished are skipped (their statistics are added as
+// recorded), and every subtree searched to the end is recorded; `resumed`, if given,
+// receives what was skipped. The threads take the pending subtrees from `source`
+// (default: all of them, PendingSubtrees). The result's seconds are the split's and
+// this run's.
 template <Problem P, class MakeSearch>
 SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
                          Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
-                         std::size_t* resumed = nullptr, SubtreeSource* source = nullptr) {
+                         Resumed* resumed = nullptr, SubtreeSource* source = nullptr) {
   if (split.stopped()) return split.above;  // its subtrees do not cover the tree
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
   std::vector<std::size_t> pending;
   if (checkpoint != nullptr) {
     std::vector<bool> finished(count, false);
-    for (const auto& f : checkpoint->resume(SplitInfo{split.target, count})) {
+    Resumed skipped;
+    for (const auto& f : checkpoint->resume(SplitInfo{split.plan, count})) {
       if (f.index >= count || finished[f.index]) continue;  // a Checkpoint promises neither
       finished[f.index] = true;
       results[f.index] = f.stats;
+      ++skipped.subtrees;
+      skipped.nodes += f.stats.nodes;
     }
+    if (resumed != nullptr) *resumed = skipped;
     for (std::size_t i = 0; i < count; ++i) {
       if (!finished[i]) pending.push_back(i);
     }
@@ -149,12 +151,11 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     pending.resize(count);
     for (std::size_t i = 0; i < count; ++i) pending[i] = i;
   }
-  if (resumed != nullptr) *resumed = count - pending.size();
   if (progress != nullptr) {
     progress->total = count;
     progress->done = count - pending.size();
   }
-  auto search_subtree = [&](std::size_t i) {
+  auto search_subtree = [&](auto& search, std::size_t i) {
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
       results[i].stop = StopReason::interrupted;
       return;
@@ -163,7 +164,6 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
       results[i].stop = StopReason::time_limit;
       return;
     }
-    auto search = make_search(i);
     results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
     if (!results[i].complete()) return;
     if (checkpoint != nullptr) checkpoint->record(i, results[i]);
@@ -174,13 +174,14 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   source->begin(pending);
   // One taker per thread: a subtree at a time, the longest ones never waiting behind a batch.
   auto take_and_search = [&] {
+    auto search = make_search();
     while (const auto i = source->next()) {
-      search_subtree(*i);
+      search_subtree(search, *i);
       source->searched(*i, results[*i]);
     }
   };
   const auto start = Clock::now();
-  if (threads <= 1) {
+  if (threads <= 1 || pending.size() <= 1) {
     take_and_search();
   } else {
     tbb::task_arena arena(static_cast<int>(threads));
@@ -194,7 +195,7 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   total += source->finish();
   if (checkpoint != nullptr) checkpoint->flush();
   for (const auto& r : results) total += r;
-  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  total.seconds = split.above.seconds + std::chrono::duration<double>(Clock::now() - start).count();
   return total;
 }
 
@@ -214,7 +215,7 @@ class ProblemSolver final : public Solver {
     EstimateResult result;
     result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested);
     if (request.calibration_seconds > 0) {
-      result.calibration = calibrate(problem_, request.calibration_seconds, default_subtree_target, request.seed,
+      result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed,
                                      request.stop_requested);
       result.subtrees = result.calibration.split_subtrees;
     }
@@ -249,31 +250,28 @@ class ProblemSolver final : public Solver {
       result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       return result;
     }
-    const auto split = split_tree(problem_, default_subtree_target, limits);
-    result.subtrees = split.subtrees.size();
-    if (split.stopped()) {  // partial, counted nowhere: no subtree of it is searched or recorded
-      result.stats = split.above;
+    if (request.mode == SearchMode::count) {
+      const auto split = split_tree(problem_, SplitPlan{}, limits);
+      result.subtrees = split.subtrees.size();
+      result.stats = run_subtrees(
+          split, request.threads, limits, request.progress, [&] { return DepthFirstSearch<P>(problem_, limits); },
+          request.checkpoint, &result.resumed, request.subtrees);
       return result;
     }
-    if (request.mode == SearchMode::count) {
-      result.stats = run_subtrees(
-          split, request.threads, limits, request.progress,
-          [&](std::size_t) { return DepthFirstSearch<P>(problem_, limits); }, request.checkpoint, &result.resumed,
-          request.subtrees);
-    } else {
-      std::mutex output;
-      bool refused = false;  // the sink said stop: no subtree may hand it another solution
-      auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t) {
-        Solution solution = render_(problem_, path);
-        std::lock_guard lock(output);
-        if (refused) return false;
-        refused = !sink(solution);
-        return !refused;
-      };
-      result.stats = run_subtrees(split, request.threads, limits, request.progress, [&](std::size_t) {
-        return DepthFirstSearch<P, decltype(locked_emit)>(problem_, limits, locked_emit);
-      });
-    }
+    std::mutex output;
+    bool refused = false;  // the sink said stop: no subtree may hand it another solution
+    auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t) {
+      Solution solution = render_(problem_, path);
+      std::lock_guard lock(output);
+      if (refused) return false;
+      refused = !sink(solution);
+      return !refused;
+    };
+    const auto split = split_tree(problem_, SplitPlan{}, limits, locked_emit);
+    result.subtrees = split.subtrees.size();
+    result.stats = run_subtrees(split, request.threads, limits, request.progress, [&] {
+      return DepthFirstSearch<P, decltype(locked_emit)>(problem_, limits, locked_emit);
+    });
     return result;
   }
 

@@ -1,30 +1,53 @@
 #pragma once
-// Splitting a search tree into independent subtrees: the unit of work for threads,
-// and a deterministic list (independent of the thread count) for checkpoints.
+// Splitting a search tree into independent subtrees: the unit of work for threads, and a
+// deterministic list (the same for every thread count) for checkpoints and MPI ranks.
+//
+// A split costs about the nodes it expands, and a small tree nothing:
+//  1. A probe searches the tree depth-first, as one search would, for at most
+//     plan.probe_nodes nodes. A tree that small is counted (or listed) by the probe
+//     alone: no subtree, nothing paid for parallelism. Otherwise the probe stops at a
+//     node; what it searched stays counted, and what is left of the tree, in
+//     depth-first order, is that node, its right siblings, the right siblings of each
+//     of its ancestors, and the roots after its root.
+//  2. Those are expanded, shallowest first, until there are enough of them:
+//     plan.subtrees, or fewer when the probe found the tree small (see
+//     wanted_subtrees()), since each subtree costs a walk to its root and a start.
+// The nodes are reached through a Cursor in depth-first order: a few moves from one to
+// the next, not a rebuild of the state from root().
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <span>
 #include <vector>
 
+#include "backtrack/cursor.hpp"
+#include "backtrack/engine.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
 
 namespace backtrack {
 
+// What fixes the list of subtrees, with the problem (a checkpoint keeps it).
+struct SplitPlan {
+  std::size_t subtrees = 4096;         // for a large tree: enough to balance many threads
+  std::uint64_t probe_nodes = 1 << 15;  // searched before splitting; 0: no probe
+  friend bool operator==(const SplitPlan&, const SplitPlan&) = default;
+};
+
 template <Problem P>
 struct SplitTree {
   std::vector<Root<typename P::Move>> subtrees;
-  SearchStats above;  // the nodes expanded to find them; subtrees count their own roots
-  std::size_t target = 0;  // what split_tree() was asked for: with the problem, it fixes the list
-  // above.stop is not none when the split was stopped (stop flag, deadline): then the
-  // subtrees do not cover the tree, and nothing may be counted in them.
+  // What the split searched itself: the probe, and the nodes expanded to find the
+  // subtrees (each subtree counts its own root). The whole tree is above + subtrees.
+  SearchStats above;
+  SplitPlan plan;
+  // above.stop is not none when the split was stopped (stop flag, deadline, the sink):
+  // then the subtrees do not cover the tree, and nothing may be counted in them.
   bool stopped() const { return !above.complete(); }
 };
-
-// The state reached from root() by `prefix`.
-template <Problem P>
-typename P::State replay(const P& problem, std::span<const typename P::Move> prefix) {
-  return state_after(problem, prefix);
-}
 
 namespace detail {
 // The stop flag and the deadline of `limits` (its node and solution limits are for the
@@ -36,52 +59,141 @@ inline StopReason split_stop(const SearchLimits& limits) {
   if (limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline) return StopReason::time_limit;
   return StopReason::none;
 }
+
+// A sink that keeps nothing: the probe of a count records its path, to know where it stopped.
+struct IgnoreSolutions {
+  template <class State, class Path>
+  void operator()(const State&, const Path&, std::uint64_t) const {}
+};
+
+// The probe covered about `covered` of the tree (its place in depth-first order, taking
+// siblings as equal): about 32 subtrees per such share of the tree, so that a subtree
+// holds some 1/32 of the probe's nodes or more, and its walk and start are a few percent
+// of its search. A tree far larger gets plan.subtrees.
+inline std::size_t wanted_subtrees(const SplitPlan& plan, double covered) {
+  const double wanted = 32 / covered;
+  if (!(covered > 0) || wanted >= static_cast<double>(plan.subtrees)) return plan.subtrees;
+  return std::max<std::size_t>(2, static_cast<std::size_t>(wanted));
+}
 }  // namespace detail
 
-// Expands the tree level by level until there are at least `target` subtrees or
-// nothing is left to expand. Statistics of the whole tree = above + the subtrees'.
-// The split honours the stop flag and the deadline of `limits`, checked before each
-// node it expands (a replay of the node's prefix and a pass over its candidates: on a
-// large board, more than the engine's whole batch of nodes); a stopped split is
-// marked so (stopped()), and its subtrees must not be searched.
-template <Problem P>
-SplitTree<P> split_tree(const P& problem, std::size_t target, const SearchLimits& limits = {}) {
+// Splits the tree of `problem` as `plan` says (see the top of this file). Solutions the
+// probe reaches go to on_solution(state, path, weight), as a search's do. Honours the stop
+// flag and the deadline of `limits`; a stopped split is marked so (stopped()), and its
+// subtrees must not be searched.
+template <Problem P, class OnSolution = detail::IgnoreSolutions>
+SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const SearchLimits& limits = {},
+                        OnSolution on_solution = {}) {
+  using Move = typename P::Move;
+  const auto start = Clock::now();
   SplitTree<P> split;
-  split.target = target;
-  split.subtrees = roots_of(problem);
-  while (split.subtrees.size() < target) {
-    std::vector<Root<typename P::Move>> next;
-    bool expanded = false;
-    for (auto& node : split.subtrees) {
-      if (const auto reason = detail::split_stop(limits); reason != StopReason::none) {
-        split.above.stop = reason;
-        return split;
-      }
-      auto state = replay(problem, std::span<const typename P::Move>(node.prefix));
-      if (problem.is_solution(state)) {
-        next.push_back(std::move(node));
-        continue;
-      }
-      expanded = true;
-      ++split.above.nodes;
-      bool has_child = false;
+  split.plan = plan;
+  const auto roots = roots_of(problem);
+  std::vector<Root<Move>> left;  // what is left of the tree, in depth-first order
+  double covered = 0;            // the probe's share of the tree
+  Cursor<P> cursor(problem);
+  if (plan.probe_nodes == 0) {
+    left = roots;
+  } else {
+    SearchLimits probe_limits = limits;
+    probe_limits.max_nodes = plan.probe_nodes;
+    probe_limits.max_solutions = 0;
+    DepthFirstSearch<P, OnSolution> probe(problem, probe_limits, std::move(on_solution));
+    split.above = probe.run();
+    if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
+      split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return split;
+    }
+    split.above.stop = StopReason::none;
+    --split.above.nodes;  // the node it stopped at is the first subtree's root
+    const std::span<const Move> path = probe.stop_path();
+    const std::size_t root = probe.stop_root();
+    const std::uint64_t weight = roots[root].weight;
+    double share = 1.0 / static_cast<double>(roots.size());  // of one node at this depth
+    covered = static_cast<double>(root) * share;
+    // The right siblings of the path's nodes, level by level from its root down.
+    std::vector<std::vector<Root<Move>>> right_of(path.size());
+    for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
+      const auto prefix = path.first(depth);
+      const auto& state = cursor.at(prefix);
+      std::size_t children = 0, before = 0;
+      bool past = false;
       for (const auto m : problem.candidates(state)) {
         if constexpr (HasAllowed<P>) {
           if (!problem.allowed(state, m)) continue;
         }
-        has_child = true;
-        auto prefix = node.prefix;
-        prefix.push_back(m);
-        next.push_back({std::move(prefix), node.weight});
+        ++children;
+        if (past) {
+          Root<Move> sibling{{prefix.begin(), prefix.end()}, weight};
+          sibling.prefix.push_back(m);
+          right_of[depth].push_back(std::move(sibling));
+        } else if (m == path[depth]) {
+          past = true;
+          before = children - 1;
+        }
       }
-      if (!has_child) {
+      covered += share * static_cast<double>(before) / static_cast<double>(children);
+      share /= static_cast<double>(children);
+    }
+    left.push_back({{path.begin(), path.end()}, weight});
+    for (std::size_t depth = path.size(); depth-- > 0;) {
+      std::move(right_of[depth].begin(), right_of[depth].end(), std::back_inserter(left));
+    }
+    std::copy(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
+  }
+  const std::size_t wanted = plan.probe_nodes == 0 ? plan.subtrees : detail::wanted_subtrees(plan, covered);
+  std::vector<bool> solution(left.size(), false);  // left[i] is known to be a solution
+  while (left.size() < wanted) {
+    std::size_t shallowest = SIZE_MAX;
+    for (std::size_t i = 0; i < left.size(); ++i) {
+      if (!solution[i]) shallowest = std::min(shallowest, left[i].prefix.size());
+    }
+    if (shallowest == SIZE_MAX) break;  // nothing left to expand
+    // Back to front, so that the nodes left unexpanded once there are enough (the
+    // largest) come first in the list, and are taken first: no large one comes last.
+    std::vector<Root<Move>> next;  // reversed
+    std::vector<bool> next_solution;
+    for (std::size_t i = left.size(); i-- > 0;) {
+      auto& node = left[i];
+      if (solution[i] || node.prefix.size() != shallowest || i + 1 + next.size() >= wanted) {
+        next.push_back(std::move(node));
+        next_solution.push_back(solution[i]);
+        continue;
+      }
+      if (const auto reason = detail::split_stop(limits); reason != StopReason::none) {
+        split.above.stop = reason;
+        return split;
+      }
+      const auto& state = cursor.at(node.prefix);
+      if (problem.is_solution(state)) {
+        next.push_back(std::move(node));
+        next_solution.push_back(true);
+        continue;
+      }
+      ++split.above.nodes;
+      const std::size_t first_child = next.size();
+      for (const auto m : problem.candidates(state)) {
+        if constexpr (HasAllowed<P>) {
+          if (!problem.allowed(state, m)) continue;
+        }
+        Root<Move> child{node.prefix, node.weight};
+        child.prefix.push_back(m);
+        next.push_back(std::move(child));
+        next_solution.push_back(false);
+      }
+      if (next.size() == first_child) {
         ++split.above.failures;
         split.above.max_depth = std::max(split.above.max_depth, static_cast<int>(node.prefix.size()));
       }
+      std::reverse(next.begin() + static_cast<std::ptrdiff_t>(first_child), next.end());
     }
-    split.subtrees = std::move(next);
-    if (!expanded) break;
+    std::reverse(next.begin(), next.end());
+    std::reverse(next_solution.begin(), next_solution.end());
+    left = std::move(next);
+    solution = std::move(next_solution);
   }
+  split.subtrees = std::move(left);
+  split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return split;
 }
 

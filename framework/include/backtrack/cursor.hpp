@@ -1,0 +1,66 @@
+#pragma once
+// A state that walks from node to node of the tree.
+//
+// A split visits its nodes, and a thread searches its subtrees, in depth-first order:
+// two nodes in a row share most of their path. For a state changed in place (apply /
+// undo), the cursor takes back the moves the next node does not share and makes the new
+// ones, instead of rebuilding the state from root() for every node: for dancing links
+// that rebuild copies the whole matrix (tens of kilobytes for a Sudoku) and replays the
+// whole prefix. A state copied by value (child()) is a few machine words: it is simply
+// replayed from root().
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "backtrack/problem.hpp"
+
+namespace backtrack {
+
+template <Problem P>
+class Cursor {
+ public:
+  using State = typename P::State;
+  using Move = typename P::Move;
+
+  explicit Cursor(const P& problem) : problem_(problem) {}
+
+  // The state at `prefix` (moves from root()). A search may change it in place, as long
+  // as it takes every change back; otherwise it calls lose().
+  State& at(std::span<const Move> prefix) {
+    if constexpr (walks) {
+      if (!state_) {
+        state_.emplace(problem_.root());
+        path_.clear();
+      }
+      std::size_t shared = 0;
+      while (shared < path_.size() && shared < prefix.size() && path_[shared] == prefix[shared]) ++shared;
+      while (path_.size() > shared) {
+        problem_.undo(*state_, path_.back());
+        path_.pop_back();
+      }
+      for (std::size_t i = shared; i < prefix.size(); ++i) {
+        problem_.apply(*state_, prefix[i]);
+        path_.push_back(prefix[i]);
+      }
+    } else {
+      state_ = state_after(problem_, prefix);
+    }
+    return *state_;
+  }
+
+  // The state was left half-changed (a search stopped in the middle): the next at()
+  // builds it afresh.
+  void lose() { state_.reset(); }
+
+ private:
+  // state_after() may set up what apply() does not (a root's parameters): such a
+  // problem is always replayed.
+  static constexpr bool walks = HasApplyUndo<P> && !HasChild<P> && !HasStateAfter<P>;
+
+  const P& problem_;
+  std::optional<State> state_;
+  std::vector<Move> path_;  // where state_ is
+};
+
+}  // namespace backtrack

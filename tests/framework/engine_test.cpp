@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/first_solutions.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/set_bits.hpp"
 #include "backtrack/solver.hpp"
@@ -558,6 +559,64 @@ void expect_split_matches_one_search(const P& problem) {
       }
     }
   }
+}
+
+// The first K solutions with threads: those of one search, in its order, whatever the
+// thread count, the split and K (fewer, when the tree has fewer).
+template <class P>
+void expect_first_solutions_of_one_search(const P& problem) {
+  using Move = typename P::Move;
+  const auto whole = record(problem);
+  for (const backtrack::SplitPlan plan : {backtrack::SplitPlan{64, 0}, backtrack::SplitPlan{7, 5},
+                                          backtrack::SplitPlan{1000, 1}, backtrack::SplitPlan{}}) {
+    for (std::uint64_t wanted : {1u, 2u, 5u, 100u, 1000000u}) {
+      for (unsigned threads : {1u, 2u, 4u}) {
+        SCOPED_TRACE("plan " + std::to_string(plan.subtrees) + "/" + std::to_string(plan.probe_nodes) + ", wanted " +
+                     std::to_string(wanted) + ", threads " + std::to_string(threads));
+        std::vector<std::vector<Move>> got;
+        const auto stats = backtrack::first_solutions(
+            problem, wanted, threads, SearchLimits{},
+            [&](std::span<const Move> path, std::uint64_t) {
+              got.emplace_back(path.begin(), path.end());
+              return true;
+            },
+            plan);
+        const std::size_t expected = std::min<std::size_t>(wanted, whole.paths.size());
+        ASSERT_EQ(got.size(), expected);
+        EXPECT_TRUE(std::equal(got.begin(), got.end(), whole.paths.begin()));
+        EXPECT_EQ(u64(stats.representatives), expected);
+        EXPECT_EQ(stats.stop, whole.paths.size() > wanted ? StopReason::solution_limit : StopReason::none);
+        if (whole.paths.size() <= wanted) {
+          EXPECT_EQ(stats.nodes, whole.stats.nodes) << "all of the tree was searched";
+        }
+      }
+    }
+  }
+}
+
+TEST(FirstSolutions, SubsetSumUndo) { expect_first_solutions_of_one_search(toy::SubsetSumUndo(14, 40)); }
+TEST(FirstSolutions, SubsetSumChild) { expect_first_solutions_of_one_search(toy::SubsetSumChild(14, 40)); }
+TEST(FirstSolutions, WithoutSolutions) { expect_first_solutions_of_one_search(toy::SubsetSumChild(6, 1000)); }
+TEST(FirstSolutions, RootsWithWeights) { expect_first_solutions_of_one_search(toy::PermutationsByComplement(7)); }
+
+// The sink may refuse more (a closed pipe): nothing more is emitted.
+TEST(FirstSolutions, SinkRefusal) {
+  const toy::SubsetSumUndo problem(14, 40);
+  int calls = 0;
+  const auto stats = backtrack::first_solutions(
+      problem, 100, 2, SearchLimits{}, [&](auto, std::uint64_t) { return ++calls < 3; }, backtrack::SplitPlan{64, 0});
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(stats.stop, StopReason::solution_limit);
+}
+
+TEST(FirstSolutions, StopFlagEndsThePartialAnswer) {
+  const toy::SubsetSumUndo problem(14, 40);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop_requested = &stop;
+  const auto stats = backtrack::first_solutions(
+      problem, 100, 2, limits, [&](auto, std::uint64_t) { return true; }, backtrack::SplitPlan{64, 0});
+  EXPECT_EQ(stats.stop, StopReason::interrupted);
 }
 
 TEST(Split, SubsetSumUndo) { expect_split_matches_one_search(toy::SubsetSumUndo(14, 40)); }

@@ -135,8 +135,12 @@ class DepthFirstSearch {
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
       stop(StopReason::interrupted);
     }
+    if (limits_.abandoned != nullptr && limits_.abandoned->load(std::memory_order_relaxed)) {
+      stop(StopReason::solution_limit);
+    }
     // Without a deadline or a stop flag nothing depends on time: the clock stays unread.
-    if (limits_.deadline != Clock::time_point::max() || limits_.stop_requested != nullptr) {
+    if (limits_.deadline != Clock::time_point::max() || limits_.stop_requested != nullptr ||
+        limits_.abandoned != nullptr) {
       const auto now = Clock::now();
       if (now >= limits_.deadline) stop(StopReason::time_limit);
       adapt_interval(now);

@@ -15,6 +15,9 @@ struct SearchLimits {
   Clock::time_point deadline = Clock::time_point::max();
   // Polled a few thousand times a second; set from a signal handler or another thread.
   const std::atomic<bool>* stop_requested = nullptr;
+  // Polled as stop_requested is: this search alone is no longer needed (another thread
+  // found enough solutions before its subtree). It stops as if at its solution limit.
+  const std::atomic<bool>* abandoned = nullptr;
 
   static Clock::time_point deadline_after(double seconds) {
     if (seconds <= 0) return Clock::time_point::max();

@@ -23,6 +23,7 @@
 #include "backtrack/engine.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/estimate.hpp"
+#include "backtrack/first_solutions.hpp"
 #include "backtrack/split.hpp"
 #include "backtrack/subtree_source.hpp"
 
@@ -239,6 +240,13 @@ class ProblemSolver final : public Solver {
     }
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
       throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
+    }
+    // The first K solutions in depth-first order: with threads, subtrees in order.
+    if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_solutions != 0 &&
+        request.mode != SearchMode::count) {
+      result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits,
+                                     [&](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); });
+      return result;
     }
     if (ordered) {
       const auto start = Clock::now();

@@ -1,0 +1,150 @@
+#pragma once
+// The first K solutions in depth-first order (--first, --limit K), found by several threads.
+//
+// The answer is the one a single search gives, for any thread count: the tree is split
+// (split.hpp), the probe's solutions come first, then the subtrees' in the order of the
+// list. Threads take the subtrees in that order, each searched for at most the
+// solutions still wanted. Once the subtrees up to some index hold enough solutions
+// between them, the ones after it are not needed: threads searching them abandon them,
+// and no thread starts another. So the threads help where a single search would spend
+// long in subtrees without solutions before the first ones; where solutions are dense,
+// the probe alone finds them.
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/problem.hpp"
+#include "backtrack/search_limits.hpp"
+#include "backtrack/search_stats.hpp"
+#include "backtrack/split.hpp"
+
+namespace backtrack {
+
+// Calls emit(path, weight) for each of the first `wanted` solutions in depth-first
+// order, in that order, until it returns false. The statistics count every node that
+// any thread searched, and the solutions emitted.
+template <Problem P, class Emit>
+SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned threads, const SearchLimits& limits,
+                            Emit emit, const SplitPlan& plan = {}) {
+  using Move = typename P::Move;
+  const auto start = Clock::now();
+  std::uint64_t emitted = 0;
+  uint128 emitted_weight = 0;
+  bool refused = false;
+  auto give = [&](std::span<const Move> path, std::uint64_t weight) {
+    if (refused || emitted >= wanted) return false;
+    ++emitted;
+    emitted_weight += weight;
+    refused = !emit(path, weight);
+    return !refused && emitted < wanted;
+  };
+  // The probe's solutions are the first of all: they go out as found.
+  const auto split = split_tree(problem, plan, limits,
+                                [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+                                  return give(path, weight);
+                                });
+  SearchStats total = split.above;
+  const std::size_t count = split.stopped() ? 0 : split.subtrees.size();
+  const std::uint64_t still = wanted - emitted;
+
+  struct Found {
+    std::vector<Move> path;
+    std::uint64_t weight;
+  };
+  struct Worker {
+    std::atomic<std::size_t> subtree{0};
+    std::atomic<bool> abandon{false};
+  };
+  std::vector<std::vector<Found>> found(count);
+  std::vector<SearchStats> results(count);
+  std::vector<Worker> workers(std::max(threads, 1u));
+  std::mutex mutex;                // guards found, bound and the workers' subtree and abandon
+  std::size_t bound = count;       // subtrees after it are not needed
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> cut_short{false};  // a needed subtree was left unsearched: stop flag, deadline
+  // Under the mutex, after subtree `i` found a solution: the first subtree by which
+  // enough solutions are found, and the workers beyond it told to give up.
+  auto lower_bound = [&](std::size_t i) {
+    std::uint64_t sum = 0;
+    for (std::size_t j = 0; j <= i && j < bound; ++j) {
+      sum += found[j].size();
+      if (sum >= still) {
+        bound = j;
+        for (auto& w : workers) {
+          if (w.subtree.load() > bound) w.abandon = true;
+        }
+        return;
+      }
+    }
+  };
+  auto work = [&](Worker& me) {
+    std::size_t i = 0;
+    auto keep = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+      std::lock_guard lock(mutex);
+      if (i > bound) return false;
+      found[i].push_back({{path.begin(), path.end()}, weight});
+      lower_bound(i);
+      return found[i].size() < still && i <= bound;
+    };
+    SearchLimits mine = limits;
+    mine.max_solutions = 0;
+    mine.abandoned = &me.abandon;
+    DepthFirstSearch<P, decltype(keep)> search(problem, mine, keep);
+    for (;;) {
+      i = next.fetch_add(1);
+      {
+        std::lock_guard lock(mutex);
+        if (i >= count || i > bound) break;
+        if ((limits.stop_requested != nullptr && limits.stop_requested->load()) || Clock::now() >= limits.deadline) {
+          cut_short = true;
+          break;
+        }
+        me.subtree = i;
+        me.abandon = false;
+      }
+      results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+    }
+  };
+  if (count > 0 && still > 0 && !refused) {
+    if (threads <= 1) {
+      work(workers[0]);
+    } else {
+      tbb::task_arena arena(static_cast<int>(threads));
+      arena.execute([&] {
+        tbb::task_group group;
+        for (auto& w : workers) group.run([&] { work(w); });
+        group.wait();
+      });
+    }
+  }
+  StopReason stopped = split.stopped() ? split.above.stop : StopReason::none;
+  for (std::size_t i = 0; i < count; ++i) {
+    total += results[i];
+    // A subtree stopped by the user's stop flag or the deadline leaves the answer partial.
+    const auto r = results[i].stop;
+    if (stopped == StopReason::none && (r == StopReason::interrupted || r == StopReason::time_limit)) stopped = r;
+    for (const auto& f : found[i]) {
+      if (!give(f.path, f.weight)) break;
+    }
+  }
+  if (stopped == StopReason::none && cut_short) {
+    const bool interrupted = limits.stop_requested != nullptr && limits.stop_requested->load();
+    stopped = interrupted ? StopReason::interrupted : StopReason::time_limit;
+  }
+  total.stop = emitted >= wanted || refused ? StopReason::solution_limit : stopped;
+  total.representatives = emitted;
+  total.solutions = emitted_weight;
+  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return total;
+}
+
+}  // namespace backtrack

@@ -183,8 +183,12 @@ int estimate_command(const Arguments& args, const Registry& registry) {
               << "nodes: " << line(tree.nodes, number) << '\n'
               << "solutions: " << line(tree.solutions, number) << '\n';
     if (rate > 0) {
-      std::cout << "speed: " << number(rate) << " nodes/s on one thread (calibration: " << result.calibration.subtrees
-                << " random subtrees of " << result.subtrees << ", " << number(result.calibration.seconds) << " s)\n"
+      const std::string sample = result.subtrees == 0
+                                     ? "the whole tree, which the split's probe searched alone"
+                                     : std::to_string(result.calibration.subtrees) + " random subtrees of " +
+                                           std::to_string(result.subtrees);
+      std::cout << "speed: " << number(rate) << " nodes/s on one thread (calibration: " << sample << ", "
+                << number(result.calibration.seconds) << " s)\n"
                 << "time: " << line(seconds, duration) << " on " << threads << " thread" << (threads == 1 ? "" : "s")
                 << '\n';
     }

@@ -561,6 +561,47 @@ void expect_split_matches_one_search(const P& problem) {
   }
 }
 
+// A state changed in place is built once per walk, not once per node: the split and
+// the threads' searches reach each node from the last one (Cursor), so a count makes
+// few more moves than one search does, and calls root() a few times.
+class CountedMoves : public toy::SubsetSumUndo {
+ public:
+  CountedMoves(int k, int target, std::atomic<long>& roots, std::atomic<long>& applies)
+      : SubsetSumUndo(k, target), roots_(&roots), applies_(&applies) {}
+  State root() const {
+    ++*roots_;
+    return SubsetSumUndo::root();
+  }
+  void apply(State& s, Move m) const {
+    ++*applies_;
+    SubsetSumUndo::apply(s, m);
+  }
+
+ private:
+  std::atomic<long>* roots_;
+  std::atomic<long>* applies_;
+};
+
+TEST(Split, WalksInsteadOfRebuilding) {
+  std::atomic<long> roots{0}, applies{0};
+  const CountedMoves problem(16, 60, roots, applies);
+  const auto one = backtrack::count_solutions(problem);
+  const long one_roots = roots.exchange(0), one_applies = applies.exchange(0);
+  for (unsigned threads : {1u, 2u}) {
+    for (const backtrack::SplitPlan plan : {backtrack::SplitPlan{4096, 0}, backtrack::SplitPlan{4096, 1000}}) {
+      roots = 0;
+      applies = 0;
+      const auto split = backtrack::split_tree(problem, plan);
+      ASSERT_GT(split.subtrees.size(), 16u);
+      const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr,
+                                                   [&] { return backtrack::DepthFirstSearch<CountedMoves>(problem, {}); });
+      EXPECT_EQ(counted.nodes, one.nodes);
+      EXPECT_LE(roots.load(), one_roots + 2 + static_cast<long>(threads)) << "probe, split, one per thread";
+      EXPECT_LE(applies.load(), 2 * one_applies) << "the walks cost about the moves above the subtrees";
+    }
+  }
+}
+
 // The first K solutions with threads: those of one search, in its order, whatever the
 // thread count, the split and K (fewer, when the tree has fewer).
 template <class P>

@@ -75,9 +75,19 @@ TEST(Estimate, SameSeedSameEstimate) {
 }
 
 TEST(Estimate, CalibrationMeasuresASpeed) {
-  const auto calibration = backtrack::calibrate(backtrack::nqueens::WordQueens(12), 0.05, 256, 1);
+  const auto calibration = backtrack::calibrate(backtrack::nqueens::WordQueens(12), 0.05, {256, 0}, 1);
   EXPECT_GT(calibration.nodes, 0u);
   EXPECT_GT(calibration.subtrees, 0u);
+  EXPECT_GT(calibration.nodes_per_second(), 0);
+}
+
+// A tree the split's probe searches alone has no subtrees to sample: the probe's own
+// nodes and time are the measure (the whole tree, exactly).
+TEST(Estimate, CalibrationOfATreeWithinTheProbe) {
+  const backtrack::nqueens::WordQueens queens(8);
+  const auto calibration = backtrack::calibrate(queens, 0.05, {256, 1u << 20}, 1);
+  EXPECT_EQ(calibration.nodes, backtrack::count_solutions(queens).nodes);
+  EXPECT_EQ(calibration.split_subtrees, 0u);
   EXPECT_GT(calibration.nodes_per_second(), 0);
 }
 

@@ -9,7 +9,6 @@
 // whole prefix. A state copied by value (child()) is a few machine words: it is simply
 // replayed from root().
 #include <cstddef>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -23,35 +22,36 @@ class Cursor {
   using State = typename P::State;
   using Move = typename P::Move;
 
-  explicit Cursor(const P& problem) : problem_(problem) {}
+  explicit Cursor(const P& problem) : problem_(problem), state_(problem.root()) {}
 
   // The state at `prefix` (moves from root()). A search may change it in place, as long
   // as it takes every change back; otherwise it calls lose().
   State& at(std::span<const Move> prefix) {
     if constexpr (walks) {
-      if (!state_) {
-        state_.emplace(problem_.root());
+      if (lost_) {
+        state_ = problem_.root();
         path_.clear();
+        lost_ = false;
       }
       std::size_t shared = 0;
       while (shared < path_.size() && shared < prefix.size() && path_[shared] == prefix[shared]) ++shared;
       while (path_.size() > shared) {
-        problem_.undo(*state_, path_.back());
+        problem_.undo(state_, path_.back());
         path_.pop_back();
       }
       for (std::size_t i = shared; i < prefix.size(); ++i) {
-        problem_.apply(*state_, prefix[i]);
+        problem_.apply(state_, prefix[i]);
         path_.push_back(prefix[i]);
       }
     } else {
       state_ = state_after(problem_, prefix);
     }
-    return *state_;
+    return state_;
   }
 
   // The state was left half-changed (a search stopped in the middle): the next at()
   // builds it afresh.
-  void lose() { state_.reset(); }
+  void lose() { lost_ = true; }
 
  private:
   // state_after() may set up what apply() does not (a root's parameters): such a
@@ -59,8 +59,9 @@ class Cursor {
   static constexpr bool walks = HasApplyUndo<P> && !HasChild<P> && !HasStateAfter<P>;
 
   const P& problem_;
-  std::optional<State> state_;
+  State state_;
   std::vector<Move> path_;  // where state_ is
+  bool lost_ = false;
 };
 
 }  // namespace backtrack

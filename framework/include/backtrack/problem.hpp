@@ -2,7 +2,8 @@
 // The Problem concept: what the engine needs to know about a puzzle, and nothing more.
 //
 // Required hooks
-//   State, Move                 the constraint state, one decision
+//   State, Move                 the constraint state, one decision (Move compared with ==:
+//                               a split finds where two paths part)
 //   root()                      the empty state
 //   is_solution(state)          a leaf that counts
 //   candidates(state)           candidate generation: a range of Moves
@@ -35,7 +36,7 @@ struct Root {
 };
 
 template <class P>
-concept ProblemBase = requires(const P& p, const typename P::State& cs) {
+concept ProblemBase = std::equality_comparable<typename P::Move> && requires(const P& p, const typename P::State& cs) {
   typename P::State;
   typename P::Move;
   { p.root() } -> std::same_as<typename P::State>;

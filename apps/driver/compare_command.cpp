@@ -342,9 +342,10 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (size_vm.count("time-limit") != 0) {
         request.limits.deadline = SearchLimits::deadline_after(size_vm["time-limit"].as<double>());
       }
-      const auto solver = make_watched(problem, size_vm, intent, request.limits);
+      auto solver = make_watched(problem, size_vm, intent, request.limits);
       spdlog::debug("running {} {}", problem.name, solver->description());
       Row row{size, strategy, clock.time_search([&] { return solver->run(request, ignore_solutions); }), {}, 1.0};
+      solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
       row_start = Clock::now();
       row.times = clock.stop(row_start);
       if (row.result.stats.stop == StopReason::interrupted) interrupted = true;

@@ -121,7 +121,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, false);
-  const auto solver = make_watched(problem, vm, intent, request.limits);
+  auto solver = make_watched(problem, vm, intent, request.limits);
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
@@ -196,9 +196,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
     });
   }
 
+  // Freeing a large instance (dancing links for n = 1000) takes milliseconds the user waits for too.
+  const std::string description = solver->description();
+  solver.reset();
   const InstanceTimes times = clock.stop();
   if (format == Format::json) {
-    auto summary = summary_json(problem.name, solver->description(), result, request.threads, times);
+    auto summary = summary_json(problem.name, description, result, request.threads, times);
     if (intent.mode == SearchMode::count) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
@@ -211,7 +214,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       // Only a search that ran to the end may say that there is none.
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
-    write_summary_text(std::cout, problem.name, solver->description(), result, request.threads, times);
+    write_summary_text(std::cout, problem.name, description, result, request.threads, times);
     if (intent.mode == SearchMode::count && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }

@@ -7,7 +7,7 @@
 //   search: Solver::run() (or the MPI count) as the driver sees it: the split, the
 //           search, the merge;
 //   seconds: all of it, and what else the command does for the instance afterwards
-//           (a count's separate search for an example solution).
+//           (a count's separate search for an example solution, freeing the instance).
 #include <chrono>
 
 #include "backtrack/search_limits.hpp"

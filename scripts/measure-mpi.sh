@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times one count spread over 1, 2, ... MPI ranks on this machine, one thread per rank,
 # and prints a Markdown table: the best of R runs, by the program's own clock (the
-# count, without mpiexec starting the ranks) and by the wall clock (everything).
+# count's search_seconds, without mpiexec starting the ranks or joining the MPI job) and
+# by the wall clock (everything).
 # Usage: scripts/measure-mpi.sh [n] [repeats] ["ranks ..."]   (default: 16 5 "1 2")
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,7 @@ for k in $ranks; do
     read -r seconds solutions < <(echo "$summary" | python3 -c '
 import json, sys
 d = json.loads(sys.stdin.readline())
-print(d["seconds"], d["solutions"])')
+print(d["search_seconds"], d["solutions"])')
     best=$(python3 -c "print(min(float('${best:-inf}'), $seconds))")
     best_wall=$(python3 -c "print(min(float('${best_wall:-inf}'), $wall))")
   done

@@ -21,6 +21,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
+#include "instance_clock.hpp"
 #include "interrupt.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
@@ -35,12 +36,14 @@ const char* const compare_usage =
     "Usage: backtrack compare PROBLEM [-n RANGE] [--strategies S1,S2,...] [options]\n"
     "\n"
     "Counts the solutions of PROBLEM with each strategy for each size in RANGE and prints\n"
-    "one table: n, strategy, solutions, nodes, failures, seconds, nodes per second, and\n"
-    "speed relative to the slowest strategy at that size. Every strategy runs with the\n"
-    "same settings (e.g. the same --symmetry, none unless given). If two strategies count\n"
-    "differently, compare says so on stderr and exits with 4. A row cut short by\n"
-    "--time-limit says so in its status column (partial: its count is not a total) and\n"
-    "compare then exits with 3.\n"
+    "one table: n, strategy, solutions, nodes, failures, times in seconds (setup: reading\n"
+    "the options and building the instance, for the first row the command line too; search:\n"
+    "splitting the tree, the search, merging; seconds: the row's total, so the rows add up to\n"
+    "the command), nodes per search second, and speed: the slowest strategy's seconds at that\n"
+    "size over this one's. Every strategy runs with the same settings (e.g. the same\n"
+    "--symmetry, none unless given). If two strategies count differently, compare says so\n"
+    "on stderr and exits with 4. A row cut short by --time-limit says so in its status\n"
+    "column (partial: its count is not a total) and compare then exits with 3.\n"
     "RANGE is A..B, a list A,B,C, or one size. Example:\n"
     "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n\n";
 
@@ -48,7 +51,8 @@ struct Row {
   std::string size;  // empty for a problem without a size
   std::string strategy;
   RunResult result;
-  double speedup = 1.0;  // slowest seconds at this size / these seconds
+  InstanceTimes times;
+  double speedup = 1.0;  // slowest seconds at this size / these seconds (totals)
 };
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -123,13 +127,15 @@ std::string fixed(double value, int digits) {
 
 void write_text(const std::vector<Row>& rows, bool classes) {
   std::vector<std::vector<std::string>> cells = {
-      {"n", "strategy", "solutions", "nodes", "failures", "seconds", "nodes/s", "speed", "status"}};
+      {"n", "strategy", "solutions", "nodes", "failures", "setup", "search", "seconds", "nodes/s", "speed", "status"}};
   if (classes) cells[0].insert(cells[0].begin() + 3, "classes");
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     std::vector<std::string> line = {r.size.empty() ? "-" : r.size, r.strategy, to_string(s.solutions),
-                                     std::to_string(s.nodes), std::to_string(s.failures), fixed(s.seconds, 4),
-                                     fixed(nodes_per_second(s) / 1e6, 1) + "M",
+                                     std::to_string(s.nodes), std::to_string(s.failures),
+                                     fixed(r.times.setup_seconds, 4), fixed(r.times.search_seconds, 4),
+                                     fixed(r.times.seconds, 4),
+                                     fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
                                      s.complete() ? fixed(r.speedup, 2) + "x" : "-", status_text(s)};
     if (classes) line.insert(line.begin() + 3, r.result.reports_classes ? to_string(s.representatives) : "-");
     cells.push_back(line);
@@ -151,13 +157,15 @@ void write_text(const std::vector<Row>& rows, bool classes) {
 }
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
-  out << "n,strategy,solutions,classes,nodes,failures,seconds,nodes_per_second,speedup,status\n";
+  out << "n,strategy,solutions,classes,nodes,failures,setup_seconds,search_seconds,seconds,nodes_per_second,speedup,"
+         "status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     out << r.size << ',' << r.strategy << ',' << to_string(s.solutions) << ','
         << (r.result.reports_classes ? to_string(s.representatives) : "") << ',' << s.nodes << ',' << s.failures << ','
-        << fixed(s.seconds, 6) << ',' << fixed(nodes_per_second(s), 0) << ',' << (s.complete() ? fixed(r.speedup, 3) : "")
-        << ',' << to_string(s.stop) << '\n';
+        << fixed(r.times.setup_seconds, 6) << ',' << fixed(r.times.search_seconds, 6) << ','
+        << fixed(r.times.seconds, 6) << ',' << fixed(nodes_per_second(r.result, r.times), 0) << ','
+        << (s.complete() ? fixed(r.speedup, 3) : "") << ',' << to_string(s.stop) << '\n';
   }
 }
 
@@ -166,8 +174,10 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, bool a
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     nlohmann::json row = {{"n", r.size}, {"strategy", r.strategy}, {"solutions", to_string(s.solutions)},
-                          {"nodes", s.nodes}, {"failures", s.failures}, {"seconds", s.seconds},
-                          {"nodes_per_second", nodes_per_second(s)}, {"speedup", r.speedup},
+                          {"nodes", s.nodes}, {"failures", s.failures},
+                          {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
+                          {"seconds", r.times.seconds}, {"nodes_per_second", nodes_per_second(r.result, r.times)},
+                          {"speedup", r.speedup},
                           {"status", std::string(to_string(s.stop))}};
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
     table.push_back(row);
@@ -224,7 +234,7 @@ int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategie
     for (const auto& strategy : strategies) {
       out << "# " << strategy << '\n';
       for (const auto& r : rows) {
-        if (r.strategy == strategy && r.result.stats.seconds > 0) out << r.size << ' ' << r.result.stats.seconds << '\n';
+        if (r.strategy == strategy && r.times.seconds > 0) out << r.size << ' ' << r.times.seconds << '\n';
       }
       out << "\n\n";
     }
@@ -256,6 +266,8 @@ int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategie
 }  // namespace
 
 int compare_command(const Arguments& raw_args, const Registry& registry) {
+  // Each row's clock starts where the last one stopped: the rows add up to the command.
+  Clock::time_point row_start = Clock::now();
   po::options_description common("Options of backtrack compare");
   common.add_options()
     ("help,h", "this help")
@@ -313,6 +325,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
 
   RunRequest request;
   request.threads = read_threads(vm);
+  const SolutionSink ignore_solutions = [](const Solution&) { return true; };
   SearchLimits limits = read_limits(vm);
   std::vector<Row> rows;
   bool agree = true;
@@ -321,6 +334,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     const auto size_vm = parse(size);
     const std::size_t first_row = rows.size();
     for (const auto& strategy : strategies) {
+      InstanceClock clock(row_start);
       SolveIntent intent;
       intent.strategy = strategy;
       intent.uniform = true;
@@ -328,17 +342,20 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (size_vm.count("time-limit") != 0) {
         request.limits.deadline = SearchLimits::deadline_after(size_vm["time-limit"].as<double>());
       }
-      const auto solver = make_watched(problem, size_vm, intent, request.limits);
+      auto solver = make_watched(problem, size_vm, intent, request.limits);
       spdlog::debug("running {} {}", problem.name, solver->description());
-      Row row{size, strategy, solver->run(request, [](const Solution&) { return true; }), 1.0};
+      Row row{size, strategy, clock.time_search([&] { return solver->run(request, ignore_solutions); }), {}, 1.0};
+      solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
+      row_start = Clock::now();
+      row.times = clock.stop(row_start);
       if (row.result.stats.stop == StopReason::interrupted) interrupted = true;
       rows.push_back(row);
       if (interrupted) break;
     }
     double slowest = 0;
-    for (std::size_t i = first_row; i < rows.size(); ++i) slowest = std::max(slowest, rows[i].result.stats.seconds);
+    for (std::size_t i = first_row; i < rows.size(); ++i) slowest = std::max(slowest, rows[i].times.seconds);
     for (std::size_t i = first_row; i < rows.size(); ++i) {
-      const double s = rows[i].result.stats.seconds;
+      const double s = rows[i].times.seconds;
       rows[i].speedup = s > 0 ? slowest / s : 1.0;
       const auto& a = rows[first_row].result.stats;
       const auto& b = rows[i].result.stats;

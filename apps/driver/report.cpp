@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
@@ -17,12 +18,13 @@ nlohmann::json instance_json(const std::string& description) {
   return instance;
 }
 
-double nodes_per_second(const SearchStats& stats) {
-  return stats.seconds > 0 ? static_cast<double>(stats.nodes) / stats.seconds : 0.0;
+double nodes_per_second(const RunResult& result, const InstanceTimes& times) {
+  const std::uint64_t nodes = result.stats.nodes - std::min(result.resumed.nodes, result.stats.nodes);
+  return times.search_seconds > 0 ? static_cast<double>(nodes) / times.search_seconds : 0.0;
 }
 
 nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
-                            unsigned threads) {
+                            unsigned threads, const InstanceTimes& times) {
   const SearchStats& s = result.stats;
   nlohmann::json j = {
       {"type", "summary"},
@@ -35,8 +37,10 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
       {"nodes", s.nodes},
       {"failures", s.failures},
       {"max_depth", s.max_depth},
-      {"seconds", s.seconds},
-      {"nodes_per_second", nodes_per_second(s)},
+      {"setup_seconds", times.setup_seconds},
+      {"search_seconds", times.search_seconds},
+      {"seconds", times.seconds},
+      {"nodes_per_second", nodes_per_second(result, times)},
       {"status", std::string(to_string(s.stop))},
       {"partial", s.stop != StopReason::none && s.stop != StopReason::solution_limit},
   };
@@ -45,19 +49,24 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
 }
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
-                        const RunResult& result, unsigned threads) {
+                        const RunResult& result, unsigned threads, const InstanceTimes& times) {
   const SearchStats& s = result.stats;
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
+  auto six_digits = [](double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", seconds);
+    return std::string(text);
+  };
   char rate[32];
-  std::snprintf(rate, sizeof rate, "%.4g", nodes_per_second(s));
+  std::snprintf(rate, sizeof rate, "%.4g", nodes_per_second(result, times));
   out << "problem: " << problem << ' ' << description << " threads=" << threads << '\n';
   out << "solutions: " << to_string(s.solutions) << '\n';
   if (result.reports_classes) out << "classes: " << to_string(s.representatives) << '\n';
   out << "nodes: " << s.nodes << '\n'
       << "failures: " << s.failures << '\n'
       << "max_depth: " << s.max_depth << '\n'
-      << "seconds: " << seconds << '\n'
+      << "setup_seconds: " << six_digits(times.setup_seconds) << '\n'
+      << "search_seconds: " << six_digits(times.search_seconds) << '\n'
+      << "seconds: " << six_digits(times.seconds) << '\n'
       << "nodes_per_second: " << rate << '\n'
       << "status: " << to_string(s.stop);
   if (s.stop != StopReason::none && s.stop != StopReason::solution_limit) out << " (partial: the search did not finish)";

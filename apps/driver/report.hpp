@@ -7,6 +7,7 @@
 #include <string>
 
 #include "backtrack/solver.hpp"
+#include "instance_clock.hpp"
 
 namespace backtrack {
 
@@ -18,12 +19,14 @@ enum class Format { text, json, csv };
 nlohmann::json instance_json(const std::string& description);
 
 nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
-                            unsigned threads);
+                            unsigned threads, const InstanceTimes& times);
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
-                        const RunResult& result, unsigned threads);
+                        const RunResult& result, unsigned threads, const InstanceTimes& times);
 
-double nodes_per_second(const SearchStats& stats);
+// The nodes this run searched per second of its search: a count resumed from a
+// checkpoint did not search the subtrees it resumed, so their nodes do not count.
+double nodes_per_second(const RunResult& result, const InstanceTimes& times);
 
 // One JSON line for stdout, without its line end. Text the user typed (a file name, a
 // description) may be any bytes: what is not UTF-8 is written as U+FFFD rather than

@@ -11,6 +11,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
+#include "instance_clock.hpp"
 #include "interrupt.hpp"
 #include "mpi_job.hpp"
 #include "option_values.hpp"
@@ -30,6 +31,10 @@ const char* const solve_usage =
     "Counts (the default), lists or finds solutions of PROBLEM with one of its strategies.\n"
     "Example: backtrack solve nqueens -n 12 --strategy bitset --first\n"
     "Ctrl-C stops the search and prints the statistics so far, marked partial.\n"
+    "Times in the summary: setup_seconds (options, input, building the instance, the journal),\n"
+    "search_seconds (splitting the tree, the search, merging), seconds (all the command did,\n"
+    "e.g. a count's search for an example too); nodes_per_second: the nodes this run searched\n"
+    "(not those resumed from a --checkpoint) per search second.\n"
     "Across machines: mpiexec -n K backtrack solve nqueens -n 18 --count --mpi\n\n";
 
 SearchMode read_mode(const po::variables_map& vm) {
@@ -64,6 +69,7 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
 }  // namespace
 
 int solve_command(const Arguments& args, const Registry& registry) {
+  InstanceClock clock;  // the user waits for all of the command, not the search alone
   po::options_description common("Options of backtrack solve");
   common.add_options()
     ("help,h", "this help")
@@ -115,7 +121,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, false);
-  const auto solver = make_watched(problem, vm, intent, request.limits);
+  auto solver = make_watched(problem, vm, intent, request.limits);
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
@@ -164,7 +170,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
   RunResult result;
   {
     ProgressLine line(progress, problem.name + " " + solver->description(), !quiet() && ProgressLine::stderr_is_terminal());
-    result = mpi ? mpi->count(*solver, request) : solver->run(request, print);
+    auto search = [&] { return mpi ? mpi->count(*solver, request) : solver->run(request, print); };
+    result = clock.time_search(search);
   }
   if (journal) {
     spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),
@@ -189,8 +196,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
     });
   }
 
+  // Freeing a large instance (dancing links for n = 1000) takes milliseconds the user waits for too.
+  const std::string description = solver->description();
+  solver.reset();
+  const InstanceTimes times = clock.stop();
   if (format == Format::json) {
-    auto summary = summary_json(problem.name, solver->description(), result, request.threads);
+    auto summary = summary_json(problem.name, description, result, request.threads, times);
     if (intent.mode == SearchMode::count) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
@@ -203,7 +214,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       // Only a search that ran to the end may say that there is none.
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
-    write_summary_text(std::cout, problem.name, solver->description(), result, request.threads);
+    write_summary_text(std::cout, problem.name, description, result, request.threads, times);
     if (intent.mode == SearchMode::count && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }

@@ -1,0 +1,116 @@
+// The clock of solve and compare covers the whole command (instance_clock.hpp): set-up,
+// search and total seconds fit inside the wall time this test measures around the
+// process, and a count resumed from a checkpoint rates only the nodes it searched.
+// No timing thresholds: a loaded machine is slow, and that is no failure.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "run_process.hpp"
+
+namespace {
+
+using cli::field;
+using cli::lines_of;
+using cli::run;
+
+// Clocks read at different instants and printed rounded: a microsecond of slack.
+constexpr double tiny = 1e-6;
+
+nlohmann::json last_json_line(const std::string& out) {
+  const auto lines = lines_of(out);
+  if (lines.empty()) return nullptr;
+  return nlohmann::json::parse(lines.back(), nullptr, false);
+}
+
+void expect_times_add_up(const nlohmann::json& j, double wall_seconds) {
+  ASSERT_TRUE(j.contains("setup_seconds")) << j.dump();
+  ASSERT_TRUE(j.contains("search_seconds")) << j.dump();
+  ASSERT_TRUE(j.contains("seconds")) << j.dump();
+  const double setup = j["setup_seconds"].get<double>();
+  const double search = j["search_seconds"].get<double>();
+  const double total = j["seconds"].get<double>();
+  EXPECT_GE(setup, 0) << j.dump();
+  EXPECT_GE(search, 0) << j.dump();
+  EXPECT_GE(total, setup + search - tiny) << j.dump();
+  EXPECT_LE(total, wall_seconds) << j.dump();
+}
+
+TEST(Clock, SolveCountReportsSetupSearchAndTotal) {
+  // A count also searches for an example solution: part of seconds, not of the search.
+  const auto o = run({"solve", "nqueens", "-n", "11", "--count", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto summary = last_json_line(o.out);
+  expect_times_add_up(summary, o.seconds);
+  // Nothing resumed: the rate is all the nodes over the search.
+  const double nodes = summary["nodes"].get<double>();
+  EXPECT_NEAR(summary["nodes_per_second"].get<double>() * summary["search_seconds"].get<double>(), nodes,
+              nodes * 1e-9);
+}
+
+TEST(Clock, SolveTextShowsTheThreeTimes) {
+  const auto o = run({"solve", "nqueens", "-n", "8", "--first"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto setup = field(o.out, "setup_seconds");
+  const auto search = field(o.out, "search_seconds");
+  const auto total = field(o.out, "seconds");
+  ASSERT_TRUE(setup && search && total) << o.out;
+  EXPECT_GE(std::stod(*total), std::stod(*setup) + std::stod(*search) - tiny) << o.out;  // 6 decimals each
+  EXPECT_LE(std::stod(*total), o.seconds) << o.out;
+}
+
+TEST(Clock, SudokuCountReportsTheThreeTimes) {
+  // Reading the puzzle is set-up.
+  const auto o = run({"solve", "sudoku", "--puzzle",
+                      "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", "--format",
+                      "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  expect_times_add_up(last_json_line(o.out), o.seconds);
+}
+
+TEST(Clock, CompareRowsAddUpWithinTheCommand) {
+  const auto o = run({"compare", "nqueens", "-n", "6..9", "--strategies", "scan,word", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = last_json_line(o.out);
+  ASSERT_EQ(table["rows"].size(), 8u) << o.out;
+  double sum = 0;
+  for (const auto& row : table["rows"]) {
+    expect_times_add_up(row, o.seconds);
+    sum += row["seconds"].get<double>();
+  }
+  EXPECT_LE(sum, o.seconds) << o.out;
+
+  const auto csv = run({"compare", "nqueens", "-n", "6", "--strategies", "word", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(lines_of(csv.out).at(0).find(",setup_seconds,search_seconds,seconds,nodes_per_second,"), std::string::npos)
+      << csv.out;
+}
+
+// A count run to the end with --checkpoint, then again: the second resumes every
+// subtree and searches only the probe that splits the tree, so its rate must come from
+// those few nodes, not from the total it reports.
+TEST(Clock, ResumedNodesAreNotRated) {
+  const cli::TempFile marker;
+  const std::string journal = marker.path() + ".journal";
+  const std::vector<std::string> count = {"solve", "nqueens", "-n", "13", "--strategy", "word", "--symmetry", "none",
+                                          "--count", "--checkpoint", journal, "--format", "json"};
+  const auto first = run(count);
+  const auto again = run(count);
+  std::remove(journal.c_str());
+  std::remove((journal + ".lock").c_str());
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const auto resumed = last_json_line(again.out);
+  ASSERT_GT(resumed["subtrees"].get<int>(), 0) << again.out;
+  ASSERT_EQ(resumed["checkpoint"]["resumed_subtrees"], resumed["subtrees"]) << again.out;
+  expect_times_add_up(resumed, again.seconds);
+  const double nodes = resumed["nodes"].get<double>();
+  const double rated = resumed["nodes_per_second"].get<double>() * resumed["search_seconds"].get<double>();
+  EXPECT_LT(rated, nodes / 10) << again.out;  // n = 13 searches millions of nodes; the probe 32768
+  EXPECT_EQ(last_json_line(first.out)["nodes"], resumed["nodes"]);
+}
+
+}  // namespace

@@ -55,9 +55,12 @@ class DepthFirstSearch {
   DepthFirstSearch& operator=(const DepthFirstSearch&) = delete;
 
   // The whole tree: every root the problem offers.
-  SearchStats run() {
+  SearchStats run() { return run(roots_of(problem_)); }
+
+  // The whole tree below `roots` (the problem's, which the caller already has: a
+  // problem may take long to list them, as border's constellations).
+  SearchStats run(std::span<const Root<Move>> roots) {
     const auto start = Clock::now();
-    const auto roots = roots_of(problem_);
     for (stop_root_ = 0; stop_root_ < roots.size(); ++stop_root_) {
       search_below(roots[stop_root_].prefix, roots[stop_root_].weight);
       if (stopped()) break;

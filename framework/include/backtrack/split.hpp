@@ -99,7 +99,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     probe_limits.max_nodes = plan.probe_nodes;
     probe_limits.max_solutions = 0;
     DepthFirstSearch<P, OnSolution> probe(problem, probe_limits, std::move(on_solution));
-    split.above = probe.run();
+    split.above = probe.run(roots);
     if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
       split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       return split;

@@ -1,8 +1,9 @@
 #include "search_options.hpp"
 
-#include <tbb/info.h>
+#include <sched.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
@@ -27,8 +28,13 @@ unsigned read_threads(const po::variables_map& vm) {
     if (threads > 0) return static_cast<unsigned>(threads);
   }
   // The CPUs this process may run on, not all of the machine's: mpiexec binds each rank
-  // to a share of them, and more threads than that would only take turns.
-  return static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  // to a share of them, and more threads than that would only take turns. Read from the
+  // affinity mask as oneTBB reads it, not through tbb::info::default_concurrency(): that
+  // starts oneTBB (which probes the disk for an OpenMP runtime), also in a run that never
+  // splits its tree and so never needs a second thread (issue 14).
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&cpus)));
+  return std::max(1U, std::thread::hardware_concurrency());  // more CPUs than a cpu_set_t holds
 }
 
 SearchLimits read_limits(const po::variables_map& vm) {

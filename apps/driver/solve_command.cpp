@@ -77,8 +77,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
     ("count", "count all solutions (the default)")
     ("all", "list every solution")
     ("unique", "list one solution per symmetry class")
-    ("first", "find the first solution")
-    ("limit", po::value<long long>(), "list at most K solutions")
+    ("first", "find the first solution in depth-first order (the same one for any --threads; threads help "
+              "where it lies deep)")
+    ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first")
     ("force", "allow listing a very large number of solutions")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "

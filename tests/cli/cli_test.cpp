@@ -248,6 +248,30 @@ TEST(List, LimitFive) {
   EXPECT_EQ(field(o.out, "status"), "solution_limit");
 }
 
+// With threads, --first and --limit K give what one thread gives: the first boards in
+// depth-first order. n = 28 with word searches 3 million nodes before its first board,
+// far beyond the split's probe, so the threads do search subtrees.
+TEST(List, FirstAndLimitWithThreadsAreTheOneThreadAnswer) {
+  for (const char* mode : {"--first", "--limit"}) {
+    std::vector<std::string> args = {"solve", "nqueens", "-n", "28", "--strategy", "word", mode};
+    if (std::string(mode) == "--limit") args.push_back("7");
+    auto with = [&](const char* threads) {
+      auto a = args;
+      a.insert(a.end(), {"-j", threads});
+      return run(a);
+    };
+    const auto one = with("1");
+    const auto two = with("2");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    const auto boards = boards_in_text(one.out, 28);
+    ASSERT_EQ(boards.size(), std::string(mode) == "--first" ? 1u : 7u);
+    for (const auto& b : boards) EXPECT_TRUE(reference::valid(b, 28));
+    EXPECT_EQ(boards_in_text(two.out, 28), boards) << mode;
+    EXPECT_EQ(field(two.out, "status"), "solution_limit");
+  }
+}
+
 TEST(List, LargeListingWithForce) {
   // n = 13 lists 73712 boards; --force allows it, --limit keeps the output small.
   const auto o = run({"solve", "nqueens", "-n", "16", "--all", "--limit", "3"});

@@ -79,7 +79,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
     ("unique", "list one solution per symmetry class")
     ("first", "find the first solution in depth-first order (the same one for any --threads; threads help "
               "where it lies deep)")
-    ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first")
+    ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first "
+                                      "(threads for K up to 10000; above, one thread that prints as it goes)")
     ("force", "allow listing a very large number of solutions")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "

@@ -119,6 +119,10 @@ class Solver {
   }
 };
 
+// --limit K with threads holds up to K solutions per thread in memory, to print them in
+// depth-first order; above this, one thread searches and prints as it goes.
+inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
+
 // Runs every subtree of `split`, on `threads` threads; make_search() builds the
 // DepthFirstSearch of one thread, which runs subtree after subtree. With a checkpoint,
 // the subtrees it knows as finished are skipped (their statistics are added as
@@ -241,9 +245,11 @@ class ProblemSolver final : public Solver {
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
       throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
     }
-    // The first K solutions in depth-first order: with threads, subtrees in order.
+    // The first K solutions in depth-first order: with threads, subtrees in order. The
+    // threads keep the solutions of later subtrees until the earlier ones are done (up to
+    // K each): for a large K, one search that prints as it goes.
     if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_solutions != 0 &&
-        request.mode != SearchMode::count) {
+        limits.max_solutions <= max_solutions_kept_in_order && request.mode != SearchMode::count) {
       result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits,
                                      [&](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); });
       return result;

@@ -115,12 +115,7 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
         break;
       }
       children.clear();
-      for (const Move m : problem.candidates(state)) {
-        if constexpr (HasAllowed<P>) {
-          if (!problem.allowed(state, m)) continue;
-        }
-        children.push_back(m);
-      }
+      for_each_child(problem, state, [&](const Move m) { children.push_back(m); });
       if (children.empty()) break;
       const Move m = children[std::uniform_int_distribution<std::size_t>(0, children.size() - 1)(random)];
       weight *= static_cast<double>(children.size());

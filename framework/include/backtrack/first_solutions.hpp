@@ -70,7 +70,8 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   std::mutex mutex;                // guards found, bound and the workers' subtree and abandon
   std::size_t bound = count;       // subtrees after it are not needed
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> cut_short{false};  // a needed subtree was left unsearched: stop flag, deadline
+  // Why a needed subtree was left unsearched (the stop flag, the deadline), or none.
+  std::atomic<StopReason> cut_short{StopReason::none};
   // Under the mutex, after subtree `i` found a solution: the first subtree by which
   // enough solutions are found, and the workers beyond it told to give up.
   auto lower_bound = [&](std::size_t i) {
@@ -104,8 +105,8 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
       {
         std::lock_guard lock(mutex);
         if (i >= count || i > bound) break;
-        if ((limits.stop_requested != nullptr && limits.stop_requested->load()) || Clock::now() >= limits.deadline) {
-          cut_short = true;
+        if (const auto reason = limits.outside_stop(); reason != StopReason::none) {
+          cut_short = reason;
           break;
         }
         me.subtree = i;
@@ -136,10 +137,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
       if (!give(f.path, f.weight)) break;
     }
   }
-  if (stopped == StopReason::none && cut_short) {
-    const bool interrupted = limits.stop_requested != nullptr && limits.stop_requested->load();
-    stopped = interrupted ? StopReason::interrupted : StopReason::time_limit;
-  }
+  if (stopped == StopReason::none) stopped = cut_short;
   total.stop = emitted >= wanted || refused ? StopReason::solution_limit : stopped;
   total.representatives = emitted;
   total.solutions = emitted_weight;

@@ -98,6 +98,19 @@ typename P::State state_after(const P& problem, std::span<const typename P::Move
   }
 }
 
+// Calls f(m) for every move the engine tries at `state`, in its order: the candidates
+// that allowed() accepts. (The engine's loop is its own: it also counts the calls of
+// allowed() toward its checks of the limits.)
+template <Problem P, class F>
+void for_each_child(const P& problem, const typename P::State& state, F f) {
+  for (const auto m : problem.candidates(state)) {
+    if constexpr (HasAllowed<P>) {
+      if (!problem.allowed(state, m)) continue;
+    }
+    f(m);
+  }
+}
+
 // The roots a search starts from: the problem's own, or root() alone.
 template <Problem P>
 std::vector<Root<typename P::Move>> roots_of(const P& problem) {

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "backtrack/search_stats.hpp"
+
 namespace backtrack {
 
 using Clock = std::chrono::steady_clock;
@@ -18,6 +20,15 @@ struct SearchLimits {
   // Polled as stop_requested is: this search alone is no longer needed (another thread
   // found enough solutions before its subtree). It stops as if at its solution limit.
   const std::atomic<bool>* abandoned = nullptr;
+
+  // The stop flag and the deadline, read now, as the reason to stop, or none: what a
+  // split or a run of subtrees checks between searches (the node and solution limits
+  // belong to a search's own count).
+  StopReason outside_stop() const {
+    if (stop_requested != nullptr && stop_requested->load(std::memory_order_relaxed)) return StopReason::interrupted;
+    if (deadline != Clock::time_point::max() && Clock::now() >= deadline) return StopReason::time_limit;
+    return StopReason::none;
+  }
 
   static Clock::time_point deadline_after(double seconds) {
     if (seconds <= 0) return Clock::time_point::max();

@@ -161,14 +161,8 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     progress->done = count - pending.size();
   }
   auto search_subtree = [&](auto& search, std::size_t i) {
-    if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
-      results[i].stop = StopReason::interrupted;
-      return;
-    }
-    if (Clock::now() >= limits.deadline) {
-      results[i].stop = StopReason::time_limit;
-      return;
-    }
+    results[i].stop = limits.outside_stop();
+    if (!results[i].complete()) return;
     results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
     if (!results[i].complete()) return;
     if (checkpoint != nullptr) checkpoint->record(i, results[i]);

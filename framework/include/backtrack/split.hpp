@@ -50,16 +50,6 @@ struct SplitTree {
 };
 
 namespace detail {
-// The stop flag and the deadline of `limits` (its node and solution limits are for the
-// search after the split), as the reason to stop, or none.
-inline StopReason split_stop(const SearchLimits& limits) {
-  if (limits.stop_requested != nullptr && limits.stop_requested->load(std::memory_order_relaxed)) {
-    return StopReason::interrupted;
-  }
-  if (limits.deadline != Clock::time_point::max() && Clock::now() >= limits.deadline) return StopReason::time_limit;
-  return StopReason::none;
-}
-
 // A sink that keeps nothing: the probe of a count records its path, to know where it stopped.
 struct IgnoreSolutions {
   template <class State, class Path>
@@ -89,12 +79,9 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   SplitTree<P> split;
   split.plan = plan;
   const auto roots = roots_of(problem);
-  std::vector<Root<Move>> left;  // what is left of the tree, in depth-first order
-  double covered = 0;            // the probe's share of the tree
-  Cursor<P> cursor(problem);
-  if (plan.probe_nodes == 0) {
-    left = roots;
-  } else {
+  std::vector<Move> path;  // from root() to the node where the probe stopped
+  std::size_t root = 0;    // the root it stopped in
+  if (plan.probe_nodes != 0) {
     SearchLimits probe_limits = limits;
     probe_limits.max_nodes = plan.probe_nodes;
     probe_limits.max_solutions = 0;
@@ -106,22 +93,26 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     }
     split.above.stop = StopReason::none;
     --split.above.nodes;  // the node it stopped at is the first subtree's root
-    const std::span<const Move> path = probe.stop_path();
-    const std::size_t root = probe.stop_root();
+    path.assign(probe.stop_path().begin(), probe.stop_path().end());
+    root = probe.stop_root();
+  }  // the probe's state is freed before the cursor builds its own
+  Cursor<P> cursor(problem);
+  std::vector<Root<Move>> left;  // what is left of the tree, in depth-first order
+  double covered = 0;            // the probe's share of the tree
+  if (plan.probe_nodes == 0) {
+    left = roots;
+  } else {
     const std::uint64_t weight = roots[root].weight;
     double share = 1.0 / static_cast<double>(roots.size());  // of one node at this depth
     covered = static_cast<double>(root) * share;
     // The right siblings of the path's nodes, level by level from its root down.
     std::vector<std::vector<Root<Move>>> right_of(path.size());
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
-      const auto prefix = path.first(depth);
+      const auto prefix = std::span<const Move>(path).first(depth);
       const auto& state = cursor.at(prefix);
       std::size_t children = 0, before = 0;
       bool past = false;
-      for (const auto m : problem.candidates(state)) {
-        if constexpr (HasAllowed<P>) {
-          if (!problem.allowed(state, m)) continue;
-        }
+      for_each_child(problem, state, [&](const Move m) {
         ++children;
         if (past) {
           Root<Move> sibling{{prefix.begin(), prefix.end()}, weight};
@@ -131,7 +122,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
           past = true;
           before = children - 1;
         }
-      }
+      });
       covered += share * static_cast<double>(before) / static_cast<double>(children);
       share /= static_cast<double>(children);
     }
@@ -141,7 +132,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     }
     std::copy(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
-  const std::size_t wanted = plan.probe_nodes == 0 ? plan.subtrees : detail::wanted_subtrees(plan, covered);
+  const std::size_t wanted = detail::wanted_subtrees(plan, covered);
   std::vector<bool> solution(left.size(), false);  // left[i] is known to be a solution
   while (left.size() < wanted) {
     std::size_t shallowest = SIZE_MAX;
@@ -160,7 +151,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
         next_solution.push_back(solution[i]);
         continue;
       }
-      if (const auto reason = detail::split_stop(limits); reason != StopReason::none) {
+      if (const auto reason = limits.outside_stop(); reason != StopReason::none) {
         split.above.stop = reason;
         return split;
       }
@@ -172,15 +163,12 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
       }
       ++split.above.nodes;
       const std::size_t first_child = next.size();
-      for (const auto m : problem.candidates(state)) {
-        if constexpr (HasAllowed<P>) {
-          if (!problem.allowed(state, m)) continue;
-        }
+      for_each_child(problem, state, [&](const Move m) {
         Root<Move> child{node.prefix, node.weight};
         child.prefix.push_back(m);
         next.push_back(std::move(child));
         next_solution.push_back(false);
-      }
+      });
       if (next.size() == first_child) {
         ++split.above.failures;
         split.above.max_depth = std::max(split.above.max_depth, static_cast<int>(node.prefix.size()));

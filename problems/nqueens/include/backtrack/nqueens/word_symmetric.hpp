@@ -42,13 +42,13 @@ class SymmetricWordQueens {
     std::uint64_t fixed_weight = 0;  // every solution below stands for this many; 0: check()
   };
   // Four words, so that the engine passes it down in registers: the root's rules are
-  // named by their index in one table, not by a pointer beside the row.
+  // named by their index in one table, not by a pointer. The row is the number of
+  // queens placed, popcount(columns): not a fifth value to carry down and update.
   struct State {
     std::uint64_t columns = 0;
     std::uint64_t toward_high = 0;
     std::uint64_t toward_low = 0;
-    std::uint32_t row = 0;
-    std::uint32_t bounds = unbounded;  // index in bounds_
+    std::uint64_t bounds = unbounded;  // index in bounds_
   };
 
   explicit SymmetricWordQueens(int n)
@@ -69,12 +69,12 @@ class SymmetricWordQueens {
   }
 
   State root() const { return {}; }
-  bool is_solution(const State& s) const { return s.row == static_cast<std::uint32_t>(n_); }
+  bool is_solution(const State& s) const { return s.columns == all_; }
 
   SetBits candidates(const State& s) const {
     std::uint64_t free = all_ & ~(s.columns | s.toward_high | s.toward_low);
     const Bounds& b = bounds_[s.bounds];
-    const int row = static_cast<int>(s.row);
+    const int row = std::popcount(s.columns);
     if (row < b.bound1) {
       free &= ~b.side;
     } else if (row == b.bound2) {
@@ -89,12 +89,12 @@ class SymmetricWordQueens {
 
   // Look-ahead: the next row must keep a free square.
   bool allowed(const State& s, Move bit) const {
-    if (static_cast<int>(s.row) + 1 == n_) return true;
+    if ((s.columns | bit) == all_) return true;
     return (all_ & ~((s.columns | bit) | ((s.toward_high | bit) << 1) | ((s.toward_low | bit) >> 1))) != 0;
   }
 
   State child(const State& s, Move bit) const {
-    return {s.columns | bit, (s.toward_high | bit) << 1, (s.toward_low | bit) >> 1, s.row + 1, s.bounds};
+    return {s.columns | bit, (s.toward_high | bit) << 1, (s.toward_low | bit) >> 1, s.bounds};
   }
 
   // The rules of a root follow from its first one or two queens; setting them here
@@ -184,10 +184,10 @@ class SymmetricWordQueens {
   // copyable (the engine then holds its own copy): the empty board (no rule yet), a
   // corner queen before the second queen, then one entry per column of the second
   // queen of a corner root, then one per column of the first queen of the others.
-  static constexpr std::uint32_t unbounded = 0;
-  static constexpr std::uint32_t pending_corner = 1;
-  static constexpr std::uint32_t corner(int second_column) { return 2 + static_cast<std::uint32_t>(second_column); }
-  static constexpr std::uint32_t inner(int first_column) { return 66 + static_cast<std::uint32_t>(first_column); }
+  static constexpr std::uint64_t unbounded = 0;
+  static constexpr std::uint64_t pending_corner = 1;
+  static constexpr std::uint64_t corner(int second_column) { return 2 + static_cast<std::uint32_t>(second_column); }
+  static constexpr std::uint64_t inner(int first_column) { return 66 + static_cast<std::uint32_t>(first_column); }
   std::array<Bounds, 130> bounds_{};
 };
 

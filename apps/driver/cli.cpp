@@ -71,9 +71,12 @@ void set_verbosity(int level) {
 bool quiet() { return verbosity_level < 0; }
 
 int run_cli(int argc, const char* const* argv, const Registry& registry) {
-  auto logger = spdlog::stderr_color_mt("backtrack");
-  logger->set_pattern("backtrack: %^%l%$: %v");
-  spdlog::set_default_logger(logger);
+  // Once per process: a program (or a test) may run the command line more than once.
+  if (spdlog::get("backtrack") == nullptr) {
+    auto logger = spdlog::stderr_color_mt("backtrack");
+    logger->set_pattern("backtrack: %^%l%$: %v");
+    spdlog::set_default_logger(logger);
+  }
   set_verbosity(0);
   int code = exit_ok;
   try {

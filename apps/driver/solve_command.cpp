@@ -25,6 +25,8 @@ namespace po = boost::program_options;
 
 namespace {
 
+constexpr std::uint64_t max_listed_without_force = 100000;
+
 const char* const solve_usage =
     "Usage: backtrack solve PROBLEM [--count | --all | --unique | --first | --limit K] [options]\n"
     "\n"
@@ -81,7 +83,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
               "where it lies deep)")
     ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first "
                                       "(threads for K up to 10000; above, one thread that prints as it goes)")
-    ("force", "allow listing a very large number of solutions")
+    ("force", "--all and --unique: list every solution even past 100,000 (without it they stop there, exit 3)")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "
      "again skips what it holds (resume after Ctrl-C, kill or a crash)")
@@ -138,6 +140,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
   }
   spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
 
+  // Listing every solution of a large instance would flood the terminal: past this many,
+  // --all and --unique stop unless --force is given, for every problem alike (the driver
+  // cannot know beforehand how many there are; what was printed stays valid).
+  const bool capped = (intent.mode == SearchMode::all || intent.mode == SearchMode::unique) && !intent.force;
+  bool reached_cap = false;
   std::uint64_t index = 0;
   SolutionSink print = [&](const Solution& solution) {
     ++index;
@@ -149,7 +156,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
       std::cout << "solution " << index << '\n' << solution.text << '\n';
     }
     if (!std::cout) interrupt::request_stop();
-    return static_cast<bool>(std::cout);
+    reached_cap = capped && index == max_listed_without_force;
+    return std::cout && !reached_cap;
   };
 
   std::unique_ptr<Journal> journal;
@@ -180,18 +188,16 @@ int solve_command(const Arguments& args, const Registry& registry) {
                  result.resumed.subtrees, result.subtrees, journal->written());
   }
 
-  // A count also shows one solution, found by a separate, quick search.
+  // A count also shows one solution: the first one, found by a second, short search of the
+  // same instance (a representative of its class where the count breaks symmetry: a
+  // solution all the same). Not when the count found none.
   nlohmann::json example;
   std::string example_text;
-  if (intent.mode == SearchMode::count && result.stats.complete()) {
-    SolveIntent first = intent;
-    first.mode = SearchMode::first;
+  if (intent.mode == SearchMode::count && result.stats.complete() && result.stats.solutions > 0) {
     RunRequest first_request;
     first_request.mode = SearchMode::first;
     first_request.limits.stop_requested = request.limits.stop_requested;
-    po::variables_map plain = vm;
-    plain.erase("symmetry");
-    problem.make(plain, first)->run(first_request, [&](const Solution& s) {
+    solver->run(first_request, [&](const Solution& s) {
       example = s.json;
       example_text = s.text;
       return true;
@@ -222,6 +228,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
   }
   std::cout.flush();
+  if (reached_cap) {
+    spdlog::error("stopped after {} solutions (there may be more): --all and --unique list at most that many "
+                  "without --force; count them with --count, list the first K with --limit K, or pass --force",
+                  max_listed_without_force);
+    return exit_stopped_by_limit;
+  }
   return exit_code_for(result.stats);
 }
 

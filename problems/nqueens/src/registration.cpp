@@ -23,9 +23,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-// Listing more than this many boards needs --force (or --limit): the output, not the
-// memory, is what grows; every solution is streamed as it is found.
-constexpr int largest_listed_without_force = 12;
 // From this size on, a plain count (no --symmetry, no --strategy) uses strategy border:
 // faster than word with full symmetry from n = 14 on, but it counts no classes.
 constexpr int smallest_border_default = 14;
@@ -108,11 +105,6 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     if (intent.mode == SearchMode::unique) {
       throw UsageError("--unique lists one board per symmetry class; placed queens break the symmetry (use --all)");
     }
-    const bool lists_all = intent.mode == SearchMode::all;
-    if (lists_all && n > largest_listed_without_force && !intent.force) {
-      throw UsageError("listing every completion for n = " + std::to_string(n) +
-                       " may print a very large output; add --limit K, count with --count, or pass --force");
-    }
     const std::string placed = " symmetry=none placed=" + std::to_string(given->queens.size());
     if (strategy == "mrv") return mrv_solver(n, given->queens, "n=" + std::to_string(n) + " strategy=mrv" + placed);
     if (strategy == "word" && n > max_word_size) {
@@ -128,12 +120,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("strategy mrv has no symmetry breaking: use --symmetry none (the default for it)");
     }
-    const bool lists_all = intent.mode == SearchMode::all || intent.mode == SearchMode::unique;
     if (intent.mode == SearchMode::unique) throw UsageError("--unique needs --symmetry full, which strategy mrv lacks");
-    if (lists_all && n > largest_listed_without_force && !intent.force) {
-      throw UsageError("listing every board for n = " + std::to_string(n) +
-                       " prints a very large output; add --limit K, count with --count, or pass --force");
-    }
     return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
   }
   if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan" &&
@@ -146,12 +133,6 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                      "classes (use strategy word)");
   }
   const Symmetry symmetry = choose_symmetry(vm, intent, strategy);
-
-  const bool lists_all = intent.mode == SearchMode::all || intent.mode == SearchMode::unique;
-  if (lists_all && n > largest_listed_without_force && !intent.force) {
-    throw UsageError("listing every board for n = " + std::to_string(n) +
-                     " prints a very large output; add --limit K, count with --count, or pass --force");
-  }
   if (symmetry == Symmetry::full && strategy != "word" && strategy != "border") {
     throw UsageError("--symmetry full is implemented by strategies word and border; strategy " + strategy +
                      " has none or mirror");

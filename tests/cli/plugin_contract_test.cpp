@@ -1,0 +1,126 @@
+// What the driver promises a plugin, checked in-process with a registry of its own: the
+// plugin is built once per run, with the options as the user gave them (defaults
+// included), and a count that found nothing does not search again for an example.
+#include <gtest/gtest.h>
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../framework/toy_problems.hpp"
+#include "backtrack/cli.hpp"
+#include "backtrack/registry.hpp"
+#include "backtrack/solver.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+
+int makes = 0;  // make() calls
+int runs = 0;   // Solver::run() calls
+
+// Passes every call through, counting the runs.
+class CountedSolver final : public backtrack::Solver {
+ public:
+  explicit CountedSolver(std::unique_ptr<backtrack::Solver> inner) : inner_(std::move(inner)) {}
+  backtrack::RunResult run(const backtrack::RunRequest& request, const backtrack::SolutionSink& sink) const override {
+    ++runs;
+    return inner_->run(request, sink);
+  }
+  const backtrack::Instance& instance() const override { return inner_->instance(); }
+
+ private:
+  std::unique_ptr<backtrack::Solver> inner_;
+};
+
+// Subset sum of 1..k with a target, as a plugin with options that have defaults and are
+// read the natural way (vm[...].as<T>(), which throws if the option were missing).
+backtrack::ProblemInfo subset_sum_plugin() {
+  return backtrack::ProblemInfo{
+      "subsetsum",
+      "subsets of 1 .. k with a given sum",
+      {{"undo", "apply/undo"}},
+      [](po::options_description& options) {
+        options.add_options()("size,n", po::value<int>()->default_value(6), "k")
+                             ("target", po::value<int>()->default_value(10), "the sum")
+                             ("symmetry", po::value<std::string>()->default_value("none"), "read, never used");
+      },
+      [](const po::variables_map& vm, const backtrack::SolveIntent&) {
+        ++makes;
+        const int k = vm["size"].as<int>();
+        const int target = vm["target"].as<int>();
+        const std::string symmetry = vm["symmetry"].as<std::string>();
+        auto solver = backtrack::make_solver(
+            toy::SubsetSumUndo(k, target),
+            [](const toy::SubsetSumUndo&, std::span<const int> path) {
+              backtrack::Solution s;
+              for (std::size_t i = 0; i < path.size(); ++i) {
+                if (path[i] == 1) s.text += std::to_string(i + 1) + ' ';
+              }
+              s.text += '\n';
+              s.json = {{"taken", std::vector<int>(path.begin(), path.end())}};
+              return s;
+            },
+            backtrack::Instance{"k=" + std::to_string(k) + " target=" + std::to_string(target) + " symmetry=" + symmetry, ""});
+        return std::unique_ptr<backtrack::Solver>(std::make_unique<CountedSolver>(std::move(solver)));
+      },
+      "size",
+  };
+}
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+};
+
+Outcome solve(std::vector<const char*> args) {
+  backtrack::Registry registry;
+  registry.add(subset_sum_plugin());
+  makes = runs = 0;
+  args.insert(args.begin(), {"backtrack", "solve", "subsetsum"});
+  std::ostringstream out;
+  auto* saved = std::cout.rdbuf(out.rdbuf());
+  const int code = backtrack::run_cli(static_cast<int>(args.size()), args.data(), registry);
+  std::cout.rdbuf(saved);
+  return {code, out.str()};
+}
+
+TEST(PluginContract, CountBuildsOnceAndFindsItsExampleWithOptionDefaults) {
+  // 1..6 with sum 10: {1,2,3,4} {1,3,6} {1,4,5} {2,3,5} {4,6}: 5 subsets.
+  const auto o = solve({"--count"});
+  EXPECT_EQ(o.exit_code, 0) << o.out;
+  EXPECT_NE(o.out.find("solutions: 5\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("example:\n1 2 3 4 \n"), std::string::npos) << o.out;
+  EXPECT_EQ(makes, 1);
+  EXPECT_EQ(runs, 2) << "the count, then the search for its example";
+}
+
+TEST(PluginContract, CountWithoutSolutionsSearchesOnce) {
+  const auto o = solve({"--count", "--target", "100"});  // more than 1 + ... + 6 = 21
+  EXPECT_EQ(o.exit_code, 0) << o.out;
+  EXPECT_NE(o.out.find("solutions: 0\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("example: none\n"), std::string::npos) << o.out;
+  EXPECT_EQ(makes, 1);
+  EXPECT_EQ(runs, 1);
+}
+
+TEST(PluginContract, ListingStopsPastTheCapForEveryProblem) {
+  // 1..24 with sum 150: 187,692 subsets, so the listing stops at 100,000; 1..6 with sum 10: 5.
+  const auto capped = solve({"--all", "-n", "24", "--target", "150", "--format", "json"});
+  EXPECT_EQ(capped.exit_code, 3);
+  std::istringstream lines(capped.out);
+  std::size_t solution_lines = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("\"type\":\"solution\"") != std::string::npos) ++solution_lines;
+  }
+  EXPECT_EQ(solution_lines, 100000u);
+  EXPECT_NE(capped.out.find("\"status\":\"solution_limit\""), std::string::npos);
+
+  const auto small = solve({"--all"});
+  EXPECT_EQ(small.exit_code, 0);
+}
+
+}  // namespace

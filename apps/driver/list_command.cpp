@@ -6,6 +6,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "command_line.hpp"
+#include "declared_strategy.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "report.hpp"
@@ -35,11 +36,14 @@ int list_command(const Arguments& args, const Registry& registry) {
     problem.add_options(problem_options);
     if (format == "text") {
       std::cout << problem.name << ": " << problem.summary << "\n  strategies:\n";
-      for (const auto& s : problem.strategies) std::cout << "    " << s.name << "  " << s.summary << '\n';
+      for (const auto& s : problem.strategies) {
+        std::cout << "    " << s.name << "  " << s.summary << '\n';
+        if (const auto declared = declared_text(problem, s); !declared.empty()) std::cout << "      (" << declared << ")\n";
+      }
       std::cout << problem_options << '\n';
     } else {
       nlohmann::json strategies = nlohmann::json::array();
-      for (const auto& s : problem.strategies) strategies.push_back({{"name", s.name}, {"summary", s.summary}});
+      for (const auto& s : problem.strategies) strategies.push_back(declared_json(s));
       nlohmann::json opts = nlohmann::json::array();
       for (const auto& o : problem_options.options()) {
         opts.push_back({{"name", o->long_name()}, {"description", o->description()}});

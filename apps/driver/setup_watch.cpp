@@ -56,7 +56,7 @@ class SetupWatch {
 std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
                                      const SolveIntent& intent, const SearchLimits& limits) {
   const SetupWatch watch(limits);
-  return problem.make(vm, intent);
+  return problem.build(vm, intent);
 }
 
 }  // namespace backtrack

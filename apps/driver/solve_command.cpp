@@ -10,6 +10,7 @@
 #include "backtrack/journal.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "declared_strategy.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
 #include "interrupt.hpp"
@@ -60,7 +61,10 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
     po::options_description own("Options of " + problem->name);
     problem->add_options(own);
     std::cout << own << "\nStrategies of " << problem->name << ":\n";
-    for (const auto& s : problem->strategies) std::cout << "  " << s.name << "  " << s.summary << '\n';
+    for (const auto& s : problem->strategies) {
+      std::cout << "  " << s.name << "  " << s.summary << '\n';
+      if (const auto declared = declared_text(*problem, s); !declared.empty()) std::cout << "    (" << declared << ")\n";
+    }
     std::cout << '\n';
   } else {
     std::cout << "`backtrack solve PROBLEM --help` shows the options of PROBLEM; `backtrack list` lists them.\n\n";

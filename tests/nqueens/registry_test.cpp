@@ -44,7 +44,7 @@ std::unique_ptr<backtrack::Solver> make(const std::vector<std::string>& args, Se
   intent.mode = mode;
   intent.strategy = strategy;
   intent.force = force;
-  return info.make(vm, intent);
+  return info.build(vm, intent);
 }
 
 std::vector<std::string> size_and_symmetry(int n, const std::string& symmetry) {

@@ -183,8 +183,11 @@ class DepthFirstSearch {
   // Out of line: a problem's solution_weight() (word with full symmetry compares the
   // board with its rotations) was otherwise copied into every unrolled level of the
   // loop, which then kept less of its state in registers: 1.17-1.20x the hand-written
-  // loop's time, 1.05-1.11x out of line (bench_engine_vs_hand's loop, n = 14).
-  [[gnu::noinline]] void reach_weighted_solution(const State& state, int depth) { reach_solution(state, depth); }
+  // loop's time, 1.05-1.11x out of line (bench_engine_vs_hand's loop, n = 14). So is a
+  // sink of solutions (rendering, JSON, printing): the flattened loop below would
+  // otherwise inline all of it, into every level, and take minutes to compile.
+  static constexpr bool solution_out_of_line = HasSolutionWeight<P> || !counts_only;
+  [[gnu::noinline]] void reach_solution_out_of_line(const State& state, int depth) { reach_solution(state, depth); }
 
   void reach_solution(const State& state, int depth) {
     std::uint64_t weight = 1;
@@ -271,8 +274,8 @@ class DepthFirstSearch {
     if (--until_check_ == 0) check_limits(depth);
     if (problem_.is_solution(state)) {
       note_depth(depth);
-      if constexpr (HasSolutionWeight<P>) {
-        reach_weighted_solution(state, depth);
+      if constexpr (solution_out_of_line) {
+        reach_solution_out_of_line(state, depth);
       } else {
         reach_solution(state, depth);
       }

@@ -15,9 +15,22 @@
 
 namespace backtrack {
 
+// A strategy and what it offers. The driver checks a command line against these
+// declarations before the plugin's make() is called, the same way for every plugin, and
+// shows them in `list` and `--help`. A field left empty declares nothing and checks
+// nothing, so plugins written before these fields keep working as they did.
 struct StrategyInfo {
   std::string name;
   std::string summary;
+  // The largest value of the problem's size option (ProblemInfo::size_option) it
+  // handles; 0: any.
+  int max_size = 0;
+  // The values of the problem's --symmetry it implements, e.g. {"none", "mirror"}.
+  std::vector<std::string> symmetries = {};
+  // The modes it runs; empty: all of them.
+  std::vector<SearchMode> modes = {};
+  // Which of the problem's strategy_options it takes (e.g. "prune" for strategy csp).
+  std::vector<std::string> options = {};
 };
 
 // What the driver knows when it asks a plugin for a Solver.
@@ -35,6 +48,17 @@ struct CheckVerdict {
   std::string message;  // one line: "valid: ..." or "invalid: <which rule, where>"
 };
 
+struct ProblemInfo;
+
+// Throw UsageError where the command line asks `strategy` for what it does not declare:
+// a size above its max_size, a --symmetry it lacks, a mode it does not run, an option
+// of another strategy.
+void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
+                    const boost::program_options::variables_map& vm, const SolveIntent& intent);
+// The same check of the size alone, for a plugin whose size comes from its input (a
+// board file) rather than from the size option.
+void check_size(const ProblemInfo& problem, const StrategyInfo& strategy, int size);
+
 struct ProblemInfo {
   std::string name;
   std::string summary;
@@ -45,10 +69,22 @@ struct ProblemInfo {
   std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;
   // The long name of the option that sets the problem's size, if any ("size", also
   // given as -n): `compare` runs the strategies over a range of it.
-  std::string size_option;
+  std::string size_option = {};
   // Optional: reads a solution (the whole input; `source` names it in messages) and
   // judges it, for `backtrack check`; throws InputError when the input is unreadable.
   std::function<CheckVerdict(const std::string& input, const std::string& source)> check = {};
+  // Optional: the strategy to run when none is given (the best one for the mode and the
+  // size, say), so that the driver checks it as it checks a named one; "": make() decides.
+  std::function<std::string(const boost::program_options::variables_map&, const SolveIntent&)> default_strategy = {};
+  // The problem's options that only some strategies take (StrategyInfo::options): given
+  // to another strategy, the driver refuses them instead of ignoring them.
+  std::vector<std::string> strategy_options = {};
+
+  const StrategyInfo* find_strategy(const std::string& strategy) const;
+  // What the driver runs: the strategy `intent` names (or the default one) is checked
+  // against its declarations (UsageError for an unknown name or an undeclared use),
+  // then make() builds it.
+  std::unique_ptr<Solver> build(const boost::program_options::variables_map& vm, SolveIntent intent) const;
 };
 
 class Registry {

@@ -78,23 +78,106 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   return given;  // checked by make(), once the size is known to fit the machine
 }
 
+// Every strategy in one table: what it declares (the driver checks a command line against
+// it before make() is called) and how it is built. A new strategy is one more row.
+struct Strategy {
+  StrategyInfo info;
+  std::unique_ptr<Solver> (*build)(const po::variables_map& vm, int n, Symmetry symmetry);
+  // For queens placed in advance (the strategy takes "place" and "board").
+  std::unique_ptr<Solver> (*build_placed)(int n, const GivenQueens& given) = nullptr;
+};
+
+const std::vector<std::string> any_symmetry = {"none", "mirror", "full"};
+const std::vector<std::string> no_full_symmetry = {"none", "mirror"};
+const std::vector<std::string> placed = {"place", "board"};
+const std::vector<SearchMode> all_but_unique = {SearchMode::count, SearchMode::all, SearchMode::first,
+                                                SearchMode::limit};
+
+std::unique_ptr<Solver> pinned(const char* strategy, int n, const GivenQueens& given) {
+  return pinned_solver(n, given.queens, strategy);
+}
+
+std::string placed_description(int n, const std::string& strategy, const GivenQueens& given) {
+  return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=none placed=" +
+         std::to_string(given.queens.size());
+}
+
+const std::vector<Strategy>& strategies() {
+  static const std::vector<Strategy> table = {
+      {{"word", "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest",
+        max_word_size, any_symmetry, {}, placed},
+       [](const po::variables_map&, int n, Symmetry s) { return word_solver(n, s); },
+       [](int n, const GivenQueens& g) { return pinned("word", n, g); }},
+      {{"border", "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
+                  "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
+                  "only (classes: word --symmetry full)",
+        max_border_size, any_symmetry, all_but_unique, {}},
+       [](const po::variables_map&, int n, Symmetry s) { return border_solver(n, s); }},
+      {{"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)", 0,
+        no_full_symmetry, {}, placed},
+       [](const po::variables_map&, int n, Symmetry s) { return bitset_solver(n, s); },
+       [](int n, const GivenQueens& g) { return pinned("bitset", n, g); }},
+      {{"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check", 0,
+        no_full_symmetry, {}, placed},
+       [](const po::variables_map&, int n, Symmetry s) { return arrays_solver(n, s); },
+       [](int n, const GivenQueens& g) { return pinned("arrays", n, g); }},
+      {{"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check", 0,
+        no_full_symmetry, {}, placed},
+       [](const po::variables_map&, int n, Symmetry s) { return scan_solver(n, s); },
+       [](int n, const GivenQueens& g) { return pinned("scan", n, g); }},
+      {{"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, "
+               "--values)",
+        csp::max_domain_size, no_full_symmetry, {}, {"prune", "order", "values", "seed"}},
+       [](const po::variables_map& vm, int n, Symmetry s) { return csp_solver(vm, n, s); }},
+      {{"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)",
+        DlxQueens::max_size, no_full_symmetry, {}, {}},
+       [](const po::variables_map&, int n, Symmetry s) { return dlx_solver(n, s); }},
+      {{"mrv", "most constrained row (or forced column) first, middle columns first, free-square counts kept "
+               "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
+               "when n > 24",
+        0, {"none"}, all_but_unique, placed},
+       [](const po::variables_map&, int n, Symmetry) {
+         return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
+       },
+       [](int n, const GivenQueens& g) { return mrv_solver(n, g.queens, placed_description(n, "mrv", g)); }},
+  };
+  return table;
+}
+
+const Strategy& strategy_named(const std::string& name) {
+  for (const auto& s : strategies()) {
+    if (s.info.name == name) return s;
+  }
+  throw UsageError("unknown strategy '" + name + "' for nqueens");  // the driver checked the name: a bug
+}
+
+// The best strategy for the mode and the size; "" (make() decides) for a board read from
+// a file, whose size is not known yet.
+std::string default_strategy(const po::variables_map& vm, const SolveIntent& intent) {
+  if (vm.count("board") != 0) return "";
+  const int n = vm["size"].as<int>();
+  // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
+  const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
+  const bool plain_count = intent.mode == SearchMode::count && !intent.uniform && vm.count("symmetry") == 0 &&
+                           vm.count("place") == 0 && n >= smallest_border_default && n <= max_border_size;
+  return finds_few && n > 24 ? "mrv" : plain_count ? "border" : n <= max_word_size ? "word" : "bitset";
+}
+
+const ProblemInfo& nqueens_info();
+
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const auto given = given_queens(vm);
   const int n = given ? given->n : vm["size"].as<int>();
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
-  // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
-  const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
-  const bool plain_count = intent.mode == SearchMode::count && !intent.uniform && vm.count("symmetry") == 0 &&
-                          !given && n >= smallest_border_default && n <= max_border_size;
-  const std::string strategy = !intent.strategy.empty() ? intent.strategy
-                               : finds_few && n > 24    ? "mrv"
-                               : plain_count            ? "border"
-                               : n <= max_word_size     ? "word"
-                                                        : "bitset";
-  // compare runs every strategy with the same options: there the CSP ones apply to csp alone.
-  if (!intent.uniform) csp::reject_search_options(vm, strategy);
+  const Strategy& strategy =
+      strategy_named(!intent.strategy.empty() ? intent.strategy : n <= max_word_size ? "word" : "bitset");
+  // The driver checked a strategy it knew; the one chosen here for a board, and the
+  // board's size (the driver saw only -n), are checked the same way now.
+  if (intent.strategy.empty()) check_declared(nqueens_info(), strategy.info, vm, intent);
+  check_size(nqueens_info(), strategy.info, n);
   // Before anything is built: a size beyond the machine's memory is refused, not tried.
-  require_memory("strategy " + strategy, "n = " + std::to_string(n), strategy_bytes(strategy, n, given.has_value()));
+  require_memory("strategy " + strategy.info.name, "n = " + std::to_string(n),
+                 strategy_bytes(strategy.info.name, n, given.has_value()));
   if (given) {
     require_consistent(n, given->queens, given->source);
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
@@ -105,66 +188,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     if (intent.mode == SearchMode::unique) {
       throw UsageError("--unique lists one board per symmetry class; placed queens break the symmetry (use --all)");
     }
-    const std::string placed = " symmetry=none placed=" + std::to_string(given->queens.size());
-    if (strategy == "mrv") return mrv_solver(n, given->queens, "n=" + std::to_string(n) + " strategy=mrv" + placed);
-    if (strategy == "word" && n > max_word_size) {
-      throw UsageError("strategy word handles n <= 64, got n = " + std::to_string(n) + "; use --strategy bitset");
-    }
-    if (strategy == "scan" || strategy == "arrays" || strategy == "bitset" || strategy == "word") {
-      return pinned_solver(n, given->queens, strategy);
-    }
-    throw UsageError("strategy '" + strategy +
-                     "' does not take placed queens (--place, --board); choose mrv, word, bitset, arrays or scan");
+    return strategy.build_placed(n, *given);  // the driver checked that the strategy takes placed queens
   }
-  if (strategy == "mrv") {
-    if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
-      throw UsageError("strategy mrv has no symmetry breaking: use --symmetry none (the default for it)");
-    }
-    if (intent.mode == SearchMode::unique) throw UsageError("--unique needs --symmetry full, which strategy mrv lacks");
-    return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
-  }
-  if (strategy != "word" && strategy != "bitset" && strategy != "arrays" && strategy != "scan" &&
-      strategy != "dlx" && strategy != "csp" && strategy != "border") {
-    throw UsageError("unknown strategy '" + strategy +
-                     "' for nqueens (choose word, border, bitset, arrays, scan, dlx, csp or mrv)");
-  }
-  if (strategy == "border" && intent.mode == SearchMode::unique) {
-    throw UsageError("--unique lists one board per symmetry class: strategy border counts constellations, not "
-                     "classes (use strategy word)");
-  }
-  const Symmetry symmetry = choose_symmetry(vm, intent, strategy);
-  if (symmetry == Symmetry::full && strategy != "word" && strategy != "border") {
-    throw UsageError("--symmetry full is implemented by strategies word and border; strategy " + strategy +
-                     " has none or mirror");
-  }
-  if (strategy == "border") {
-    if (n > max_border_size) {
-      throw UsageError("strategy border handles n <= 32 (diagonals in one word), got n = " + std::to_string(n));
-    }
-    return border_solver(n, symmetry);
-  }
-
-  if (strategy == "dlx") {
-    if (n > DlxQueens::max_size) {
-      throw UsageError("strategy dlx handles n <= " + std::to_string(DlxQueens::max_size) +
-                       " (its 4 n^2 nodes are numbered by int), got n = " + std::to_string(n));
-    }
-    return dlx_solver(n, symmetry);
-  }
-  if (strategy == "csp") {
-    if (n > csp::max_domain_size) {
-      throw UsageError("strategy csp handles n <= 64 (one bit a value), got n = " + std::to_string(n));
-    }
-    return csp_solver(vm, n, symmetry);
-  }
-  if (strategy == "scan") return scan_solver(n, symmetry);
-  if (strategy == "arrays") return arrays_solver(n, symmetry);
-  if (strategy == "bitset") return bitset_solver(n, symmetry);
-  if (n > max_word_size) {
-    throw UsageError("strategy word handles n <= 64 (one bit a column), got n = " + std::to_string(n) +
-                     "; use --strategy bitset");
-  }
-  return word_solver(n, symmetry);
+  return strategy.build(vm, n, choose_symmetry(vm, intent, strategy.info.name));
 }
 
 void add_options(po::options_description& options) {
@@ -183,28 +209,28 @@ void add_options(po::options_description& options) {
   csp::add_search_options(options);
 }
 
-const Registrar registrar(ProblemInfo{
-    "nqueens",
-    "place n queens on an n x n board so that no two attack each other",
-    {
-        {"word", "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest"},
-        {"border", "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
-                   "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
-                   "only (classes: word --symmetry full)"},
-        {"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)"},
-        {"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check"},
-        {"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check"},
-        {"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, --values)"},
-        {"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)"},
-        {"mrv", "most constrained row (or forced column) first, middle columns first, free-square counts kept "
-                "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
-                "when n > 24"},
-    },
-    add_options,
-    make,
-    "size",
-    [](const std::string& input, const std::string& source) { return check_solution(input, source); },
-});
+std::vector<StrategyInfo> declared_strategies() {
+  std::vector<StrategyInfo> infos;
+  for (const auto& s : strategies()) infos.push_back(s.info);
+  return infos;
+}
+
+const ProblemInfo& nqueens_info() {
+  static const ProblemInfo info{
+      .name = "nqueens",
+      .summary = "place n queens on an n x n board so that no two attack each other",
+      .strategies = declared_strategies(),
+      .add_options = add_options,
+      .make = make,
+      .size_option = "size",
+      .check = [](const std::string& input, const std::string& source) { return check_solution(input, source); },
+      .default_strategy = default_strategy,
+      .strategy_options = {"place", "board", "prune", "order", "values", "seed"},
+  };
+  return info;
+}
+
+const Registrar registrar(nqueens_info());
 
 }  // namespace
 

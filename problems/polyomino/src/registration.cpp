@@ -24,8 +24,7 @@ std::string board_input(const Board& board) {
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
-  const std::string strategy = intent.strategy.empty() ? "dlx" : intent.strategy;
-  if (strategy != "dlx") throw UsageError("unknown strategy '" + strategy + "' for pentomino (choose dlx)");
+  const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
   Board board = parse_board(vm["board"].as<std::string>(), vm.count("holes") != 0 ? vm["holes"].as<std::string>() : "");
   auto pieces = pentominoes();
   if (board.cells().size() != 5 * pieces.size()) {
@@ -34,7 +33,6 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   std::string symmetry = vm.count("symmetry") != 0 ? vm["symmetry"].as<std::string>()
                          : intent.mode == SearchMode::count || intent.mode == SearchMode::unique ? "full"
                                                                                                  : "none";
-  if (symmetry != "none" && symmetry != "full") throw UsageError("unknown --symmetry '" + symmetry + "' (choose none or full)");
   if (intent.mode == SearchMode::unique && symmetry != "full") {
     throw UsageError("--unique lists one tiling per symmetry class: it needs --symmetry full");
   }
@@ -62,14 +60,16 @@ void add_options(po::options_description& options) {
 }
 
 const Registrar registrar(ProblemInfo{
-    "pentomino",
-    "tile a board with the 12 pentominoes, each once (exact cover: pieces and cells)",
-    {
-        {"dlx", "exact cover with dancing links: one column per piece and per cell, one row per placement"},
-    },
-    add_options,
-    make,
-    "",
+    .name = "pentomino",
+    .summary = "tile a board with the 12 pentominoes, each once (exact cover: pieces and cells)",
+    .strategies =
+        {
+            {"dlx", "exact cover with dancing links: one column per piece and per cell, one row per placement", 0,
+             {"none", "full"}},
+        },
+    .add_options = add_options,
+    .make = make,
+    .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
 });
 
 }  // namespace

@@ -44,11 +44,7 @@ Solution render(const Grid& grid) {
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
-  const std::string strategy = intent.strategy.empty() ? "dlx" : intent.strategy;
-  if (strategy != "dlx" && strategy != "csp") {
-    throw UsageError("unknown strategy '" + strategy + "' for sudoku (choose dlx or csp)");
-  }
-  if (!intent.uniform) csp::reject_search_options(vm, strategy);
+  const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
   const Grid puzzle = parse_grid(read_input(vm));
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
@@ -74,15 +70,18 @@ void add_options(po::options_description& options) {
 }
 
 const Registrar registrar(ProblemInfo{
-    "sudoku",
-    "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
-    {
-        {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
-        {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)"},
-    },
-    add_options,
-    make,
-    "",
+    .name = "sudoku",
+    .summary = "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
+    .strategies =
+        {
+            {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
+            {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)",
+             0, {}, {}, {"prune", "order", "values", "seed"}},
+        },
+    .add_options = add_options,
+    .make = make,
+    .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
+    .strategy_options = {"prune", "order", "values", "seed"},
 });
 
 }  // namespace

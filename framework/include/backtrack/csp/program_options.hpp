@@ -42,17 +42,6 @@ inline SearchOptions read_search_options(const boost::program_options::variables
   return defaults;
 }
 
-// The CSP options belong to strategy csp: given to another strategy they would be
-// silently ignored, so they are refused (UsageError) unless `strategy` is "csp".
-inline void reject_search_options(const boost::program_options::variables_map& vm, const std::string& strategy) {
-  if (strategy == "csp") return;
-  for (const char* name : {"prune", "order", "values", "seed"}) {
-    if (vm.count(name) != 0 && !vm[name].defaulted()) {
-      throw UsageError(std::string("--") + name + " is an option of strategy csp, not of strategy " + strategy);
-    }
-  }
-}
-
 // "prune=forward order=mrv values=min" (and the seed when it matters), for descriptions.
 inline std::string describe(const SearchOptions& o) {
   std::string s = "prune=" + std::string(to_string(o.prune)) + " order=" + std::string(to_string(o.variables)) +

@@ -1,12 +1,13 @@
-# Installs the framework and the driver as the CMake package `backtrack`, so that a
-# project of its own can write plugins against them:
+# Installs the engine, the runtime and the driver as the CMake package `backtrack`, so
+# that a project of its own can write plugins against them:
 #   find_package(backtrack REQUIRED)
 #   target_link_libraries(my-app PRIVATE backtrack::framework backtrack::driver)
+# or use the engine alone: target_link_libraries(my-search PRIVATE backtrack::engine)
 # The bundled plugins are not installed: they are this project's, not the package's.
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
-install(TARGETS backtrack_framework backtrack_driver
+install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack_driver
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -3,7 +3,8 @@
 #   find_package(backtrack REQUIRED)
 #   target_link_libraries(my-app PRIVATE backtrack::framework backtrack::driver)
 # or use the engine alone: target_link_libraries(my-search PRIVATE backtrack::engine)
-# The bundled plugins are not installed: they are this project's, not the package's.
+# The program installs with its bundled plugins compiled in; their headers and targets
+# are this project's, not the package's.
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
@@ -11,6 +12,7 @@ install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS backtrack RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # A driver built with MPI links Boost.MPI and MPI as well: the package must find them too.

@@ -1,15 +1,18 @@
-# Installs the framework and the driver as the CMake package `backtrack`, so that a
-# project of its own can write plugins against them:
+# Installs the engine, the runtime and the driver as the CMake package `backtrack`, so
+# that a project of its own can write plugins against them:
 #   find_package(backtrack REQUIRED)
 #   target_link_libraries(my-app PRIVATE backtrack::framework backtrack::driver)
-# The bundled plugins are not installed: they are this project's, not the package's.
+# or use the engine alone: target_link_libraries(my-search PRIVATE backtrack::engine)
+# The program installs with its bundled plugins compiled in; their headers and targets
+# are this project's, not the package's.
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
-install(TARGETS backtrack_framework backtrack_driver
+install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack_driver
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS backtrack RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # A driver built with MPI links Boost.MPI and MPI as well: the package must find them too.

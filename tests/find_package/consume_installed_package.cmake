@@ -1,4 +1,4 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D WORK_DIR=... -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=... -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
 # Starts from nothing each time, so that a stale install cannot hide a missing file.
@@ -39,4 +39,19 @@ run_step(${program} solve langford -n 11 --count --strategy array)
 expect_in("${step_output}" "solutions: 35584\n" "solve langford -n 11 --count --strategy array")
 
 run_step(${CTEST_COMMAND} --test-dir ${build} --output-on-failure)
-message(STATUS "examples/plugin builds against the installed package and counts right")
+
+# The engine alone, as a project that needs no command line, JSON or threads uses it.
+set(engine_build ${WORK_DIR}/engine-only)
+run_step(${CMAKE_COMMAND} -S ${ENGINE_ONLY_DIR} -B ${engine_build} -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
+  "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
+  -DCMAKE_PREFIX_PATH=${prefix} -DENGINE_ALONE_SOURCE=${ENGINE_ALONE_SOURCE})
+run_step(${CMAKE_COMMAND} --build ${engine_build} --verbose)
+foreach(foreign program_options tbb nlohmann spdlog fmt)
+  string(FIND "${step_output}" "${foreign}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "the engine-only program is built with ${foreign}:\n${step_output}")
+  endif()
+endforeach()
+run_step(${engine_build}/engine_alone)
+message(STATUS "examples/plugin and an engine-only program build against the installed package and count right")

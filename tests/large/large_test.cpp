@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "backtrack/nqueens/mrv.hpp"
-#include "backtrack/nqueens/restarts.hpp"
+#include "backtrack/restarts.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/solver.hpp"
 #include "cli/run_process.hpp"
@@ -195,7 +195,7 @@ TEST(FirstSolution, RestartsUntilABoardIsFound) {
       }, backtrack::Instance("mrv", ""));
     };
     const auto depth = static_cast<std::uint64_t>(n) + 1;
-    const backtrack::nqueens::RestartingSolver solver(make, backtrack::Instance("mrv with restarts", ""), depth, 1, std::size_t{16} << 20);
+    const backtrack::RestartingSolver solver(make, backtrack::Instance("mrv with restarts", ""), depth, 1, std::size_t{16} << 20);
     backtrack::RunRequest request;
     request.mode = backtrack::SearchMode::first;
     std::vector<std::vector<int>> found;

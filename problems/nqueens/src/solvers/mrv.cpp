@@ -1,6 +1,6 @@
 #include "backtrack/nqueens/mrv.hpp"
 
-#include "backtrack/nqueens/restarts.hpp"
+#include "backtrack/restarts.hpp"
 #include "solvers.hpp"
 
 namespace backtrack::nqueens {

@@ -1,5 +1,5 @@
 #pragma once
-// Running a first-solution search the way very large boards need it.
+// Running a first-solution search the way very large instances need it.
 //
 // Restarts: a dynamic-ordering search is fast on almost every instance and very slow on
 // a few (a heavy tail: one early mistake that the heuristic cannot see). For --first,
@@ -9,9 +9,10 @@
 // the whole complete: a run that exhausts its tree without a solution proves there is
 // none. Every other mode is one ordinary run with seed 0.
 //
-// A deep stack: the engine recurses once per queen, so n = 100,000 needs a stack of
-// tens of MiB, more than a thread gets by default; the run goes to a thread of its own
-// with a stack sized for the depth (reserved address space, touched only as used).
+// A deep stack: the engine recurses once per level, so a tree 100,000 levels deep (as
+// many queens) needs a stack of tens of MiB, more than a thread gets by default; the run
+// goes to a thread of its own with a stack sized for the depth (reserved address space,
+// touched only as used).
 #include <pthread.h>
 
 #include <cstdint>
@@ -24,7 +25,7 @@
 
 #include "backtrack/solver.hpp"
 
-namespace backtrack::nqueens {
+namespace backtrack {
 
 // Calls f() on a thread with a stack of `bytes`, and returns what it returns (or
 // rethrows what it throws). Falls back to the calling thread if no thread can be made.
@@ -103,4 +104,4 @@ class RestartingSolver final : public Solver {
   std::size_t stack_bytes_;
 };
 
-}  // namespace backtrack::nqueens
+}  // namespace backtrack

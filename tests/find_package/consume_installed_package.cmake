@@ -92,10 +92,11 @@ run_step(${CMAKE_COMMAND} -S ${bad_source} -B ${WORK_DIR}/bad-build -G ${GENERAT
 run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/bad-build)
 set(older ${WORK_DIR}/bad-build/libolder.so)
 run_refused(69 "plugin ${older}: built against backtrack 0.0.1 (" ${backtrack} --plugin ${older} solve older)
-run_refused(69 "plugin ${older}: built against backtrack 0.0.1 ("
-  ${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${WORK_DIR}/bad-build ${backtrack} list)
 set(no_plugin ${WORK_DIR}/bad-build/libno_plugin.so)
 run_refused(69 "plugin ${no_plugin}: not a backtrack plugin" ${backtrack} --plugin ${no_plugin} list)
+# The directory's modules load in name order: libno_plugin.so is refused first.
+run_refused(69 "plugin ${no_plugin}: not a backtrack plugin"
+  ${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${WORK_DIR}/bad-build ${backtrack} list)
 run_refused(69 "plugin ${EXAMPLE_DIR}/CMakeLists.txt cannot be loaded: "
   ${backtrack} --plugin ${EXAMPLE_DIR}/CMakeLists.txt list)
 file(COPY_FILE ${module} ${WORK_DIR}/liblangford-copy.so)

@@ -34,4 +34,6 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/backtrackConfigVers
 install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/backtrackConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/backtrackConfigVersion.cmake
+  cmake/backtrack_add_plugin.cmake
+  cmake/backtrack_plugin_entry.cpp
   DESTINATION ${BACKTRACK_CMAKE_DIR})

@@ -8,15 +8,20 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "backtrack/errors.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "error_exit.hpp"
 #include "exit_help.hpp"
+#include "plugin_loader.hpp"
 
 #ifndef BACKTRACK_VERSION
 #define BACKTRACK_VERSION "unknown"
+#endif
+#ifndef BACKTRACK_INSTALLED_PLUGIN_DIR
+#define BACKTRACK_INSTALLED_PLUGIN_DIR "lib/backtrack/plugins"
 #endif
 
 namespace backtrack {
@@ -46,7 +51,7 @@ int finish_output(int code) {
 const char* const top_help =
     "backtrack: a framework for backtracking search, with puzzles as plugins.\n"
     "\n"
-    "Usage: backtrack [--help] [--version] COMMAND [ARGS...]\n"
+    "Usage: backtrack [--help] [--version] [--plugin FILE]... COMMAND [ARGS...]\n"
     "\n"
     "Commands:\n"
     "  solve PROBLEM    count, list or find solutions (backtrack solve nqueens -n 12)\n"
@@ -54,6 +59,10 @@ const char* const top_help =
     "  estimate PROBLEM predict the nodes and time of a count from random probes\n"
     "  check PROBLEM    is this a solution? (backtrack check nqueens FILE; stdin without FILE)\n"
     "  list             the problems, their strategies and options\n"
+    "\n"
+    "Plugins: --plugin FILE loads a plugin module (built with backtrack_add_plugin) before\n"
+    "the command; so does every *.so in the directories of BACKTRACK_PLUGIN_PATH\n"
+    "(colon-separated) and in the installed plugin directory (" BACKTRACK_INSTALLED_PLUGIN_DIR ").\n"
     "\n"
     "`backtrack COMMAND --help` explains a command. Data goes to stdout, messages to\n"
     "stderr (-q: errors only, -v: more detail).\n\n";
@@ -70,7 +79,29 @@ void set_verbosity(int level) {
 
 bool quiet() { return verbosity_level < 0; }
 
-int run_cli(int argc, const char* const* argv, const Registry& registry) {
+namespace {
+
+// --plugin FILE (or --plugin=FILE), any number of times before the command; taken out of `args`.
+std::vector<std::string> take_plugins(Arguments& args) {
+  std::vector<std::string> files;
+  while (!args.empty()) {
+    if (args[0] == "--plugin") {
+      if (args.size() < 2) throw UsageError("--plugin needs a file (backtrack --plugin FILE COMMAND ...)");
+      files.push_back(args[1]);
+      args.erase(args.begin(), args.begin() + 2);
+    } else if (args[0].starts_with("--plugin=")) {
+      files.push_back(args[0].substr(9));
+      args.erase(args.begin());
+    } else {
+      break;
+    }
+  }
+  return files;
+}
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, Registry& registry) {
   // Once per process: a program (or a test) may run the command line more than once.
   if (spdlog::get("backtrack") == nullptr) {
     auto logger = spdlog::stderr_color_mt("backtrack");
@@ -82,7 +113,8 @@ int run_cli(int argc, const char* const* argv, const Registry& registry) {
   try {
     Arguments args(argv + 1, argv + argc);
     set_verbosity(take_verbosity(args));
-    // Options before the command: --help, --version.
+    // Options before the command: --help, --version, --plugin.
+    const std::vector<std::string> plugins = take_plugins(args);
     if (args.empty()) throw UsageError("no command given (see backtrack --help)");
     const std::string& first = args[0];
     if (first == "--help" || first == "-h" || first == "help") {
@@ -92,6 +124,7 @@ int run_cli(int argc, const char* const* argv, const Registry& registry) {
     } else if (first.starts_with("-")) {
       throw UsageError("unknown option '" + first + "' (see backtrack --help)");
     } else {
+      load_plugins(plugins, registry);
       const Arguments rest(args.begin() + 1, args.end());
       if (first == "solve") {
         code = solve_command(rest, registry);

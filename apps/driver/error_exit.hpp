@@ -8,6 +8,7 @@
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "plugin_loader.hpp"
 
 namespace backtrack {
 
@@ -24,6 +25,9 @@ inline int exit_code_for_current_exception() {
   } catch (const InputError& e) {
     spdlog::error("{}", e.what());
     return exit_data;
+  } catch (const PluginError& e) {
+    spdlog::error("{}", e.what());
+    return exit_unavailable;
   } catch (const BusyError& e) {
     spdlog::error("{}", e.what());
     return exit_busy;

@@ -1,4 +1,5 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=... -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
+#   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -D BACKTRACK_EXE=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
 # Starts from nothing each time, so that a stale install cannot hide a missing file.
@@ -12,6 +13,20 @@ function(run_step)
     message(FATAL_ERROR "failed (${status}): ${ARGN}\n${out}\n${err}")
   endif()
   set(step_output "${out}" PARENT_SCOPE)
+endfunction()
+
+# A step that must fail with `code` and say `wanted` on stderr, in one line.
+function(run_refused code wanted)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL code)
+    message(FATAL_ERROR "expected exit ${code}, got ${status}: ${ARGN}\n${out}\n${err}")
+  endif()
+  string(FIND "${err}" "${wanted}" at)
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines lines)
+  if(at EQUAL -1 OR NOT lines EQUAL 1)
+    message(FATAL_ERROR "${ARGN}: expected one line with '${wanted}' on stderr, got:\n${err}")
+  endif()
 endfunction()
 
 function(expect_in text wanted what)
@@ -40,6 +55,56 @@ expect_in("${step_output}" "solutions: 35584\n" "solve langford -n 11 --count --
 
 run_step(${CTEST_COMMAND} --test-dir ${build} --output-on-failure)
 
+# The example's module, loaded into the backtrack program: installed with the package where
+# it is, else the one of the build that was installed.
+set(backtrack ${prefix}/bin/backtrack)
+if(NOT EXISTS ${backtrack})
+  set(backtrack ${BACKTRACK_EXE})
+endif()
+set(module ${build}/liblangford.so)
+run_step(${backtrack} --plugin ${module} solve langford -n 11 --count)
+expect_in("${step_output}" "solutions: 35584\n" "backtrack --plugin liblangford.so solve langford -n 11 --count")
+run_step(${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=/no/such/directory:${build}
+  ${backtrack} solve langford -n 11 --count --strategy array)
+expect_in("${step_output}" "solutions: 35584\n" "BACKTRACK_PLUGIN_PATH=${build} backtrack solve langford -n 11")
+run_step(${backtrack} --plugin ${module} list)
+expect_in("${step_output}" "nqueens" "backtrack --plugin liblangford.so list")
+
+# Refused, with the file named and a one-line reason, before the module's problems are used:
+# a module of another version (built as backtrack 0.0.1 would build it, with a Registrar
+# that must not register), a shared object that is no plugin, a file that is no shared
+# object, a problem offered twice.
+set(bad_source ${WORK_DIR}/bad-plugins)
+file(WRITE ${bad_source}/CMakeLists.txt "
+cmake_minimum_required(VERSION 3.25)
+project(bad_plugins LANGUAGES CXX)
+find_package(backtrack REQUIRED)
+set_property(GLOBAL PROPERTY backtrack_version 0.0.1)
+backtrack_add_plugin(older SOURCES older.cpp)
+add_library(no_plugin MODULE no_plugin.cpp)
+")
+file(WRITE ${bad_source}/older.cpp "#include \"backtrack/registry.hpp\"
+const backtrack::Registrar registrar(backtrack::ProblemInfo{\"older\", \"a problem of another version\", {}, {}, {}, {}});
+")
+file(WRITE ${bad_source}/no_plugin.cpp "extern \"C\" int no_plugin_answer() { return 42; }\n")
+run_step(${CMAKE_COMMAND} -S ${bad_source} -B ${WORK_DIR}/bad-build -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix})
+run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/bad-build)
+set(older ${WORK_DIR}/bad-build/libolder.so)
+run_refused(69 "plugin ${older}: built against backtrack 0.0.1 (" ${backtrack} --plugin ${older} solve older)
+set(no_plugin ${WORK_DIR}/bad-build/libno_plugin.so)
+run_refused(69 "plugin ${no_plugin}: not a backtrack plugin" ${backtrack} --plugin ${no_plugin} list)
+# The directory's modules load in name order: libno_plugin.so is refused first.
+run_refused(69 "plugin ${no_plugin}: not a backtrack plugin"
+  ${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${WORK_DIR}/bad-build ${backtrack} list)
+run_refused(69 "plugin ${EXAMPLE_DIR}/CMakeLists.txt cannot be loaded: "
+  ${backtrack} --plugin ${EXAMPLE_DIR}/CMakeLists.txt list)
+file(COPY_FILE ${module} ${WORK_DIR}/liblangford-copy.so)
+run_refused(69 "plugin ${WORK_DIR}/liblangford-copy.so: offers problem 'langford', which is registered already"
+  ${backtrack} --plugin ${module} --plugin ${WORK_DIR}/liblangford-copy.so list)
+run_refused(69 "offers problem 'langford', which is registered already"
+  ${program} --plugin ${module} list)
+
 # The engine alone, as a project that needs no command line, JSON or threads uses it.
 set(engine_build ${WORK_DIR}/engine-only)
 run_step(${CMAKE_COMMAND} -S ${ENGINE_ONLY_DIR} -B ${engine_build} -G ${GENERATOR}
@@ -54,4 +119,4 @@ foreach(foreign program_options tbb nlohmann spdlog fmt)
   endif()
 endforeach()
 run_step(${engine_build}/engine_alone)
-message(STATUS "examples/plugin and an engine-only program build against the installed package and count right")
+message(STATUS "examples/plugin builds against the installed package, counts right and loads as a module; an engine-only program builds and counts right")

@@ -100,8 +100,20 @@ class Registry {
   std::vector<ProblemInfo> problems_;
 };
 
+#ifdef BACKTRACK_PLUGIN_MODULE
+// In a loadable module (backtrack_add_plugin), dlopen runs the Registrars before the
+// program has checked which version of backtrack the module was built against; so they
+// only collect the module's problems, and the program adds them to its own registry once
+// the module has passed the check (plugin_module.hpp).
+std::vector<ProblemInfo>& module_problems();
+#endif
+
 struct Registrar {
+#ifdef BACKTRACK_PLUGIN_MODULE
+  explicit Registrar(ProblemInfo problem) { module_problems().push_back(std::move(problem)); }
+#else
   explicit Registrar(ProblemInfo problem) { Registry::global().add(std::move(problem)); }
+#endif
 };
 
 }  // namespace backtrack

@@ -13,13 +13,15 @@ enum ExitCode : int {
   exit_disagreement = 4,      // compare: two strategies counted differently
   exit_usage = 64,            // EX_USAGE: bad command line
   exit_data = 65,             // EX_DATAERR: bad input data
-  exit_unavailable = 69,      // EX_UNAVAILABLE: a tool the command needs is missing (gnuplot)
+  exit_unavailable = 69,      // EX_UNAVAILABLE: a plugin module or a tool (gnuplot) is unusable
   exit_internal = 70,         // EX_SOFTWARE: a bug
   exit_io = 74,               // EX_IOERR: the results could not be written
   exit_busy = 75,             // EX_TEMPFAIL: another process uses the journal; try again later
   exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed
 };
 
-int run_cli(int argc, const char* const* argv, const Registry& registry = Registry::global());
+// Plugin modules (--plugin, BACKTRACK_PLUGIN_PATH, the installed plugin directory) add
+// their problems to `registry` before the command runs.
+int run_cli(int argc, const char* const* argv, Registry& registry = Registry::global());
 
 }  // namespace backtrack

@@ -1,0 +1,24 @@
+// Compiled into every module that backtrack_add_plugin() builds: the two symbols the
+// backtrack program looks for (backtrack/plugin_module.hpp). BACKTRACK_PLUGIN_VERSION is
+// the version of the package the module is built against.
+#include "backtrack/plugin_module.hpp"
+
+namespace backtrack {
+
+std::vector<ProblemInfo>& module_problems() {
+  static std::vector<ProblemInfo> problems;
+  return problems;
+}
+
+}  // namespace backtrack
+
+extern "C" {
+
+__attribute__((visibility("default"))) extern const char backtrack_plugin_built_for[] =
+    BACKTRACK_PLUGIN_BUILT_FOR(BACKTRACK_PLUGIN_VERSION);
+
+__attribute__((visibility("default"))) std::vector<backtrack::ProblemInfo>* backtrack_plugin_problems() {
+  return &backtrack::module_problems();
+}
+
+}  // extern "C"

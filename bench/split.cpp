@@ -50,7 +50,7 @@ std::unique_ptr<Solver> make(const Instance& instance) {
   backtrack::SolveIntent intent;
   intent.mode = SearchMode::count;
   intent.strategy = instance.strategy;
-  return problem->make(vm, intent);
+  return problem->build(vm, intent);
 }
 
 enum class Way { search, count1, count2 };

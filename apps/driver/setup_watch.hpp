@@ -13,7 +13,7 @@
 
 namespace backtrack {
 
-// problem.make(vm, intent), watched for the stop flag and the deadline of `limits`: how
+// problem.build(vm, intent), watched for the stop flag and the deadline of `limits`: how
 // every command builds its instance.
 std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
                                      const SolveIntent& intent, const SearchLimits& limits);

@@ -37,7 +37,7 @@ std::unique_ptr<backtrack::Solver> make(std::vector<std::string> args, SearchMod
   backtrack::SolveIntent intent;
   intent.mode = mode;
   intent.strategy = strategy;
-  return info->make(vm, intent);
+  return info->build(vm, intent);
 }
 
 backtrack::RunResult count(const backtrack::Solver& solver, unsigned threads) {

@@ -44,10 +44,7 @@ std::unique_ptr<backtrack::Solver> make(const po::variables_map& vm, const backt
   if (n < 1 || n > max_n) {
     throw backtrack::UsageError("langford: n is 1 to " + std::to_string(max_n) + ", got " + std::to_string(n));
   }
-  const std::string strategy = intent.strategy.empty() ? "word" : intent.strategy;
-  if (strategy != "word" && strategy != "array") {
-    throw backtrack::UsageError("unknown strategy '" + strategy + "' for langford (choose word or array)");
-  }
+  const std::string& strategy = intent.strategy;  // declared below: the driver named and checked it
   // Counting and --unique see one arrangement of each reversal pair; listing sees all.
   // compare asks for one setting for every strategy, which this default already is.
   const bool symmetric = intent.mode == backtrack::SearchMode::count || intent.mode == backtrack::SearchMode::unique;
@@ -63,15 +60,17 @@ void add_options(po::options_description& options) {
 }
 
 const backtrack::Registrar registrar(backtrack::ProblemInfo{
-    "langford",
-    "arrange two of each number 1 .. n in a row so that the two k's have k numbers between them",
-    {
-        {"word", "the row's free squares and the placed numbers as two 64-bit words, copied per move (n <= 31)"},
-        {"array", "the row as an array, filled and cleared in place; every number tried, allowed() filters"},
-    },
-    add_options,
-    make,
-    "size",
+    .name = "langford",
+    .summary = "arrange two of each number 1 .. n in a row so that the two k's have k numbers between them",
+    .strategies =
+        {
+            {"word", "the row's free squares and the placed numbers as two 64-bit words, copied per move", max_n},
+            {"array", "the row as an array, filled and cleared in place; every number tried, allowed() filters", max_n},
+        },
+    .add_options = add_options,
+    .make = make,
+    .size_option = "size",
+    .default_strategy = [](const po::variables_map&, const backtrack::SolveIntent&) { return std::string("word"); },
 });
 
 }  // namespace

@@ -169,8 +169,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const auto given = given_queens(vm);
   const int n = given ? given->n : vm["size"].as<int>();
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
-  const Strategy& strategy =
-      strategy_named(!intent.strategy.empty() ? intent.strategy : n <= max_word_size ? "word" : "bitset");
+  std::string name = !intent.strategy.empty() ? intent.strategy : default_strategy(vm, intent);
+  if (name.empty()) name = n <= max_word_size ? "word" : "bitset";  // a board's size is known now
+  const Strategy& strategy = strategy_named(name);
   // The driver checked a strategy it knew; the one chosen here for a board, and the
   // board's size (the driver saw only -n), are checked the same way now.
   if (intent.strategy.empty()) check_declared(nqueens_info(), strategy.info, vm, intent);

@@ -17,12 +17,6 @@
 #include "exit_help.hpp"
 #include "plugin_loader.hpp"
 
-#ifndef BACKTRACK_VERSION
-#define BACKTRACK_VERSION "unknown"
-#endif
-#ifndef BACKTRACK_INSTALLED_PLUGIN_DIR
-#define BACKTRACK_INSTALLED_PLUGIN_DIR "lib/backtrack/plugins"
-#endif
 
 namespace backtrack {
 namespace {

@@ -12,13 +12,8 @@
 
 #include "backtrack/plugin_module.hpp"
 
-#ifndef BACKTRACK_VERSION
-#define BACKTRACK_VERSION "unknown"
-#endif
-// Relative: below the program's prefix (bin/backtrack -> lib/backtrack/plugins).
-#ifndef BACKTRACK_INSTALLED_PLUGIN_DIR
-#define BACKTRACK_INSTALLED_PLUGIN_DIR "lib/backtrack/plugins"
-#endif
+// BACKTRACK_VERSION and BACKTRACK_INSTALLED_PLUGIN_DIR come from apps/CMakeLists.txt; the
+// directory, when relative, is below the program's prefix (bin/backtrack -> lib/backtrack/plugins).
 
 namespace backtrack {
 namespace {

@@ -6,17 +6,6 @@ namespace backtrack {
 
 namespace {
 
-const char* mode_name(SearchMode mode) {
-  switch (mode) {
-    case SearchMode::count: return "count";
-    case SearchMode::all: return "all";
-    case SearchMode::unique: return "unique";
-    case SearchMode::first: return "first";
-    case SearchMode::limit: return "limit";
-  }
-  return "?";
-}
-
 const std::vector<SearchMode> every_mode = {SearchMode::count, SearchMode::all, SearchMode::unique,
                                             SearchMode::first, SearchMode::limit};
 
@@ -35,7 +24,7 @@ std::string declared_text(const ProblemInfo& problem, const StrategyInfo& s) {
   }
   if (!s.modes.empty()) {
     std::string text;
-    for (const auto mode : s.modes) text += std::string(text.empty() ? "" : " ") + "--" + mode_name(mode);
+    for (const auto mode : s.modes) text += std::string(text.empty() ? "" : " ") + "--" + to_string(mode);
     parts.push_back(text);
   }
   if (!s.options.empty()) {
@@ -50,7 +39,7 @@ std::string declared_text(const ProblemInfo& problem, const StrategyInfo& s) {
 
 nlohmann::json declared_json(const StrategyInfo& s) {
   nlohmann::json modes = nlohmann::json::array();
-  for (const auto mode : modes_of(s)) modes.push_back(mode_name(mode));
+  for (const auto mode : modes_of(s)) modes.push_back(to_string(mode));
   return {{"name", s.name},
           {"summary", s.summary},
           {"max_size", s.max_size == 0 ? nlohmann::json(nullptr) : nlohmann::json(s.max_size)},

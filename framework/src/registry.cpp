@@ -10,16 +10,7 @@ namespace backtrack {
 
 namespace {
 
-std::string flag_of(SearchMode mode) {
-  switch (mode) {
-    case SearchMode::count: return "--count";
-    case SearchMode::all: return "--all";
-    case SearchMode::unique: return "--unique";
-    case SearchMode::first: return "--first";
-    case SearchMode::limit: return "--limit";
-  }
-  return "?";
-}
+std::string flag_of(SearchMode mode) { return std::string("--") + to_string(mode); }
 
 template <class T, class Name>
 std::string joined(const std::vector<T>& items, Name name, const std::string& separator) {

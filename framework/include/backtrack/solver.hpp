@@ -60,6 +60,18 @@ enum class SearchMode {
   limit,   // at most K solutions
 };
 
+// The mode's name, as its command-line flag spells it without "--".
+constexpr const char* to_string(SearchMode mode) {
+  switch (mode) {
+    case SearchMode::count: return "count";
+    case SearchMode::all: return "all";
+    case SearchMode::unique: return "unique";
+    case SearchMode::first: return "first";
+    case SearchMode::limit: return "limit";
+  }
+  return "?";
+}
+
 // Subtrees finished so far, for a progress line drawn by another thread.
 struct Progress {
   std::atomic<std::uint64_t> done{0};

@@ -43,7 +43,7 @@ std::unique_ptr<Solver> make(const Instance& instance) {
   const backtrack::ProblemInfo* problem = backtrack::Registry::global().find(instance.problem);
   if (problem == nullptr) throw std::runtime_error("no problem named " + instance.problem);
   po::options_description own;
-  problem->add_options(own);
+  problem->describe_options(own);
   po::variables_map vm;
   po::store(po::command_line_parser(instance.options).options(own).run(), vm);
   po::notify(vm);

@@ -291,7 +291,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   Arguments args(raw_args.begin() + 1, raw_args.end());
   const std::string range = problem.size_option.empty() ? "" : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);
-  problem.add_options(own);
+  problem.describe_options(own);
   po::options_description all;
   all.add(common).add(own);
 

@@ -74,7 +74,7 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
   std::cout << estimate_usage << common << '\n';
   if (problem != nullptr) {
     po::options_description own("Options of " + problem->name);
-    problem->add_options(own);
+    problem->describe_options(own);
     std::cout << own << '\n';
   }
   std::cout << exit_code_help;
@@ -105,7 +105,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   }
   const ProblemInfo& problem = find_problem(registry, args[0]);
   po::options_description own("Options of " + problem.name);
-  problem.add_options(own);
+  problem.describe_options(own);
   po::options_description all;
   all.add(common).add(own);
   const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);

@@ -6,7 +6,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "command_line.hpp"
-#include "declared_strategy.hpp"
+#include "declarations.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "report.hpp"
@@ -33,9 +33,10 @@ int list_command(const Arguments& args, const Registry& registry) {
   nlohmann::json problems = nlohmann::json::array();
   for (const auto& problem : registry.problems()) {
     po::options_description problem_options("Options of " + problem.name);
-    problem.add_options(problem_options);
+    problem.describe_options(problem_options);
     if (format == "text") {
-      std::cout << problem.name << ": " << problem.summary << "\n  strategies:\n";
+      std::cout << problem.name << (problem.version.empty() ? "" : " (version " + problem.version + ")") << ": "
+                << problem.summary << "\n  strategies:\n";
       for (const auto& s : problem.strategies) {
         std::cout << "    " << s.name << "  " << s.summary << '\n';
         if (const auto declared = declared_text(problem, s); !declared.empty()) std::cout << "      (" << declared << ")\n";
@@ -45,11 +46,9 @@ int list_command(const Arguments& args, const Registry& registry) {
       nlohmann::json strategies = nlohmann::json::array();
       for (const auto& s : problem.strategies) strategies.push_back(declared_json(s));
       nlohmann::json opts = nlohmann::json::array();
-      for (const auto& o : problem_options.options()) {
-        opts.push_back({{"name", o->long_name()}, {"description", o->description()}});
-      }
-      problems.push_back({{"name", problem.name}, {"summary", problem.summary}, {"strategies", strategies},
-                          {"options", opts}});
+      for (const auto& o : problem_options.options()) opts.push_back(option_json(problem, *o));
+      problems.push_back({{"name", problem.name}, {"summary", problem.summary}, {"version", problem.version},
+                          {"strategies", strategies}, {"options", opts}});
     }
   }
   if (format == "json") {

@@ -10,7 +10,7 @@
 #include "backtrack/journal.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
-#include "declared_strategy.hpp"
+#include "declarations.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
 #include "interrupt.hpp"
@@ -59,7 +59,7 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
   std::cout << solve_usage << common << '\n';
   if (problem != nullptr) {
     po::options_description own("Options of " + problem->name);
-    problem->add_options(own);
+    problem->describe_options(own);
     std::cout << own << "\nStrategies of " << problem->name << ":\n";
     for (const auto& s : problem->strategies) {
       std::cout << "  " << s.name << "  " << s.summary << '\n';
@@ -106,7 +106,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   }
   const ProblemInfo& problem = find_problem(registry, args[0]);
   po::options_description own("Options of " + problem.name);
-  problem.add_options(own);
+  problem.describe_options(own);
   po::options_description all;
   all.add(common).add(own);
   const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);
@@ -173,7 +173,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
                                .instance = solver->description(),
                                .input_digest = sha1_hex(solver->instance().input),
                                .options = option_values(vm, own),
-                               .program_version = BACKTRACK_VERSION};
+                               .program_version = BACKTRACK_VERSION,
+                               .problem_version = problem.version};
     journal = std::make_unique<Journal>(vm["checkpoint"].as<std::string>(), header,
                                         [](const std::string& message) { spdlog::warn("{}", message); });
     request.checkpoint = journal.get();

@@ -125,6 +125,7 @@ bool Journal::load(std::vector<FinishedSubtree>& finished) {
     found.input_digest = header->at("input_sha1").get<std::string>();
     found.options = header->at("options").get<std::map<std::string, std::string>>();
     found.program_version = header->at("program_version").get<std::string>();
+    found.problem_version = header->value("problem_version", "");  // absent before plugins had versions
     found.split_target = header->at("split_target").get<std::size_t>();
     found.probe_nodes = header->at("probe_nodes").get<std::uint64_t>();
     found.subtrees = header->at("subtrees").get<std::size_t>();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <any>
+#include <boost/lexical_cast.hpp>
 #include <stdexcept>
 
 #include "backtrack/errors.hpp"
@@ -9,6 +10,8 @@
 namespace backtrack {
 
 namespace {
+
+namespace po = boost::program_options;
 
 std::string flag_of(SearchMode mode) { return std::string("--") + to_string(mode); }
 
@@ -23,13 +26,50 @@ bool given(const boost::program_options::variables_map& vm, const std::string& o
   return vm.count(option) != 0 && !vm[option].defaulted();
 }
 
+bool takes(const StrategyInfo& strategy, const std::string& option) {
+  return std::find(strategy.options.begin(), strategy.options.end(), option) != strategy.options.end();
+}
+
 // The strategies that take `option`, for a message.
 std::string takers(const ProblemInfo& problem, const std::string& option) {
   std::vector<std::string> names;
   for (const auto& s : problem.strategies) {
-    if (std::find(s.options.begin(), s.options.end(), option) != s.options.end()) names.push_back(s.name);
+    if (takes(s, option)) names.push_back(s.name);
   }
   return joined(names, [](const std::string& n) { return n; }, ", ");
+}
+
+template <class T>
+po::typed_value<T>* typed(const OptionInfo& option) {
+  auto* value = po::value<T>();
+  if (option.default_value.empty()) return value;
+  try {
+    return value->default_value(boost::lexical_cast<T>(option.default_value), option.default_value);
+  } catch (const boost::bad_lexical_cast&) {
+    delete value;
+    throw std::logic_error("option --" + option.name + " declares a default value of the wrong type: '" +
+                           option.default_value + "'");
+  }
+}
+
+po::value_semantic* semantic(const OptionInfo& option) {
+  switch (option.type) {
+    case OptionInfo::Type::integer: return typed<int>(option);
+    case OptionInfo::Type::unsigned_integer: return typed<unsigned long long>(option);
+    case OptionInfo::Type::real: return typed<double>(option);
+    case OptionInfo::Type::text: break;
+  }
+  return typed<std::string>(option);
+}
+
+void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
+  for (const auto& option : problem.options) {
+    if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
+    const auto& value = vm[option.name].as<std::string>();
+    if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
+    throw UsageError("unknown --" + option.name + " '" + value + "' (choose " +
+                     joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
+  }
 }
 
 }  // namespace
@@ -60,11 +100,13 @@ void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
                      joined(strategy.modes, flag_of, ", ") + ")");
   }
   // compare gives every strategy the same options: there they apply to those that take them.
-  for (const auto& option : problem.strategy_options) {
-    if (intent.uniform || !given(vm, option)) continue;
-    if (std::find(strategy.options.begin(), strategy.options.end(), option) != strategy.options.end()) continue;
-    throw UsageError("--" + option + " is not an option of strategy " + strategy.name + " (strategies that take it: " +
-                     takers(problem, option) + ")");
+  if (intent.uniform) return;
+  for (const auto& other : problem.strategies) {
+    for (const auto& option : other.options) {
+      if (!given(vm, option) || takes(strategy, option)) continue;
+      throw UsageError("--" + option + " is not an option of strategy " + strategy.name +
+                       " (strategies that take it: " + takers(problem, option) + ")");
+    }
   }
 }
 
@@ -75,7 +117,26 @@ const StrategyInfo* ProblemInfo::find_strategy(const std::string& strategy) cons
   return nullptr;
 }
 
-std::unique_ptr<Solver> ProblemInfo::build(const boost::program_options::variables_map& vm, SolveIntent intent) const {
+const OptionInfo* ProblemInfo::find_option(const std::string& option) const {
+  for (const auto& o : options) {
+    if (o.name == option) return &o;
+  }
+  return nullptr;
+}
+
+void ProblemInfo::describe_options(po::options_description& description) const {
+  for (const auto& option : options) {
+    const std::string names = option.short_name == 0 ? option.name : option.name + "," + option.short_name;
+    const std::string help = option.choices.empty()
+                                 ? option.help
+                                 : joined(option.choices, [](const std::string& c) { return c; }, " | ") + ". " +
+                                       option.help;
+    description.add_options()(names.c_str(), semantic(option), help.c_str());
+  }
+  if (add_options) add_options(description);
+}
+
+std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveIntent intent) const {
   if (intent.strategy.empty() && default_strategy) intent.strategy = default_strategy(vm, intent);
   if (!intent.strategy.empty()) {
     const StrategyInfo* strategy = find_strategy(intent.strategy);
@@ -85,6 +146,7 @@ std::unique_ptr<Solver> ProblemInfo::build(const boost::program_options::variabl
     }
     check_declared(*this, *strategy, vm, intent);
   }
+  check_choices(*this, vm);
   return make(vm, intent);
 }
 

@@ -5,8 +5,11 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -71,21 +74,38 @@ backtrack::ProblemInfo subset_sum_plugin() {
   };
 }
 
+// The same plugin with its options declared as data, and a version of its own.
+backtrack::ProblemInfo declared_subset_sum_plugin() {
+  using Type = backtrack::OptionInfo::Type;
+  auto plugin = subset_sum_plugin();
+  plugin.add_options = {};
+  plugin.options = {{.name = "size", .help = "k", .type = Type::integer, .default_value = "6", .short_name = 'n'},
+                    {.name = "target", .help = "the sum", .type = Type::integer, .default_value = "10"},
+                    {.name = "symmetry", .help = "read, never used", .choices = {"none"}, .default_value = "none"}};
+  plugin.version = "2.1";
+  return plugin;
+}
+
 struct Outcome {
   int exit_code;
   std::string out;
 };
 
-Outcome solve(std::vector<const char*> args) {
+Outcome run(std::vector<const char*> args, const backtrack::ProblemInfo& plugin) {
   backtrack::Registry registry;
-  registry.add(subset_sum_plugin());
+  registry.add(plugin);
   makes = runs = 0;
-  args.insert(args.begin(), {"backtrack", "solve", "subsetsum"});
+  args.insert(args.begin(), "backtrack");
   std::ostringstream out;
   auto* saved = std::cout.rdbuf(out.rdbuf());
   const int code = backtrack::run_cli(static_cast<int>(args.size()), args.data(), registry);
   std::cout.rdbuf(saved);
   return {code, out.str()};
+}
+
+Outcome solve(std::vector<const char*> args) {
+  args.insert(args.begin(), {"solve", "subsetsum"});
+  return run(std::move(args), subset_sum_plugin());
 }
 
 TEST(PluginContract, CountBuildsOnceAndFindsItsExampleWithOptionDefaults) {
@@ -121,6 +141,50 @@ TEST(PluginContract, ListingStopsPastTheCapForEveryProblem) {
 
   const auto small = solve({"--all"});
   EXPECT_EQ(small.exit_code, 0);
+}
+
+TEST(PluginContract, DeclaredOptionsAreAddedTypedAndChecked) {
+  const auto plugin = declared_subset_sum_plugin();
+  const auto count = run({"solve", "subsetsum", "--count"}, plugin);
+  EXPECT_EQ(count.exit_code, 0) << count.out;
+  EXPECT_NE(count.out.find("solutions: 5\n"), std::string::npos) << count.out;
+  EXPECT_EQ(makes, 1);
+  const auto larger = run({"solve", "subsetsum", "-n", "7", "--target", "7"}, plugin);
+  // 1..7 with sum 7: {7} {1,6} {2,5} {3,4} {1,2,4}.
+  EXPECT_NE(larger.out.find("solutions: 5\n"), std::string::npos) << larger.out;
+
+  // Outside the declared choices, or not of the declared type: refused before make().
+  EXPECT_EQ(run({"solve", "subsetsum", "--symmetry", "full"}, plugin).exit_code, 64);
+  EXPECT_EQ(makes, 0);
+  EXPECT_EQ(run({"solve", "subsetsum", "--target", "ten"}, plugin).exit_code, 64);
+  EXPECT_EQ(makes, 0);
+}
+
+TEST(PluginContract, ListDescribesDeclaredOptionsAndTheVersion) {
+  const auto listed = run({"list", "--format", "json"}, declared_subset_sum_plugin());
+  ASSERT_EQ(listed.exit_code, 0) << listed.out;
+  const auto problem = nlohmann::json::parse(listed.out).at("problems").at(0);
+  EXPECT_EQ(problem.at("version"), "2.1");
+  std::map<std::string, nlohmann::json> options;
+  for (const auto& option : problem.at("options")) options[option.at("name").get<std::string>()] = option;
+  ASSERT_EQ(options.size(), 3u);
+  EXPECT_EQ(options["target"].at("type"), "integer");
+  EXPECT_EQ(options["target"].at("default"), "10");
+  EXPECT_EQ(options["symmetry"].at("choices"), nlohmann::json::array({"none"}));
+  EXPECT_TRUE(options["symmetry"].at("default") == "none");
+
+  // Options a plugin adds itself are listed by name and description only.
+  const auto added = run({"list", "--format", "json"}, subset_sum_plugin());
+  const auto target = nlohmann::json::parse(added.out).at("problems").at(0).at("options").at(1);
+  EXPECT_EQ(target.at("name"), "target");
+  EXPECT_FALSE(target.contains("type"));
+}
+
+TEST(PluginContract, ADefaultOfTheWrongTypeIsTheAuthorsMistake) {
+  auto plugin = declared_subset_sum_plugin();
+  plugin.options[1].default_value = "ten";
+  boost::program_options::options_description description;
+  EXPECT_THROW(plugin.describe_options(description), std::logic_error);
 }
 
 }  // namespace

@@ -224,6 +224,10 @@ TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
   other_version.program_version = "test-2";
   const auto version = message_of(other_version, SplitInfo{{64, 0}, 10});
   EXPECT_NE(version.find("program version test-1"), std::string::npos) << version;
+  auto other_plugin = header();
+  other_plugin.problem_version = "2.0";
+  const auto plugin = message_of(other_plugin, SplitInfo{{64, 0}, 10});
+  EXPECT_NE(plugin.find("version of the problem's plugin"), std::string::npos) << plugin;
   EXPECT_EQ(file.read(), before);  // refused, untouched
 }
 

@@ -113,7 +113,7 @@ Found solve(const std::vector<std::string>& args, backtrack::SearchMode mode, co
   const auto* problem = backtrack::Registry::global().find("nqueens");
   if (problem == nullptr) throw std::runtime_error("nqueens is not registered");
   po::options_description options;
-  problem->add_options(options);
+  problem->describe_options(options);
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
   po::notify(vm);

@@ -30,7 +30,7 @@ std::unique_ptr<backtrack::Solver> make(std::vector<std::string> args, SearchMod
   const auto* info = backtrack::Registry::global().find("nqueens");
   if (info == nullptr) throw std::logic_error("nqueens is not registered");
   po::options_description options;
-  info->add_options(options);
+  info->describe_options(options);
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
   po::notify(vm);

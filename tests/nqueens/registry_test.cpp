@@ -36,7 +36,7 @@ std::unique_ptr<backtrack::Solver> make(const std::vector<std::string>& args, Se
                                         const std::string& strategy, bool force = false) {
   const auto& info = nqueens_info();
   po::options_description options;
-  info.add_options(options);
+  info.describe_options(options);
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(options).run(), vm);
   po::notify(vm);
@@ -75,7 +75,8 @@ TEST(Registry, NqueensIsRegisteredWithItsStrategies) {
   std::set<std::string> names;
   for (const auto& s : info.strategies) names.insert(s.name);
   for (const char* name : strategies::all_names) EXPECT_TRUE(names.count(name)) << name;
-  EXPECT_TRUE(info.add_options);
+  ASSERT_NE(info.find_option("size"), nullptr);
+  EXPECT_EQ(info.find_option("size")->default_value, "8");
   EXPECT_TRUE(info.make);
   EXPECT_EQ(backtrack::Registry::global().find("no such problem"), nullptr);
 }

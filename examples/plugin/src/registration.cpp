@@ -55,10 +55,6 @@ std::unique_ptr<backtrack::Solver> make(const po::variables_map& vm, const backt
   return solver_for(WordLangford(n, symmetry), description, symmetric);
 }
 
-void add_options(po::options_description& options) {
-  options.add_options()("size,n", po::value<int>()->default_value(7), "how many pairs: the numbers 1 .. n, each twice");
-}
-
 const backtrack::Registrar registrar(backtrack::ProblemInfo{
     .name = "langford",
     .summary = "arrange two of each number 1 .. n in a row so that the two k's have k numbers between them",
@@ -67,10 +63,15 @@ const backtrack::Registrar registrar(backtrack::ProblemInfo{
             {"word", "the row's free squares and the placed numbers as two 64-bit words, copied per move", max_n},
             {"array", "the row as an array, filled and cleared in place; every number tried, allowed() filters", max_n},
         },
-    .add_options = add_options,
     .make = make,
     .size_option = "size",
     .default_strategy = [](const po::variables_map&, const backtrack::SolveIntent&) { return std::string("word"); },
+    .options = {{.name = "size",
+                 .help = "how many pairs: the numbers 1 .. n, each twice",
+                 .type = backtrack::OptionInfo::Type::integer,
+                 .default_value = "7",
+                 .short_name = 'n'}},
+    .version = "1.0",
 });
 
 }  // namespace

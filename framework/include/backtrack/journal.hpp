@@ -6,10 +6,10 @@
 // digits>\n". The first line is the header: which count the journal belongs to (the
 // problem, the solver's Instance: its description with parameters, strategy and
 // symmetry, and a SHA-1 of its input data; the problem's options; the split; the program
-// version). Every other line is one finished subtree:
+// version and the plugin's). Every other line is one finished subtree:
 //
 //   {"format":3,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
-//    "options":{"size":"16"},"probe_nodes":32768,"problem":"nqueens","program_version":"0.1.0",
+//    "options":{"size":"16"},"probe_nodes":32768,"problem":"nqueens","problem_version":"","program_version":"0.1.0",
 //    "split_target":4096,"subtrees":4200} 1f2e3d4c
 //   {"failures":4321,"i":17,"max_depth":16,"nodes":98765,"seconds":0.01,"representatives":"160","solutions":"1234"} 5a6b7c8d
 //
@@ -75,6 +75,7 @@ struct JournalHeader {
   // a second guard, should a plugin leave one out of its Instance.
   std::map<std::string, std::string> options;
   std::string program_version;  // results of another version are not trusted
+  std::string problem_version = {};  // ProblemInfo::version: a plugin's own, likewise
   std::size_t split_target = 0;   // SplitPlan::subtrees
   std::uint64_t probe_nodes = 0;  // SplitPlan::probe_nodes
   std::size_t subtrees = 0;
@@ -129,7 +130,7 @@ inline nlohmann::json header_json(const JournalHeader& h) {
   return {{"journal", "backtrack"},       {"format", format_version},  {"problem", h.problem},
           {"instance", h.instance},       {"input_sha1", h.input_digest}, {"options", h.options},
           {"split_target", h.split_target}, {"probe_nodes", h.probe_nodes}, {"subtrees", h.subtrees},
-          {"program_version", h.program_version}};
+          {"program_version", h.program_version}, {"problem_version", h.problem_version}};
 }
 
 // A record line, written by hand rather than through nlohmann::json: it is formatted
@@ -256,6 +257,7 @@ inline std::string differences(const JournalHeader& journal, const JournalHeader
   compare("probe nodes", std::to_string(journal.probe_nodes), std::to_string(run.probe_nodes));
   compare("number of subtrees", std::to_string(journal.subtrees), std::to_string(run.subtrees));
   compare("program version", journal.program_version, run.program_version);
+  compare("version of the problem's plugin", journal.problem_version, run.problem_version);
   std::string text;
   for (const auto& d : diffs) text += (text.empty() ? "" : "; ") + d;
   return text;

@@ -15,6 +15,27 @@
 
 namespace backtrack {
 
+// An option of a problem, declared as data: the driver adds it to the command line
+// (`vm["name"].as<T>()` reads it, T as `type` says), refuses a value outside `choices`,
+// shows it in `list` and `--help`, and `compare` can range over it.
+struct OptionInfo {
+  enum class Type {
+    integer,   // int
+    unsigned_integer,  // unsigned long long (seeds, counts)
+    real,      // double
+    text,      // std::string
+  };
+  std::string name;  // the long name: --name
+  std::string help;
+  Type type = Type::text;
+  // The values a text option accepts; empty: any.
+  std::vector<std::string> choices = {};
+  // The value when the option is not given, as it would be typed; empty: none (then
+  // vm.count(name) is 0 and the plugin decides).
+  std::string default_value = {};
+  char short_name = 0;  // e.g. 'n' for -n; 0: none
+};
+
 // A strategy and what it offers. The driver checks a command line against these
 // declarations before the plugin's make() is called, the same way for every plugin, and
 // shows them in `list` and `--help`. A field left empty declares nothing and checks
@@ -29,7 +50,9 @@ struct StrategyInfo {
   std::vector<std::string> symmetries = {};
   // The modes it runs; empty: all of them.
   std::vector<SearchMode> modes = {};
-  // Which of the problem's strategy_options it takes (e.g. "prune" for strategy csp).
+  // The problem's options that only some strategies take, and this one does (e.g.
+  // "prune" for strategy csp): any of them given to a strategy that does not list it is
+  // refused, instead of ignored.
   std::vector<std::string> options = {};
 };
 
@@ -52,7 +75,7 @@ struct ProblemInfo;
 
 // Throw UsageError where the command line asks `strategy` for what it does not declare:
 // a size above its max_size, a --symmetry it lacks, a mode it does not run, an option
-// of another strategy.
+// of another strategy, a value outside a declared option's choices.
 void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
                     const boost::program_options::variables_map& vm, const SolveIntent& intent);
 // The same check of the size alone, for a plugin whose size comes from its input (a
@@ -63,8 +86,10 @@ struct ProblemInfo {
   std::string name;
   std::string summary;
   std::vector<StrategyInfo> strategies;
-  // Adds the problem's own options (its size, its input, ...).
-  std::function<void(boost::program_options::options_description&)> add_options;
+  // Adds options of the problem to the command line: the way before `options` (below),
+  // which declares them; both may be used, but an option added here is not checked or
+  // ranged over by the driver.
+  std::function<void(boost::program_options::options_description&)> add_options = {};
   // Builds the instance; throws UsageError or InputError with a message for the user.
   std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;
   // The long name of the option that sets the problem's size, if any ("size", also
@@ -76,11 +101,18 @@ struct ProblemInfo {
   // Optional: the strategy to run when none is given (the best one for the mode and the
   // size, say), so that the driver checks it as it checks a named one; "": make() decides.
   std::function<std::string(const boost::program_options::variables_map&, const SolveIntent&)> default_strategy = {};
-  // The problem's options that only some strategies take (StrategyInfo::options): given
-  // to another strategy, the driver refuses them instead of ignoring them.
-  std::vector<std::string> strategy_options = {};
+  // The problem's own options (its size, its input, ...), declared. (Fields are added
+  // last, so that plugins that list them in order keep compiling.)
+  std::vector<OptionInfo> options = {};
+  // The plugin's own version, for a plugin maintained apart from backtrack ("" for the
+  // bundled problems): part of a checkpoint's identity, so a count is not resumed from
+  // the journal of another version of the plugin.
+  std::string version = {};
 
   const StrategyInfo* find_strategy(const std::string& strategy) const;
+  const OptionInfo* find_option(const std::string& option) const;
+  // Adds every option of the problem, declared or added, to `description`.
+  void describe_options(boost::program_options::options_description& description) const;
   // What the driver runs: the strategy `intent` names (or the default one) is checked
   // against its declarations (UsageError for an unknown name or an undeclared use),
   // then make() builds it.

@@ -127,7 +127,7 @@ const std::vector<Strategy>& strategies() {
        [](int n, const GivenQueens& g) { return pinned("scan", n, g); }},
       {{"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, "
                "--values)",
-        csp::max_domain_size, no_full_symmetry, {}, {"prune", "order", "values", "seed"}},
+        csp::max_domain_size, no_full_symmetry, {}, csp::search_option_names},
        [](const po::variables_map& vm, int n, Symmetry s) { return csp_solver(vm, n, s); }},
       {{"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)",
         DlxQueens::max_size, no_full_symmetry, {}, {}},
@@ -194,20 +194,26 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   return strategy.build(vm, n, choose_symmetry(vm, intent, strategy.info.name));
 }
 
-void add_options(po::options_description& options) {
-  options.add_options()
-    ("size,n", po::value<int>()->default_value(8), "board size: n queens on an n x n board")
-    ("symmetry", po::value<std::string>(),
-     "none | mirror | full. mirror: first queen in the left half (about 2x); full: one board per "
-     "class of the 8 symmetries, also reports the number of classes (strategy word; strategy border "
-     "takes one border constellation per class of them and reports totals only). "
-     "Default: full for --count with word and border, mirror for other strategies, none when listing")
-    ("place", po::value<std::string>(),
-     "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
-     "(symmetry none)")
-    ("board", po::value<std::string>(),
-     "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n (at most 64 MiB)");
-  csp::add_search_options(options);
+std::vector<OptionInfo> declared_options() {
+  using Type = OptionInfo::Type;
+  std::vector<OptionInfo> options = {
+      {.name = "size", .help = "board size: n queens on an n x n board", .type = Type::integer,
+       .default_value = "8", .short_name = 'n'},
+      {.name = "symmetry",
+       .help = "mirror: first queen in the left half (about 2x); full: one board per class of the 8 symmetries, "
+               "also reports the number of classes (strategy word; strategy border takes one border "
+               "constellation per class of them and reports totals only). Default: full for --count with word "
+               "and border, mirror for other strategies, none when listing",
+       .choices = {"none", "mirror", "full"}},
+      {.name = "place",
+       .help = "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
+               "(symmetry none)"},
+      {.name = "board",
+       .help = "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
+               "(at most 64 MiB)"},
+  };
+  for (auto& option : csp::search_options()) options.push_back(std::move(option));
+  return options;
 }
 
 std::vector<StrategyInfo> declared_strategies() {
@@ -221,12 +227,11 @@ const ProblemInfo& nqueens_info() {
       .name = "nqueens",
       .summary = "place n queens on an n x n board so that no two attack each other",
       .strategies = declared_strategies(),
-      .add_options = add_options,
       .make = make,
       .size_option = "size",
       .check = [](const std::string& input, const std::string& source) { return check_solution(input, source); },
       .default_strategy = default_strategy,
-      .strategy_options = {"place", "board", "prune", "order", "values", "seed"},
+      .options = declared_options(),
   };
   return info;
 }

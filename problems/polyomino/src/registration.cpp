@@ -50,14 +50,16 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   return make_solver(std::move(tiling), render, Instance{description, board_input(board)}, classes);
 }
 
-void add_options(po::options_description& options) {
-  options.add_options()
-    ("board", po::value<std::string>()->default_value("6x10"), "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes); at most 4096 cells")
-    ("holes", po::value<std::string>(), "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based")
-    ("symmetry", po::value<std::string>(),
-     "none | full. full: count a tiling only as the smallest of its images under the board's symmetries, "
-     "and report the number of classes too. Default: full for --count and --unique, none when listing");
-}
+const std::vector<OptionInfo> declared_options = {
+    {.name = "board",
+     .help = "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes); at most 4096 cells",
+     .default_value = "6x10"},
+    {.name = "holes", .help = "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based"},
+    {.name = "symmetry",
+     .help = "full: count a tiling only as the smallest of its images under the board's symmetries, and report "
+             "the number of classes too. Default: full for --count and --unique, none when listing",
+     .choices = {"none", "full"}},
+};
 
 const Registrar registrar(ProblemInfo{
     .name = "pentomino",
@@ -67,9 +69,9 @@ const Registrar registrar(ProblemInfo{
             {"dlx", "exact cover with dancing links: one column per piece and per cell, one row per placement", 0,
              {"none", "full"}},
         },
-    .add_options = add_options,
     .make = make,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
+    .options = declared_options,
 });
 
 }  // namespace

@@ -62,11 +62,14 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
       Instance{description, cells});
 }
 
-void add_options(po::options_description& options) {
-  options.add_options()
-    ("file,f", po::value<std::string>(), "read the puzzle from this file ('-': standard input, the default; at most 1 MiB)")
-    ("puzzle,p", po::value<std::string>(), "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty");
-  csp::add_search_options(options);
+std::vector<OptionInfo> declared_options() {
+  std::vector<OptionInfo> options = {
+      {.name = "file", .help = "read the puzzle from this file ('-': standard input, the default; at most 1 MiB)",
+       .short_name = 'f'},
+      {.name = "puzzle", .help = "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty", .short_name = 'p'},
+  };
+  for (auto& option : csp::search_options()) options.push_back(std::move(option));
+  return options;
 }
 
 const Registrar registrar(ProblemInfo{
@@ -76,12 +79,11 @@ const Registrar registrar(ProblemInfo{
         {
             {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
             {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)",
-             0, {}, {}, {"prune", "order", "values", "seed"}},
+             0, {}, {}, csp::search_option_names},
         },
-    .add_options = add_options,
     .make = make,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
-    .strategy_options = {"prune", "order", "values", "seed"},
+    .options = declared_options(),
 });
 
 }  // namespace

@@ -3,20 +3,28 @@
 // --prune, --order, --values, --seed (see options.hpp).
 #include <boost/program_options.hpp>
 #include <string>
+#include <vector>
 
 #include "backtrack/csp/options.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/registry.hpp"
 
 namespace backtrack::csp {
 
-inline void add_search_options(boost::program_options::options_description& options) {
-  namespace po = boost::program_options;
-  options.add_options()
-    ("prune", po::value<std::string>(), "strategy csp: none | forward | arc (forward checking; arc: AC-3 on binary constraints)")
-    ("order", po::value<std::string>(), "strategy csp: variable order static | mrv | dom-deg")
-    ("values", po::value<std::string>(), "strategy csp: value order min | mid | random")
-    ("seed", po::value<unsigned long long>(), "strategy csp: the seed of --values random (default 1)");
+// Declared for the problem (ProblemInfo::options); a strategy on the CSP layer lists
+// their names in its StrategyInfo::options.
+inline std::vector<OptionInfo> search_options() {
+  using Type = OptionInfo::Type;
+  return {
+      {"prune", "strategy csp: forward checking; arc: AC-3 on binary constraints", Type::text,
+       {"none", "forward", "arc"}},
+      {"order", "strategy csp: the variable order", Type::text, {"static", "mrv", "dom-deg"}},
+      {"values", "strategy csp: the value order", Type::text, {"min", "mid", "random"}},
+      {"seed", "strategy csp: the seed of --values random (default 1)", Type::unsigned_integer},
+  };
 }
+
+inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed"};
 
 // The options given, over `defaults`; throws UsageError for an unknown name.
 inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults) {

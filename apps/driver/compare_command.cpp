@@ -33,27 +33,59 @@ namespace po = boost::program_options;
 namespace {
 
 const char* const compare_usage =
-    "Usage: backtrack compare PROBLEM [-n RANGE] [--strategies S1,S2,...] [options]\n"
+    "Usage: backtrack compare PROBLEM [-n RANGE] [--strategies S1,S2,...] [--vary OPTION=V1,V2,...]\n"
+    "                         [--repeat R] [--first | --limit K] [options]\n"
     "\n"
-    "Counts the solutions of PROBLEM with each strategy for each size in RANGE and prints\n"
-    "one table: n, strategy, solutions, nodes, failures, times in seconds (setup: reading\n"
-    "the options and building the instance, for the first row the command line too; search:\n"
-    "splitting the tree, the search, merging; seconds: the row's total, so the rows add up to\n"
-    "the command), nodes per search second, and speed: the slowest strategy's seconds at that\n"
-    "size over this one's. Every strategy runs with the same settings (e.g. the same\n"
-    "--symmetry, none unless given). If two strategies count differently, compare says so\n"
-    "on stderr and exits with 4. A row cut short by --time-limit says so in its status\n"
-    "column (partial: its count is not a total) and compare then exits with 3.\n"
-    "RANGE is A..B, a list A,B,C, or one size. Example:\n"
-    "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n\n";
+    "Runs each strategy for each size in RANGE and each value of the varied options, and\n"
+    "prints one table: n, strategy, the varied options, solutions, nodes, failures, times in\n"
+    "seconds (setup: reading the options and building the instance, for the first row the\n"
+    "command line too; search: splitting the tree, the search, merging; seconds: the row's\n"
+    "total, so the rows add up to the command; with --repeat R, medians of R runs, and min\n"
+    "and max of seconds), nodes per search second, and speed: the slowest row's seconds at\n"
+    "that size over this one's. Every row runs with the same settings (e.g. the same\n"
+    "--symmetry, none unless given or varied).\n"
+    "--vary ranges over an option the problem declares (see backtrack list), e.g.\n"
+    "--vary prune=none,forward,arc; rows are every combination with the strategies and sizes.\n"
+    "An option that only some strategies take (--prune: csp) varies for those; the others\n"
+    "run once, '-' in its column. --repeat runs the rows in turn R times, so that drift\n"
+    "affects them alike. --first and --limit K time the search for the first K solutions.\n"
+    "Counts that should agree (the same size and instance, any strategy and strategy option)\n"
+    "are compared: if they differ, compare says so on stderr and exits with 4. A row cut\n"
+    "short by --time-limit or --max-nodes says so in its status column (partial: its count\n"
+    "is not a total) and compare then exits with 3; Ctrl-C prints the rows finished so far,\n"
+    "the cut one marked, and exits with 130.\n"
+    "RANGE is A..B, a list A,B,C, or one size. Examples:\n"
+    "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n"
+    "  backtrack compare nqueens -n 10 --strategies csp --vary prune=none,forward,arc --repeat 5\n\n";
 
-struct Row {
+// An option of the problem that compare ranges over (--vary OPTION=V1,V2,...).
+struct Axis {
+  std::string option;
+  std::vector<std::string> values;
+  bool strategy_option = false;  // only some strategies take it
+};
+
+// What makes a row differ from the others.
+struct Config {
   std::string size;  // empty for a problem without a size
   std::string strategy;
-  RunResult result;
-  InstanceTimes times;
-  double speedup = 1.0;  // slowest seconds at this size / these seconds (totals)
+  std::vector<std::string> settings;  // one value per axis; "" where the strategy does not take it
 };
+
+struct Row {
+  Config config;
+  std::string instance;             // the solver's description: the full configuration
+  RunResult result;                 // the last run's, or a cut run's if any was cut
+  std::vector<InstanceTimes> runs;  // one per repeat done
+  InstanceTimes times;              // medians over the runs
+  double min_seconds = 0;
+  double max_seconds = 0;
+  double speedup = 1.0;  // slowest median seconds at this size / this median
+};
+
+bool cut(const SearchStats& s) {
+  return s.stop == StopReason::node_limit || s.stop == StopReason::time_limit || s.stop == StopReason::interrupted;
+}
 
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> items;
@@ -114,9 +146,10 @@ std::string take_size(Arguments& args, const std::string& long_name) {
   return value;
 }
 
-// "complete", or the reason the row stopped, marked partial.
+// "complete" (or "solution_limit" for --first and --limit), or the reason the row was
+// cut, marked partial.
 std::string status_text(const SearchStats& s) {
-  return s.complete() ? "complete" : std::string(to_string(s.stop)) + " (partial)";
+  return std::string(to_string(s.stop)) + (cut(s) ? " (partial)" : "");
 }
 
 std::string fixed(double value, int digits) {
@@ -125,65 +158,110 @@ std::string fixed(double value, int digits) {
   return out.str();
 }
 
-void write_text(const std::vector<Row>& rows, bool classes) {
-  std::vector<std::vector<std::string>> cells = {
-      {"n", "strategy", "solutions", "nodes", "failures", "setup", "search", "seconds", "nodes/s", "speed", "status"}};
-  if (classes) cells[0].insert(cells[0].begin() + 3, "classes");
+// Seconds for people: three significant digits, so that a row of microseconds does not
+// read 0.0000 (CSV and JSON keep every digit).
+std::string seconds_text(double seconds) {
+  std::ostringstream out;
+  out << std::setprecision(3) << seconds;
+  return out.str();
+}
+
+// The label of a row's configuration beyond its size: "csp prune=arc".
+std::string label(const Config& c, const std::vector<Axis>& axes) {
+  std::string text = c.strategy;
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    if (!c.settings[a].empty()) text += " " + axes[a].option + "=" + c.settings[a];
+  }
+  return text;
+}
+
+void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool classes, bool repeated) {
+  std::vector<std::string> header = {"n", "strategy"};
+  for (const auto& axis : axes) header.push_back(axis.option);
+  for (const char* name : {"solutions", "nodes", "failures", "setup", "search", "seconds"}) header.push_back(name);
+  if (classes) header.insert(header.begin() + 3 + static_cast<std::ptrdiff_t>(axes.size()), "classes");
+  if (repeated) header.insert(header.end(), {"min", "max"});
+  header.insert(header.end(), {"nodes/s", "speed", "status"});
+  std::vector<std::vector<std::string>> cells = {header};
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
-    std::vector<std::string> line = {r.size.empty() ? "-" : r.size, r.strategy, to_string(s.solutions),
-                                     std::to_string(s.nodes), std::to_string(s.failures),
-                                     fixed(r.times.setup_seconds, 4), fixed(r.times.search_seconds, 4),
-                                     fixed(r.times.seconds, 4),
-                                     fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
-                                     s.complete() ? fixed(r.speedup, 2) + "x" : "-", status_text(s)};
-    if (classes) line.insert(line.begin() + 3, r.result.reports_classes ? to_string(s.representatives) : "-");
+    std::vector<std::string> line = {r.config.size.empty() ? "-" : r.config.size, r.config.strategy};
+    for (const auto& setting : r.config.settings) line.push_back(setting.empty() ? "-" : setting);
+    line.push_back(to_string(s.solutions));
+    if (classes) line.push_back(r.result.reports_classes ? to_string(s.representatives) : "-");
+    line.insert(line.end(), {std::to_string(s.nodes), std::to_string(s.failures), seconds_text(r.times.setup_seconds),
+                             seconds_text(r.times.search_seconds), seconds_text(r.times.seconds)});
+    if (repeated) line.insert(line.end(), {seconds_text(r.min_seconds), seconds_text(r.max_seconds)});
+    line.insert(line.end(), {fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
+                             cut(s) ? "-" : fixed(r.speedup, 2) + "x", status_text(s)});
     cells.push_back(line);
   }
-  std::vector<std::size_t> width(cells[0].size(), 0);
+  std::vector<std::size_t> width(header.size(), 0);
   for (const auto& line : cells) {
     for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
   }
   for (const auto& line : cells) {
     for (std::size_t c = 0; c < line.size(); ++c) {
-      if (c == 1) {
-        std::cout << std::left << std::setw(static_cast<int>(width[c])) << line[c];
-      } else {
-        std::cout << std::right << std::setw(static_cast<int>(width[c])) << line[c];
+      if (c + 1 == line.size()) {
+        std::cout << line[c] << '\n';  // the status, left-aligned: no padding at the end of the line
+        break;
       }
-      std::cout << (c + 1 < line.size() ? "  " : "\n");
+      const bool words = c == 1 || (c >= 2 && c < 2 + axes.size());
+      std::cout << (words ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << line[c] << "  ";
     }
   }
 }
 
-void write_csv(std::ostream& out, const std::vector<Row>& rows) {
-  out << "n,strategy,solutions,classes,nodes,failures,setup_seconds,search_seconds,seconds,nodes_per_second,speedup,"
-         "status\n";
+// A CSV field, quoted where it holds a comma, a quote or a line break (RFC 4180).
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vector<Axis>& axes) {
+  out << "n,strategy,";
+  for (const auto& axis : axes) out << axis.option << ',';
+  out << "instance,";
+  out << "solutions,classes,nodes,failures,setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,"
+         "nodes_per_second,speedup,status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
-    out << r.size << ',' << r.strategy << ',' << to_string(s.solutions) << ','
-        << (r.result.reports_classes ? to_string(s.representatives) : "") << ',' << s.nodes << ',' << s.failures << ','
-        << fixed(r.times.setup_seconds, 6) << ',' << fixed(r.times.search_seconds, 6) << ','
-        << fixed(r.times.seconds, 6) << ',' << fixed(nodes_per_second(r.result, r.times), 0) << ','
-        << (s.complete() ? fixed(r.speedup, 3) : "") << ',' << to_string(s.stop) << '\n';
+    out << r.config.size << ',' << r.config.strategy << ',';
+    for (const auto& setting : r.config.settings) out << csv_field(setting) << ',';
+    out << csv_field(r.instance) << ',' << to_string(s.solutions) << ',' << (r.result.reports_classes ? to_string(s.representatives) : "") << ','
+        << s.nodes << ',' << s.failures << ',' << fixed(r.times.setup_seconds, 6) << ','
+        << fixed(r.times.search_seconds, 6) << ',' << fixed(r.times.seconds, 6) << ',' << fixed(r.min_seconds, 6)
+        << ',' << fixed(r.max_seconds, 6) << ',' << r.runs.size() << ','
+        << fixed(nodes_per_second(r.result, r.times), 0) << ',' << (cut(s) ? "" : fixed(r.speedup, 3)) << ','
+        << to_string(s.stop) << '\n';
   }
 }
 
-void write_json(const std::string& problem, const std::vector<Row>& rows, bool agree) {
+void write_json(const std::string& problem, const std::vector<Row>& rows, const std::vector<Axis>& axes, bool agree) {
   nlohmann::json table = nlohmann::json::array();
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
-    nlohmann::json row = {{"n", r.size}, {"strategy", r.strategy}, {"solutions", to_string(s.solutions)},
+    nlohmann::json row = {{"n", r.config.size}, {"strategy", r.config.strategy}, {"instance", r.instance},
+                          {"solutions", to_string(s.solutions)},
                           {"nodes", s.nodes}, {"failures", s.failures},
                           {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
-                          {"seconds", r.times.seconds}, {"nodes_per_second", nodes_per_second(r.result, r.times)},
-                          {"speedup", r.speedup},
+                          {"seconds", r.times.seconds}, {"seconds_min", r.min_seconds},
+                          {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},
+                          {"nodes_per_second", nodes_per_second(r.result, r.times)},
+                          {"speedup", cut(s) ? nlohmann::json(nullptr) : nlohmann::json(r.speedup)},
                           {"status", std::string(to_string(s.stop))}};
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
+    }
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
     table.push_back(row);
   }
+  nlohmann::json varied = nlohmann::json::array();
+  for (const auto& axis : axes) varied.push_back(axis.option);
   std::cout << json_line({{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem},
-                          {"agree", agree}, {"rows", table}})
+                          {"varied", varied}, {"agree", agree}, {"rows", table}})
             << '\n';
 }
 
@@ -209,16 +287,12 @@ std::string gnuplot_quoted(const std::string& text) {
   return quoted + "'";
 }
 
-// Draws seconds against size, log scale, one line per strategy, with gnuplot. gnuplot
-// writes into a private directory of ours, and the picture is then copied to `file`:
-// the user's file name never enters the script, so no name can run gnuplot commands,
-// and gnuplot never falls back to writing the SVG to stdout.
-int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategies, const std::string& file) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-    spdlog::error("--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox); "
-                  "the table above is complete");
-    return exit_unavailable;
-  }
+// Draws seconds against size, log scale, one line per configuration, with gnuplot.
+// gnuplot writes into a private directory of ours, and the picture is then copied to
+// `file`: the user's file name never enters the script, so no name can run gnuplot
+// commands, and gnuplot never falls back to writing the SVG to stdout.
+void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
+          const std::string& size_name, const std::string& file) {
   std::string pattern = (std::filesystem::temp_directory_path() / "backtrack-plot-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) throw InputError("cannot create a temporary directory: " + std::string(std::strerror(errno)));
   const std::filesystem::path directory = pattern;
@@ -229,24 +303,29 @@ int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategie
       std::filesystem::remove_all(path, ignored);
     }
   } cleanup{directory};
+  std::vector<std::string> lines;  // the configurations, in the table's order
+  for (const auto& r : rows) {
+    if (std::find(lines.begin(), lines.end(), label(r.config, axes)) == lines.end()) lines.push_back(label(r.config, axes));
+  }
   {
     std::ofstream out(directory / "times.dat");
-    for (const auto& strategy : strategies) {
-      out << "# " << strategy << '\n';
+    for (const auto& line : lines) {
+      out << "# " << line << '\n';
       for (const auto& r : rows) {
-        if (r.strategy == strategy && r.times.seconds > 0) out << r.size << ' ' << r.times.seconds << '\n';
+        if (label(r.config, axes) == line && r.times.seconds > 0) out << r.config.size << ' ' << r.times.seconds << '\n';
       }
       out << "\n\n";
     }
   }
   std::ostringstream script;
-  script << "set terminal svg size 800,500 dynamic background rgb 'white'\n"
+  script << "set terminal svg size 800,500 dynamic enhanced background rgb 'white'\n"
          << "set output " << gnuplot_quoted((directory / "plot.svg").string()) << '\n'
-         << "set logscale y\nset xlabel 'n'\nset ylabel 'seconds'\nset key left top\nset grid\n"
-         << "set title 'backtrack compare'\nplot ";
-  for (std::size_t i = 0; i < strategies.size(); ++i) {
+         << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_quoted(size_name)
+         << "\nset ylabel 'seconds (log scale)'\nset key left top noenhanced\nset grid\n"
+         << "set title " << gnuplot_quoted(title) << " noenhanced\nplot ";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
     script << (i ? ", " : "") << gnuplot_quoted((directory / "times.dat").string()) << " index " << i
-           << " using 1:2 with linespoints title " << gnuplot_quoted(strategies[i]);
+           << " using 1:2 with linespoints title " << gnuplot_quoted(lines[i]);
   }
   script << '\n';
   FILE* gnuplot = popen("gnuplot", "w");
@@ -260,7 +339,104 @@ int plot(const std::vector<Row>& rows, const std::vector<std::string>& strategie
   std::filesystem::copy_file(directory / "plot.svg", file, std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) throw InputError("--plot " + file + ": " + ec.message());
   spdlog::info("wrote {}", file);
-  return exit_ok;
+}
+
+// The options compare ranges over, checked before any run.
+std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map& vm) {
+  // Keys of a JSON row, which a varied option must not shadow.
+  static const std::vector<std::string> row_keys = {
+      "n", "strategy", "instance", "solutions", "classes", "nodes", "failures", "setup_seconds", "search_seconds",
+      "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speedup", "status"};
+  std::vector<Axis> axes;
+  if (vm.count("vary") == 0) return axes;
+  for (const auto& spec : vm["vary"].as<std::vector<std::string>>()) {
+    const auto equals = spec.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
+      throw UsageError("--vary takes OPTION=V1,V2,..., got '" + spec + "'");
+    }
+    Axis axis{spec.substr(0, equals), split_list(spec.substr(equals + 1))};
+    if (axis.option == problem.size_option) throw UsageError("the size is varied with -n RANGE, not --vary");
+    const OptionInfo* declared = problem.find_option(axis.option);
+    if (declared == nullptr || std::find(row_keys.begin(), row_keys.end(), axis.option) != row_keys.end()) {
+      std::string names;
+      for (const auto& o : problem.options) {
+        if (o.name != problem.size_option) names += (names.empty() ? "" : ", ") + o.name;
+      }
+      throw UsageError("--vary " + axis.option + ": not an option " + problem.name + " declares" +
+                       (names.empty() ? "" : " (it declares " + names + ")"));
+    }
+    if (vm.count(axis.option) != 0 && !vm[axis.option].defaulted()) {
+      throw UsageError("--" + axis.option + " is both given and varied: give it one way");
+    }
+    for (const auto& other : axes) {
+      if (other.option == axis.option) throw UsageError("--vary " + axis.option + " is given twice");
+    }
+    for (std::size_t i = 0; i < axis.values.size(); ++i) {
+      const auto& value = axis.values[i];
+      if (std::find(axis.values.begin(), axis.values.begin() + static_cast<std::ptrdiff_t>(i), value) !=
+          axis.values.begin() + static_cast<std::ptrdiff_t>(i)) {
+        throw UsageError("--vary " + axis.option + ": " + value + " is listed twice");
+      }
+    }
+    axis.strategy_option = std::any_of(problem.strategies.begin(), problem.strategies.end(), [&](const StrategyInfo& s) {
+      return std::find(s.options.begin(), s.options.end(), axis.option) != s.options.end();
+    });
+    axes.push_back(std::move(axis));
+  }
+  return axes;
+}
+
+// Every row's configuration: the sizes, then the strategies, then each axis in turn. A
+// strategy that does not take a strategy's option runs once for all of its values.
+std::vector<Config> configurations(const ProblemInfo& problem, const std::vector<std::string>& sizes,
+                                   const std::vector<std::string>& strategies, const std::vector<Axis>& axes) {
+  constexpr std::size_t max_rows = 10000;
+  std::vector<Config> configs;
+  for (const auto& size : sizes) {
+    for (const auto& strategy : strategies) {
+      const StrategyInfo& info = *problem.find_strategy(strategy);
+      std::vector<Config> partial = {{size, strategy, {}}};
+      for (const auto& axis : axes) {
+        const bool takes = !axis.strategy_option ||
+                           std::find(info.options.begin(), info.options.end(), axis.option) != info.options.end();
+        std::vector<Config> next;
+        for (const auto& c : partial) {
+          for (const auto& value : takes ? axis.values : std::vector<std::string>{""}) {
+            next.push_back(c);
+            next.back().settings.push_back(value);
+          }
+        }
+        partial = std::move(next);
+        if (partial.size() > max_rows) break;
+      }
+      configs.insert(configs.end(), partial.begin(), partial.end());
+      if (configs.size() > max_rows) {
+        throw UsageError("the sizes, strategies and varied options make more than " + std::to_string(max_rows) +
+                         " rows");
+      }
+    }
+  }
+  return configs;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t m = values.size() / 2;
+  return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
+}
+
+// Medians over the runs, and the spread of their totals.
+void summarise(Row& row) {
+  auto of = [&](double InstanceTimes::*part) {
+    std::vector<double> values;
+    for (const auto& run : row.runs) values.push_back(run.*part);
+    return values;
+  };
+  row.times = {median(of(&InstanceTimes::setup_seconds)), median(of(&InstanceTimes::search_seconds)),
+               median(of(&InstanceTimes::seconds))};
+  const auto totals = of(&InstanceTimes::seconds);
+  row.min_seconds = *std::min_element(totals.begin(), totals.end());
+  row.max_seconds = *std::max_element(totals.begin(), totals.end());
 }
 
 }  // namespace
@@ -272,11 +448,17 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   common.add_options()
     ("help,h", "this help")
     ("strategies", po::value<std::string>(), "comma-separated strategies (default: all of the problem's)")
+    ("vary", po::value<std::vector<std::string>>()->composing(),
+     "OPTION=V1,V2,...: run every row with each value of this option of the problem (repeatable)")
+    ("repeat", po::value<int>()->default_value(1), "run every row R times, in turn; times are medians")
+    ("first", "time the search for the first solution, not the count")
+    ("limit", po::value<long long>(), "time the search for the first K solutions")
     ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot");
   add_verbosity_options(common);
   common.add_options()
     ("threads,j", po::value<int>()->default_value(1), "worker threads for every run (default 1, for comparable times)")
     ("time-limit", po::value<double>(), "stop each run after this many seconds (its row is then partial)")
+    ("max-nodes", po::value<long long>(), "stop each run after this many nodes (its row is then partial)")
     ("format", po::value<std::string>()->default_value("text"), "text | csv | json");
 
   if (raw_args.empty() || raw_args[0].starts_with("-")) {
@@ -295,18 +477,12 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   po::options_description all;
   all.add(common).add(own);
 
-  auto parse = [&](const std::string& size) {
-    Arguments with_size = args;
-    if (!size.empty()) with_size.insert(with_size.end(), {"--" + problem.size_option, size});
-    return parse_options(with_size, all);
-  };
-  const po::variables_map vm = parse("");
+  const po::variables_map vm = parse_options(args, all);
   if (vm.count("help") != 0) {
     std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help;
     return exit_ok;
   }
   const Format format = read_format(vm, true);
-  if (vm.count("plot") != 0) check_plot_path(vm["plot"].as<std::string>());
   std::vector<std::string> strategies;
   if (vm.count("strategies") != 0) {
     strategies = split_list(vm["strategies"].as<std::string>());
@@ -314,74 +490,136 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     for (const auto& s : problem.strategies) strategies.push_back(s.name);
   }
   for (const auto& s : strategies) {
-    const bool known = std::any_of(problem.strategies.begin(), problem.strategies.end(),
-                                   [&](const StrategyInfo& info) { return info.name == s; });
-    if (!known) throw UsageError("unknown strategy '" + s + "' for " + problem.name + " (see backtrack list)");
+    if (problem.find_strategy(s) == nullptr) {
+      throw UsageError("unknown strategy '" + s + "' for " + problem.name + " (see backtrack list)");
+    }
   }
   std::vector<std::string> sizes = range.empty() ? std::vector<std::string>{""} : parse_range(range);
   if (!problem.size_option.empty() && range.empty()) {
     sizes = {std::to_string(vm[problem.size_option].as<int>())};
   }
-
+  const std::vector<Axis> axes = read_axes(problem, vm);
+  const int repeat = vm["repeat"].as<int>();
+  if (repeat < 1 || repeat > 1000) throw UsageError("--repeat must be between 1 and 1000, got " + std::to_string(repeat));
+  SolveIntent intent;
+  intent.uniform = true;
+  if (vm.count("first") != 0 && vm.count("limit") != 0) throw UsageError("choose one of --first, --limit K");
+  if (vm.count("first") != 0) intent.mode = SearchMode::first;
   RunRequest request;
   request.threads = read_threads(vm);
+  const SearchLimits limits = read_limits(vm);
+  if (vm.count("limit") != 0) {
+    const long long k = vm["limit"].as<long long>();
+    if (k < 1) throw UsageError("--limit must be at least 1, got " + std::to_string(k));
+    intent.mode = SearchMode::limit;
+  }
+  request.mode = intent.mode;
+  if (vm.count("plot") != 0) {
+    if (problem.size_option.empty()) {
+      throw UsageError("--plot draws seconds against the size, and " + problem.name + " has no size option");
+    }
+    check_plot_path(vm["plot"].as<std::string>());
+    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+      spdlog::error("--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)");
+      return exit_unavailable;
+    }
+  }
+
+  // Every row's options, parsed and checked before the first run: a mistake in the last
+  // row does not cost the time of the others.
+  const std::vector<Config> configs = configurations(problem, sizes, strategies, axes);
+  std::vector<po::variables_map> row_options;
+  for (const auto& c : configs) {
+    Arguments row_args = args;
+    if (!c.size.empty()) row_args.insert(row_args.end(), {"--" + problem.size_option, c.size});
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      if (!c.settings[a].empty()) row_args.push_back("--" + axes[a].option + "=" + c.settings[a]);
+    }
+    row_options.push_back(parse_options(row_args, all));
+    SolveIntent row_intent = intent;
+    row_intent.strategy = c.strategy;
+    check_declared(problem, *problem.find_strategy(c.strategy), row_options.back(), row_intent);
+    check_choices(problem, row_options.back());
+  }
+
   const SolutionSink ignore_solutions = [](const Solution&) { return true; };
-  SearchLimits limits = read_limits(vm);
-  std::vector<Row> rows;
-  bool agree = true;
+  std::vector<Row> rows(configs.size());
   bool interrupted = false;
-  for (const auto& size : sizes) {
-    const auto size_vm = parse(size);
-    const std::size_t first_row = rows.size();
-    for (const auto& strategy : strategies) {
+  for (int round = 0; round < repeat && !interrupted; ++round) {
+    for (std::size_t i = 0; i < configs.size() && !interrupted; ++i) {
       InstanceClock clock(row_start);
-      SolveIntent intent;
-      intent.strategy = strategy;
-      intent.uniform = true;
+      SolveIntent row_intent = intent;
+      row_intent.strategy = configs[i].strategy;
       request.limits = limits;
-      if (size_vm.count("time-limit") != 0) {
-        request.limits.deadline = SearchLimits::deadline_after(size_vm["time-limit"].as<double>());
-      }
-      auto solver = make_watched(problem, size_vm, intent, request.limits);
+      if (vm.count("time-limit") != 0) request.limits.deadline = SearchLimits::deadline_after(vm["time-limit"].as<double>());
+      if (vm.count("limit") != 0) request.limits.max_solutions = static_cast<std::uint64_t>(vm["limit"].as<long long>());
+      auto solver = make_watched(problem, row_options[i], row_intent, request.limits);
       spdlog::debug("running {} {}", problem.name, solver->description());
-      Row row{size, strategy, clock.time_search([&] { return solver->run(request, ignore_solutions); }), {}, 1.0};
+      Row& row = rows[i];
+      row.config = configs[i];
+      row.instance = solver->description();
+      const RunResult result = clock.time_search([&] { return solver->run(request, ignore_solutions); });
       solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
       row_start = Clock::now();
-      row.times = clock.stop(row_start);
-      if (row.result.stats.stop == StopReason::interrupted) interrupted = true;
-      rows.push_back(row);
-      if (interrupted) break;
+      row.runs.push_back(clock.stop(row_start));
+      if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = result;  // a cut run stays visible
+      interrupted = result.stats.stop == StopReason::interrupted;
     }
+  }
+  std::erase_if(rows, [](const Row& r) { return r.runs.empty(); });  // not reached before Ctrl-C
+  for (auto& row : rows) summarise(row);
+
+  // Speed: against the slowest row of the same size. Agreement: rows of the same size and
+  // the same instance options (those no strategy alone takes) count the same tree.
+  bool agree = true;
+  for (auto& row : rows) {
     double slowest = 0;
-    for (std::size_t i = first_row; i < rows.size(); ++i) slowest = std::max(slowest, rows[i].times.seconds);
-    for (std::size_t i = first_row; i < rows.size(); ++i) {
-      const double s = rows[i].times.seconds;
-      rows[i].speedup = s > 0 ? slowest / s : 1.0;
-      const auto& a = rows[first_row].result.stats;
-      const auto& b = rows[i].result.stats;
-      if (a.complete() && b.complete() && a.solutions != b.solutions) {
+    for (const auto& other : rows) {
+      if (other.config.size == row.config.size) slowest = std::max(slowest, other.times.seconds);
+    }
+    row.speedup = row.times.seconds > 0 ? slowest / row.times.seconds : 1.0;
+  }
+  auto same_tree = [&](const Row& a, const Row& b) {
+    if (a.config.size != b.config.size) return false;
+    for (std::size_t x = 0; x < axes.size(); ++x) {
+      if (!axes[x].strategy_option && a.config.settings[x] != b.config.settings[x]) return false;
+    }
+    return true;
+  };
+  if (intent.mode == SearchMode::count) {
+    for (std::size_t i = 0; i < rows.size() && agree; ++i) {
+      for (std::size_t j = i + 1; j < rows.size() && agree; ++j) {
+        const auto& a = rows[i].result.stats;
+        const auto& b = rows[j].result.stats;
+        if (!same_tree(rows[i], rows[j]) || !a.complete() || !b.complete() || a.solutions == b.solutions) continue;
         agree = false;
-        spdlog::error("DISAGREEMENT at {}={}: {} counts {} solutions but {} counts {}", problem.size_option, size,
-                      rows[first_row].strategy, to_string(a.solutions), rows[i].strategy, to_string(b.solutions));
+        spdlog::error("DISAGREEMENT: {} ({}) counts {} solutions but {} ({}) counts {}", label(rows[i].config, axes),
+                      rows[i].instance, to_string(a.solutions), label(rows[j].config, axes), rows[j].instance,
+                      to_string(b.solutions));
       }
     }
-    if (interrupted) break;
   }
 
   if (format == Format::text) {
-    write_text(rows, std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.result.reports_classes; }));
+    write_text(rows, axes, std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.result.reports_classes; }),
+               repeat > 1);
   } else if (format == Format::csv) {
-    write_csv(std::cout, rows);
+    write_csv(std::cout, rows, axes);
   } else {
-    write_json(problem.name, rows, agree);
+    write_json(problem.name, rows, axes, agree);
   }
   std::cout.flush();
-  int code = exit_ok;
-  if (vm.count("plot") != 0 && !interrupted) code = plot(rows, strategies, vm["plot"].as<std::string>());
+  if (vm.count("plot") != 0 && !interrupted) {
+    const std::string threads = std::to_string(request.threads) + (request.threads == 1 ? " thread" : " threads");
+    const std::string shown = sizes.size() == 1 ? sizes.front() : sizes.front() + ".." + sizes.back();
+    plot(rows, axes,
+         "backtrack compare " + problem.name + ", " + problem.size_option + " = " + shown + ", " + threads +
+             (repeat > 1 ? ", median of " + std::to_string(repeat) + " runs" : ""),
+         problem.size_option, vm["plot"].as<std::string>());
+  }
   if (!agree) return exit_disagreement;
-  if (interrupted) return exit_code_for(rows.back().result.stats);
-  if (code != exit_ok) return code;
-  const bool partial = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.result.stats.complete(); });
+  if (interrupted) return exit_code_for(StopReason::interrupted);
+  const bool partial = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return cut(r.result.stats); });
   return partial ? exit_stopped_by_limit : exit_ok;
 }
 

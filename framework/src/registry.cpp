@@ -62,16 +62,6 @@ po::value_semantic* semantic(const OptionInfo& option) {
   return typed<std::string>(option);
 }
 
-void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
-  for (const auto& option : problem.options) {
-    if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
-    const auto& value = vm[option.name].as<std::string>();
-    if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
-    throw UsageError("unknown --" + option.name + " '" + value + "' (choose " +
-                     joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
-  }
-}
-
 }  // namespace
 
 void check_size(const ProblemInfo& problem, const StrategyInfo& strategy, int size) {
@@ -107,6 +97,16 @@ void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
       throw UsageError("--" + option + " is not an option of strategy " + strategy.name +
                        " (strategies that take it: " + takers(problem, option) + ")");
     }
+  }
+}
+
+void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
+  for (const auto& option : problem.options) {
+    if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
+    const auto& value = vm[option.name].as<std::string>();
+    if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
+    throw UsageError("unknown --" + option.name + " '" + value + "' (choose " +
+                     joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
   }
 }
 

@@ -85,8 +85,9 @@ TEST(Clock, CompareRowsAddUpWithinTheCommand) {
 
   const auto csv = run({"compare", "nqueens", "-n", "6", "--strategies", "word", "--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_NE(lines_of(csv.out).at(0).find(",setup_seconds,search_seconds,seconds,nodes_per_second,"), std::string::npos)
-      << csv.out;
+  const auto header = lines_of(csv.out).at(0);
+  EXPECT_NE(header.find(",setup_seconds,search_seconds,seconds,"), std::string::npos) << csv.out;
+  EXPECT_NE(header.find(",nodes_per_second,"), std::string::npos) << csv.out;
 }
 
 // A count run to the end with --checkpoint, then again: the second resumes every

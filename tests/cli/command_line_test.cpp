@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -163,6 +165,117 @@ TEST(Compare, PlotFileNameIsNeverGnuplotCode) {
   EXPECT_TRUE(contains(cli::slurp(name), "<svg")) << "the plot is an SVG";
   EXPECT_FALSE(contains(o.out, "<svg")) << "SVG on stdout";
   std::filesystem::remove_all(directory);
+}
+
+TEST(Compare, VaryRangesOverADeclaredOption) {
+  const auto o = run({"compare", "nqueens", "-n", "8", "--strategies", "csp,word", "--vary", "prune=none,forward,arc",
+                      "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = json_lines(o.out).at(0);
+  EXPECT_EQ(table["varied"], nlohmann::json::array({"prune"}));
+  EXPECT_EQ(table["agree"], true);
+  const auto& rows = table["rows"];
+  ASSERT_EQ(rows.size(), 4u) << "csp with each value, word once: it does not take --prune";
+  const std::vector<nlohmann::json> prunes = {"none", "forward", "arc", nullptr};
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i]["strategy"], i < 3 ? "csp" : "word");
+    EXPECT_EQ(rows[i]["prune"], prunes[i]);
+    EXPECT_EQ(rows[i]["solutions"], "92");
+    if (i < 3) {
+      EXPECT_TRUE(contains(rows[i]["instance"], "prune=" + prunes[i].get<std::string>())) << rows[i];
+    }
+  }
+  // Arc consistency removes more values than forward checking: fewer nodes, the same count.
+  EXPECT_LT(rows[2]["nodes"], rows[1]["nodes"]);
+  EXPECT_LT(rows[1]["nodes"], rows[0]["nodes"]);
+
+  const auto csv = run({"compare", "nqueens", "-n", "8", "--strategies", "csp", "--vary", "prune=forward,arc",
+                        "--vary", "order=static,mrv", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  const auto lines = lines_of(csv.out);
+  ASSERT_EQ(lines.size(), 5u) << csv.out;
+  EXPECT_TRUE(lines[0].starts_with("n,strategy,prune,order,instance,solutions,")) << lines[0];
+  EXPECT_TRUE(lines[4].starts_with("8,csp,arc,mrv,n=8 strategy=csp symmetry=none prune=arc order=mrv")) << lines[4];
+}
+
+TEST(Compare, VaryMistakesAreRefusedBeforeAnyRun) {
+  for (const auto& vary : std::vector<std::vector<std::string>>{{"--vary", "prune=none,bogus"},
+                                                                 {"--vary", "colour=red"},
+                                                                 {"--vary", "prune"},
+                                                                 {"--vary", "size=4,5"},
+                                                                 {"--vary", "prune=arc,arc"},
+                                                                 {"--vary", "prune=arc", "--vary", "prune=none"},
+                                                                 {"--vary", "prune=arc", "--prune", "arc"}}) {
+    std::vector<std::string> args = {"compare", "nqueens", "-n", "8"};
+    args.insert(args.end(), vary.begin(), vary.end());
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << vary[1] << ' ' << o.err;
+    EXPECT_EQ(o.out, "") << vary[1];
+    EXPECT_EQ(lines_of(o.err).size(), 1u) << o.err;
+  }
+}
+
+// Another board is another tree: its count is not a disagreement.
+TEST(Compare, VaryingTheInstanceComparesNoCountsAcrossIt) {
+  const auto o = run({"compare", "pentomino", "--vary", "board=3x20,4x15", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = json_lines(o.out).at(0);
+  EXPECT_EQ(table["agree"], true);
+  ASSERT_EQ(table["rows"].size(), 2u);
+  // Tilings of the 3x20 and 4x15 boxes, each counted in its 4 orientations (no symmetry).
+  EXPECT_EQ(table["rows"][0]["solutions"], "8");
+  EXPECT_EQ(table["rows"][1]["solutions"], "1472");
+}
+
+TEST(Compare, RepeatRunsEveryRowAndReportsTheSpread) {
+  const auto o = run({"compare", "nqueens", "-n", "7..8", "--strategies", "scan,word", "--repeat", "3", "--format",
+                      "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto rows = json_lines(o.out).at(0)["rows"];
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& row : rows) {
+    EXPECT_EQ(row["runs"], 3);
+    EXPECT_LE(row["seconds_min"].get<double>(), row["seconds"].get<double>());
+    EXPECT_LE(row["seconds"].get<double>(), row["seconds_max"].get<double>());
+  }
+  const auto text = run({"compare", "nqueens", "-n", "7", "--strategies", "word", "--repeat", "2"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  std::istringstream header(lines_of(text.out).at(0));
+  const std::vector<std::string> columns{std::istream_iterator<std::string>(header), {}};
+  const auto seconds = std::find(columns.begin(), columns.end(), "seconds");
+  ASSERT_LE(seconds + 3, columns.end()) << text.out;
+  EXPECT_EQ(seconds[1], "min");
+  EXPECT_EQ(seconds[2], "max");
+  for (const auto& bad : {"0", "1001"}) {
+    EXPECT_EQ(run({"compare", "nqueens", "-n", "7", "--repeat", bad}).exit_code, 64) << bad;
+  }
+}
+
+TEST(Compare, FirstLimitAndMaxNodes) {
+  const auto first = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,mrv", "--first", "--format",
+                          "json"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  for (const auto& row : json_lines(first.out).at(0)["rows"]) {
+    EXPECT_EQ(row["solutions"], "1");
+    EXPECT_EQ(row["status"], "solution_limit");
+  }
+  const auto limit = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--limit", "50", "--format",
+                          "json"});
+  ASSERT_EQ(limit.exit_code, 0) << limit.err;
+  for (const auto& row : json_lines(limit.out).at(0)["rows"]) EXPECT_EQ(row["solutions"], "50");
+  const auto nodes = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--max-nodes", "1000"});
+  EXPECT_EQ(nodes.exit_code, 3) << nodes.err;
+  const auto lines = lines_of(nodes.out);
+  ASSERT_EQ(lines.size(), 3u);
+  for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_TRUE(lines[i].ends_with("node_limit (partial)")) << lines[i];
+  EXPECT_EQ(run({"compare", "nqueens", "-n", "12", "--first", "--limit", "3"}).exit_code, 64);
+}
+
+TEST(Compare, PlotNeedsASizeToDrawAgainst) {
+  const auto o = run({"compare", "pentomino", "--plot", "/tmp/backtrack-no-size.svg"});
+  EXPECT_EQ(o.exit_code, 64) << o.err;
+  EXPECT_EQ(o.out, "");
+  EXPECT_TRUE(contains(o.err, "has no size option")) << o.err;
 }
 
 TEST(Compare, PlotPathIsCheckedBeforeAnyRun) {

@@ -78,6 +78,8 @@ struct ProblemInfo;
 // of another strategy, a value outside a declared option's choices.
 void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
                     const boost::program_options::variables_map& vm, const SolveIntent& intent);
+// Throw UsageError where a declared text option has a value outside its choices.
+void check_choices(const ProblemInfo& problem, const boost::program_options::variables_map& vm);
 // The same check of the size alone, for a plugin whose size comes from its input (a
 // board file) rather than from the size option.
 void check_size(const ProblemInfo& problem, const StrategyInfo& strategy, int size);

@@ -22,6 +22,7 @@
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
+#include "instance_set.hpp"
 #include "interrupt.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
@@ -70,6 +71,7 @@ struct Config {
   std::string size;  // empty for a problem without a size
   std::string strategy;
   std::vector<std::string> settings;  // one value per axis; "" where the strategy does not take it
+  std::size_t instance = 0;  // with --per-instance, the instance of a set (from 1); 0: the whole input
 };
 
 struct Row {
@@ -81,6 +83,18 @@ struct Row {
   double min_seconds = 0;
   double max_seconds = 0;
   double speedup = 1.0;  // slowest median seconds at this size / this median
+  // An input of many instances (ProblemInfo::instances), run as one row: how many were
+  // searched, how many have a solution, and the median seconds of one.
+  std::size_t instances = 0;
+  std::size_t solved = 0;
+  double instance_seconds = 0;
+};
+
+// A row to run: its configuration, its options, and the instances of its input if many.
+struct Plan {
+  Config config;
+  po::variables_map options;
+  std::vector<std::string> set;  // empty: the input is one instance
 };
 
 bool cut(const SearchStats& s) {
@@ -176,22 +190,33 @@ std::string label(const Config& c, const std::vector<Axis>& axes) {
 }
 
 void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool classes, bool repeated) {
+  const bool per_instance = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.config.instance != 0; });
+  const bool sets = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.instances != 0; });
   std::vector<std::string> header = {"n", "strategy"};
   for (const auto& axis : axes) header.push_back(axis.option);
+  if (per_instance) header.push_back("instance");
+  if (sets) header.insert(header.end(), {"instances", "solved"});
   for (const char* name : {"solutions", "nodes", "failures", "setup", "search", "seconds"}) header.push_back(name);
-  if (classes) header.insert(header.begin() + 3 + static_cast<std::ptrdiff_t>(axes.size()), "classes");
+  if (classes) header.insert(std::find(header.begin(), header.end(), "solutions") + 1, "classes");
   if (repeated) header.insert(header.end(), {"min", "max"});
+  if (sets) header.push_back("median/instance");
   header.insert(header.end(), {"nodes/s", "speed", "status"});
   std::vector<std::vector<std::string>> cells = {header};
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     std::vector<std::string> line = {r.config.size.empty() ? "-" : r.config.size, r.config.strategy};
     for (const auto& setting : r.config.settings) line.push_back(setting.empty() ? "-" : setting);
+    if (per_instance) line.push_back(r.config.instance == 0 ? "-" : std::to_string(r.config.instance));
+    if (sets) {
+      line.insert(line.end(), {r.instances == 0 ? "-" : std::to_string(r.instances),
+                               r.instances == 0 ? "-" : std::to_string(r.solved)});
+    }
     line.push_back(to_string(s.solutions));
     if (classes) line.push_back(r.result.reports_classes ? to_string(s.representatives) : "-");
     line.insert(line.end(), {std::to_string(s.nodes), std::to_string(s.failures), seconds_text(r.times.setup_seconds),
                              seconds_text(r.times.search_seconds), seconds_text(r.times.seconds)});
     if (repeated) line.insert(line.end(), {seconds_text(r.min_seconds), seconds_text(r.max_seconds)});
+    if (sets) line.push_back(r.instances == 0 ? "-" : seconds_text(r.instance_seconds));
     line.insert(line.end(), {fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
                              cut(s) ? "-" : fixed(r.speedup, 2) + "x", status_text(s)});
     cells.push_back(line);
@@ -206,7 +231,7 @@ void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, boo
         std::cout << line[c] << '\n';  // the status, left-aligned: no padding at the end of the line
         break;
       }
-      const bool words = c == 1 || (c >= 2 && c < 2 + axes.size());
+      const bool words = c == 1 || (c >= 2 && c < 2 + axes.size());  // strategy, varied options
       std::cout << (words ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << line[c] << "  ";
     }
   }
@@ -223,14 +248,17 @@ std::string csv_field(const std::string& text) {
 void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vector<Axis>& axes) {
   out << "n,strategy,";
   for (const auto& axis : axes) out << axis.option << ',';
-  out << "instance,";
+  out << "instance,instance_index,instances,solved,instance_median_seconds,";
   out << "solutions,classes,nodes,failures,setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,"
          "nodes_per_second,speedup,status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     out << r.config.size << ',' << r.config.strategy << ',';
     for (const auto& setting : r.config.settings) out << csv_field(setting) << ',';
-    out << csv_field(r.instance) << ',' << to_string(s.solutions) << ',' << (r.result.reports_classes ? to_string(s.representatives) : "") << ','
+    out << csv_field(r.instance) << ',' << (r.config.instance == 0 ? "" : std::to_string(r.config.instance)) << ','
+        << (r.instances == 0 ? "" : std::to_string(r.instances)) << ','
+        << (r.instances == 0 ? "" : std::to_string(r.solved)) << ','
+        << (r.instances == 0 ? "" : fixed(r.instance_seconds, 6)) << ',' << to_string(s.solutions) << ',' << (r.result.reports_classes ? to_string(s.representatives) : "") << ','
         << s.nodes << ',' << s.failures << ',' << fixed(r.times.setup_seconds, 6) << ','
         << fixed(r.times.search_seconds, 6) << ',' << fixed(r.times.seconds, 6) << ',' << fixed(r.min_seconds, 6)
         << ',' << fixed(r.max_seconds, 6) << ',' << r.runs.size() << ','
@@ -256,6 +284,12 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
       row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
     }
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
+    if (r.config.instance != 0) row["instance_index"] = r.config.instance;
+    if (r.instances != 0) {
+      row["instances"] = r.instances;
+      row["solved"] = r.solved;
+      row["instance_median_seconds"] = r.instance_seconds;
+    }
     table.push_back(row);
   }
   nlohmann::json varied = nlohmann::json::array();
@@ -346,7 +380,8 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
   // Keys of a JSON row, which a varied option must not shadow.
   static const std::vector<std::string> row_keys = {
       "n", "strategy", "instance", "solutions", "classes", "nodes", "failures", "setup_seconds", "search_seconds",
-      "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speedup", "status"};
+      "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speedup", "status", "instance_index",
+      "instances", "solved", "instance_median_seconds"};
   std::vector<Axis> axes;
   if (vm.count("vary") == 0) return axes;
   for (const auto& spec : vm["vary"].as<std::vector<std::string>>()) {
@@ -419,12 +454,6 @@ std::vector<Config> configurations(const ProblemInfo& problem, const std::vector
   return configs;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t m = values.size() / 2;
-  return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
-}
-
 // Medians over the runs, and the spread of their totals.
 void summarise(Row& row) {
   auto of = [&](double InstanceTimes::*part) {
@@ -451,6 +480,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     ("vary", po::value<std::vector<std::string>>()->composing(),
      "OPTION=V1,V2,...: run every row with each value of this option of the problem (repeatable)")
     ("repeat", po::value<int>()->default_value(1), "run every row R times, in turn; times are medians")
+    ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all")
     ("first", "time the search for the first solution, not the count")
     ("limit", po::value<long long>(), "time the search for the first K solutions")
     ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot");
@@ -526,44 +556,90 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
 
   // Every row's options, parsed and checked before the first run: a mistake in the last
-  // row does not cost the time of the others.
-  const std::vector<Config> configs = configurations(problem, sizes, strategies, axes);
-  std::vector<po::variables_map> row_options;
-  for (const auto& c : configs) {
+  // row does not cost the time of the others. So is every instance of a set.
+  std::vector<Plan> plans;
+  for (const auto& c : configurations(problem, sizes, strategies, axes)) {
     Arguments row_args = args;
     if (!c.size.empty()) row_args.insert(row_args.end(), {"--" + problem.size_option, c.size});
     for (std::size_t a = 0; a < axes.size(); ++a) {
       if (!c.settings[a].empty()) row_args.push_back("--" + axes[a].option + "=" + c.settings[a]);
     }
-    row_options.push_back(parse_options(row_args, all));
+    Plan plan{c, parse_options(row_args, all), {}};
     SolveIntent row_intent = intent;
     row_intent.strategy = c.strategy;
-    check_declared(problem, *problem.find_strategy(c.strategy), row_options.back(), row_intent);
-    check_choices(problem, row_options.back());
+    check_declared(problem, *problem.find_strategy(c.strategy), plan.options, row_intent);
+    check_choices(problem, plan.options);
+    if (problem.instances) {
+      plan.set = problem.instances(plan.options);
+      if (plan.set.size() <= 1) plan.set.clear();
+    }
+    if (vm.count("per-instance") == 0 || plan.set.empty()) {
+      plans.push_back(std::move(plan));
+      continue;
+    }
+    for (std::size_t k = 0; k < plan.set.size(); ++k) {
+      Plan one{c, plan.options, {plan.set[k]}};
+      one.config.instance = k + 1;
+      plans.push_back(std::move(one));
+    }
+  }
+  if (vm.count("per-instance") != 0 && std::none_of(plans.begin(), plans.end(), [](const Plan& p) { return p.config.instance != 0; })) {
+    throw UsageError("--per-instance: the input holds one instance (a set has one a line, or blank lines between them)");
   }
 
   const SolutionSink ignore_solutions = [](const Solution&) { return true; };
-  std::vector<Row> rows(configs.size());
+  std::vector<Row> rows(plans.size());
   bool interrupted = false;
   for (int round = 0; round < repeat && !interrupted; ++round) {
-    for (std::size_t i = 0; i < configs.size() && !interrupted; ++i) {
+    for (std::size_t i = 0; i < plans.size() && !interrupted; ++i) {
+      const Plan& plan = plans[i];
       InstanceClock clock(row_start);
       SolveIntent row_intent = intent;
-      row_intent.strategy = configs[i].strategy;
+      row_intent.strategy = plan.config.strategy;
       request.limits = limits;
       if (vm.count("time-limit") != 0) request.limits.deadline = SearchLimits::deadline_after(vm["time-limit"].as<double>());
       if (vm.count("limit") != 0) request.limits.max_solutions = static_cast<std::uint64_t>(vm["limit"].as<long long>());
-      auto solver = make_watched(problem, row_options[i], row_intent, request.limits);
-      spdlog::debug("running {} {}", problem.name, solver->description());
       Row& row = rows[i];
-      row.config = configs[i];
-      row.instance = solver->description();
-      const RunResult result = clock.time_search([&] { return solver->run(request, ignore_solutions); });
-      solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
+      row.config = plan.config;
+      // The instances this row runs: the one its options name, or each of a set in turn.
+      const std::size_t count = std::max<std::size_t>(1, plan.set.size());
+      RunResult total;
+      StopReason status = StopReason::none;
+      double search_seconds = 0;
+      std::vector<double> instance_seconds;
+      std::size_t solved = 0;
+      for (std::size_t k = 0; k < count && !interrupted; ++k) {
+        if (!plan.set.empty()) row_intent.instance = plan.set[k];
+        const auto begin = Clock::now();
+        auto solver = make_watched(problem, plan.options, row_intent, request.limits);
+        spdlog::debug("running {} {}", problem.name, solver->description());
+        row.instance = solver->description();
+        const auto search_begin = Clock::now();
+        const RunResult result = solver->run(request, ignore_solutions);
+        search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
+        solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
+        instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
+        total.stats += result.stats;
+        total.reports_classes = result.reports_classes;
+        total.subtrees += result.subtrees;
+        status = worse(status, result.stats.stop);
+        if (result.stats.representatives > 0) ++solved;
+        interrupted = result.stats.stop == StopReason::interrupted;
+        if (result.stats.stop == StopReason::time_limit) break;
+      }
+      total.stats.stop = status;
       row_start = Clock::now();
-      row.runs.push_back(clock.stop(row_start));
-      if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = result;  // a cut run stays visible
-      interrupted = result.stats.stop == StopReason::interrupted;
+      InstanceTimes times = clock.stop(row_start);
+      times.search_seconds = search_seconds;
+      times.setup_seconds = times.seconds - search_seconds;  // all but the searches: set-up, freeing
+      row.runs.push_back(times);
+      if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = total;  // a cut run stays visible
+      if (plan.set.size() > 1) {
+        row.instances = instance_seconds.size();
+        row.solved = solved;
+        row.instance_seconds = median(instance_seconds);
+        row.instance = "instances=" + std::to_string(plan.set.size()) + " strategy=" + plan.config.strategy;
+      }
     }
   }
   std::erase_if(rows, [](const Row& r) { return r.runs.empty(); });  // not reached before Ctrl-C
@@ -575,12 +651,14 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   for (auto& row : rows) {
     double slowest = 0;
     for (const auto& other : rows) {
-      if (other.config.size == row.config.size) slowest = std::max(slowest, other.times.seconds);
+      if (other.config.size == row.config.size && other.config.instance == row.config.instance) {
+        slowest = std::max(slowest, other.times.seconds);
+      }
     }
     row.speedup = row.times.seconds > 0 ? slowest / row.times.seconds : 1.0;
   }
   auto same_tree = [&](const Row& a, const Row& b) {
-    if (a.config.size != b.config.size) return false;
+    if (a.config.size != b.config.size || a.config.instance != b.config.instance) return false;
     for (std::size_t x = 0; x < axes.size(); ++x) {
       if (!axes[x].strategy_option && a.config.settings[x] != b.config.settings[x]) return false;
     }

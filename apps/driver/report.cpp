@@ -73,6 +73,13 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
   out << '\n';
 }
 
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t m = values.size() / 2;
+  return values.size() % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2;
+}
+
 std::string json_line(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "backtrack/solver.hpp"
 #include "instance_clock.hpp"
@@ -27,6 +28,9 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
 // The nodes this run searched per second of its search: a count resumed from a
 // checkpoint did not search the subtrees it resumed, so their nodes do not count.
 double nodes_per_second(const RunResult& result, const InstanceTimes& times);
+
+// The median of some times (0 for none).
+double median(std::vector<double> values);
 
 // One JSON line for stdout, without its line end. Text the user typed (a file name, a
 // description) may be any bytes: what is not UTF-8 is written as U+FFFD rather than

@@ -13,6 +13,7 @@
 #include "declarations.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
+#include "instance_set.hpp"
 #include "interrupt.hpp"
 #include "mpi_job.hpp"
 #include "option_values.hpp"
@@ -129,21 +130,6 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, false);
-  auto solver = make_watched(problem, vm, intent, request.limits);
-  std::unique_ptr<MpiJob> mpi;
-  if (vm.count("mpi") != 0) {
-    if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
-    if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
-    mpi = join_mpi_job();
-    if (!mpi->is_rank_zero()) {
-      // Rank 0 speaks for the job: the others search what they are handed, and are silent.
-      set_verbosity(-1);
-      return exit_code_for(mpi->count(*solver, request).stats);
-    }
-    spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
-  }
-  spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
-
   // Listing every solution of a large instance would flood the terminal: past this many,
   // --all and --unique stop unless --force is given, for every problem alike (the driver
   // cannot know beforehand how many there are; what was printed stays valid).
@@ -163,6 +149,39 @@ int solve_command(const Arguments& args, const Registry& registry) {
     reached_cap = capped && index == max_listed_without_force;
     return std::cout && !reached_cap;
   };
+
+  auto finish = [&](StopReason stop) -> int {
+    if (reached_cap) {
+      spdlog::error("stopped after {} solutions (there may be more): --all and --unique list at most that many "
+                    "without --force; count them with --count, list the first K with --limit K, or pass --force",
+                    max_listed_without_force);
+      return exit_stopped_by_limit;
+    }
+    return exit_code_for(stop);
+  };
+
+  if (problem.instances) {
+    if (const auto set = problem.instances(vm); set.size() > 1) {
+      if (vm.count("checkpoint") != 0 || vm.count("mpi") != 0) {
+        throw UsageError("--checkpoint and --mpi take one instance; the input holds " + std::to_string(set.size()));
+      }
+      return finish(solve_set(problem, vm, intent, request, format, set, print, reached_cap, clock));
+    }
+  }
+  auto solver = make_watched(problem, vm, intent, request.limits);
+  std::unique_ptr<MpiJob> mpi;
+  if (vm.count("mpi") != 0) {
+    if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
+    if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
+    mpi = join_mpi_job();
+    if (!mpi->is_rank_zero()) {
+      // Rank 0 speaks for the job: the others search what they are handed, and are silent.
+      set_verbosity(-1);
+      return exit_code_for(mpi->count(*solver, request).stats);
+    }
+    spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
+  }
+  spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
 
   std::unique_ptr<Journal> journal;
   if (vm.count("checkpoint") != 0) {
@@ -233,13 +252,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
   }
   std::cout.flush();
-  if (reached_cap) {
-    spdlog::error("stopped after {} solutions (there may be more): --all and --unique list at most that many "
-                  "without --force; count them with --count, list the first K with --limit K, or pass --force",
-                  max_listed_without_force);
-    return exit_stopped_by_limit;
-  }
-  return exit_code_for(result.stats);
+  return finish(result.stats.stop);
 }
 
 }  // namespace backtrack

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <random>
 #include <set>
 #include <string>
@@ -15,6 +17,7 @@
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/sudoku/puzzle_set.hpp"
 
 namespace backtrack::sudoku {
 namespace {
@@ -279,6 +282,120 @@ TEST(SudokuCli, BadInputExits65AndGoodInputSolves) {
   std::ifstream in(out);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   EXPECT_NE(text.find("534 678 912"), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------------------------
+// Sets of puzzles: one a line, or grids separated by blank lines.
+
+TEST(SudokuSet, OnePerLineOrOneGridPerBlock) {
+  std::string lines = "# six famous puzzles\n";
+  for (const auto& f : famous) lines += std::string(f.puzzle) + "\n";
+  const auto per_line = split_puzzles(lines);
+  ASSERT_EQ(per_line.size(), std::size(famous));
+  for (std::size_t i = 0; i < per_line.size(); ++i) {
+    EXPECT_EQ(per_line[i].text, famous[i].puzzle);
+    EXPECT_EQ(per_line[i].first_line, static_cast<int>(i) + 2);
+  }
+
+  auto nine_lines = [](const std::string& puzzle) {
+    std::string text;
+    for (std::size_t r = 0; r < 9; ++r) text += puzzle.substr(9 * r, 9) + "\n";
+    return text;
+  };
+  const std::string two_grids = nine_lines(famous[0].puzzle) + "\n\n" + nine_lines(famous[1].puzzle);
+  const auto blocks = split_puzzles(two_grids);
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(parse_grid(blocks[1].text, blocks[1].first_line).one_line(), parse_grid(famous[1].puzzle).one_line());
+
+  // One puzzle, in either form, is the whole input; a 16x16 grid (16 lines of 16 cells)
+  // is one puzzle, not sixteen 4x4 ones.
+  EXPECT_EQ(split_puzzles(famous[0].puzzle).size(), 1u);
+  EXPECT_EQ(split_puzzles(parse_grid(famous[0].puzzle).text()).size(), 1u);
+  const std::string sixteen = sixteen_by_sixteen(3, 60).text();
+  ASSERT_EQ(split_puzzles(sixteen).size(), 1u);
+  EXPECT_EQ(parse_grid(split_puzzles(sixteen)[0].text).size(), 16);
+}
+
+TEST(SudokuSet, AMistakeIsReportedAtItsLineOfTheWholeInput) {
+  std::string lines = "# comment\n" + std::string(famous[0].puzzle) + "\n" + famous[1].puzzle + "\n";
+  lines += std::string(famous[2].puzzle).substr(0, 80) + "x\n";
+  const auto puzzles = split_puzzles(lines);
+  ASSERT_EQ(puzzles.size(), 3u);
+  try {
+    parse_grid(puzzles[2].text, puzzles[2].first_line);
+    FAIL() << "the 'x' was accepted";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with("line 4, column 81:")) << e.what();
+  }
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> objects;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) objects.push_back(nlohmann::json::parse(line));
+  return objects;
+}
+
+TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
+  const std::string set = testing::TempDir() + "sudoku_set.txt";
+  {
+    std::ofstream out(set);
+    out << "# six famous puzzles, one a line\n";
+    for (const auto& f : famous) out << f.puzzle << '\n';
+  }
+  const std::string out = testing::TempDir() + "sudoku_set_out.txt";
+  for (const std::string strategy : {"dlx", "csp"}) {
+    ASSERT_EQ(run("solve sudoku -f " + set + " --all --format json -s " + strategy, out), 0) << strategy;
+    const auto objects = json_lines(slurp(out));
+    std::vector<int> solutions(std::size(famous), 0);
+    std::size_t instance_lines = 0;
+    for (const auto& o : objects) {
+      if (o["type"] == "solution") {
+        const std::size_t k = o["instance"].get<std::size_t>() - 1;
+        ASSERT_LT(k, std::size(famous));
+        ++solutions[k];
+        std::vector<int> grid;
+        for (const auto& row : o["grid"]) {
+          for (const auto& v : row) grid.push_back(v.get<int>());
+        }
+        EXPECT_TRUE(valid_solution(parse_grid(famous[k].puzzle).cells(), grid, 3)) << famous[k].name;
+      } else if (o["type"] == "instance") {
+        ++instance_lines;
+        EXPECT_EQ(o["solutions"], "1");
+      }
+    }
+    EXPECT_EQ(solutions, std::vector<int>(std::size(famous), 1)) << "each famous puzzle has one solution";
+    EXPECT_EQ(instance_lines, std::size(famous));
+    const auto& summary = objects.back();
+    EXPECT_EQ(summary["type"], "summary");
+    EXPECT_EQ(summary["instances"], std::size(famous));
+    EXPECT_EQ(summary["solved"], std::size(famous));
+    EXPECT_EQ(summary["solutions"], std::to_string(std::size(famous)));
+  }
+  EXPECT_EQ(run("solve sudoku -f " + set + " --checkpoint " + testing::TempDir() + "set.journal"), 64);
+
+  ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --format json", out), 0);
+  const auto table = json_lines(slurp(out)).at(0);
+  EXPECT_EQ(table["agree"], true);
+  ASSERT_EQ(table["rows"].size(), 2u);
+  for (const auto& row : table["rows"]) {
+    EXPECT_EQ(row["instances"], std::size(famous));
+    EXPECT_EQ(row["solved"], std::size(famous));
+    EXPECT_EQ(row["solutions"], std::to_string(std::size(famous)));
+  }
+  ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --per-instance --format json", out), 0);
+  const auto rows = json_lines(slurp(out)).at(0)["rows"];
+  ASSERT_EQ(rows.size(), 2 * std::size(famous));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i]["instance_index"], i % std::size(famous) + 1);
+    EXPECT_EQ(rows[i]["solutions"], "1");
+  }
+  EXPECT_EQ(run("compare sudoku --per-instance -p " + std::string(famous[0].puzzle)), 64);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,9 @@ struct SolveIntent {
   bool force = false;    // the user accepted a very large output
   // Every strategy runs with the same settings (compare): no default may depend on the strategy.
   bool uniform = false;
+  // One instance of a set (ProblemInfo::instances), which make() builds instead of the
+  // input the options name.
+  std::optional<std::string> instance = std::nullopt;
 };
 
 // What `backtrack check` says about a solution it read: valid or not, and why.
@@ -110,6 +114,11 @@ struct ProblemInfo {
   // bundled problems): part of a checkpoint's identity, so a count is not resumed from
   // the journal of another version of the plugin.
   std::string version = {};
+  // Optional, for an input that may hold many instances (a file of puzzles, one a line):
+  // reads the input the options name and returns its instances, each as text that
+  // make() takes from SolveIntent::instance; throws InputError for a bad one, naming its
+  // line. Given more than one, `solve` and `compare` run each in turn and sum them up.
+  std::function<std::vector<std::string>(const boost::program_options::variables_map&)> instances = {};
 
   const StrategyInfo* find_strategy(const std::string& strategy) const;
   const OptionInfo* find_option(const std::string& option) const;

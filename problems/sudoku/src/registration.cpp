@@ -10,14 +10,16 @@
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/sudoku/puzzle_set.hpp"
 
 namespace backtrack::sudoku {
 namespace {
 
 namespace po = boost::program_options;
 
-// A 25x25 grid with rulings and comments takes a few KiB; a puzzle file is never large.
-constexpr std::size_t largest_puzzle_file = std::size_t{1} << 20;
+// A 25x25 grid with rulings and comments takes a few KiB; a set of 9x9 puzzles, one a
+// line, 82 bytes each: 64 MiB holds 800,000 of them.
+constexpr std::size_t largest_puzzle_file = std::size_t{64} << 20;
 
 // The driver may build a problem more than once (a count also looks for an example
 // solution), so standard input is read once and kept.
@@ -45,7 +47,7 @@ Solution render(const Grid& grid) {
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
-  const Grid puzzle = parse_grid(read_input(vm));
+  const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm));
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
   // The puzzle is the input: its cells on one line, whichever form it was read in.
@@ -62,9 +64,18 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
       Instance{description, cells});
 }
 
+std::vector<std::string> instances(const po::variables_map& vm) {
+  std::vector<std::string> texts;
+  for (auto& puzzle : split_puzzles(read_input(vm))) {
+    parse_grid(puzzle.text, puzzle.first_line);  // every puzzle checked before the first is solved
+    texts.push_back(std::move(puzzle.text));
+  }
+  return texts;
+}
+
 std::vector<OptionInfo> declared_options() {
   std::vector<OptionInfo> options = {
-      {.name = "file", .help = "read the puzzle from this file ('-': standard input, the default; at most 1 MiB)",
+      {.name = "file", .help = "read the puzzle from this file ('-': standard input, the default; at most 64 MiB), or a set of puzzles: one a line, or grids separated by blank lines",
        .short_name = 'f'},
       {.name = "puzzle", .help = "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty", .short_name = 'p'},
   };
@@ -84,6 +95,7 @@ const Registrar registrar(ProblemInfo{
     .make = make,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
     .options = declared_options(),
+    .instances = instances,
 });
 
 }  // namespace

@@ -151,14 +151,15 @@ inline void check_givens(const Grid& grid) {
   }
 }
 
-// Reads one puzzle in either format; throws InputError with the line and column.
-inline Grid parse_grid(std::string_view text) {
+// Reads one puzzle in either format; throws InputError with the line and column,
+// counting lines from `first_line` (a puzzle of a set: its line in the whole input).
+inline Grid parse_grid(std::string_view text, int first_line = 1) {
   struct Line {
     std::string text;
     int number;
   };
   std::vector<Line> lines;
-  int number = 0;
+  int number = first_line - 1;
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);

@@ -1,0 +1,100 @@
+#include "instance_set.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "setup_watch.hpp"
+
+namespace backtrack {
+
+namespace {
+
+int severity(StopReason reason) {
+  switch (reason) {
+    case StopReason::none: return 0;
+    case StopReason::solution_limit: return 1;
+    case StopReason::node_limit: return 2;
+    case StopReason::time_limit: return 3;
+    case StopReason::interrupted: return 4;
+  }
+  return 0;
+}
+
+std::string six_digits(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6f", seconds);
+  return text;
+}
+
+}  // namespace
+
+StopReason worse(StopReason a, StopReason b) { return severity(a) >= severity(b) ? a : b; }
+
+StopReason solve_set(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                     SolveIntent intent, const RunRequest& request, Format format,
+                     const std::vector<std::string>& instances, const SolutionSink& print, const bool& listing_stopped,
+                     const InstanceClock& clock) {
+  RunResult total;
+  StopReason status = StopReason::none;
+  std::vector<double> seconds;
+  double search_seconds = 0;
+  std::size_t solved = 0;
+  std::string strategy;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    const std::size_t number = i + 1;
+    InstanceClock one;
+    intent.instance = instances[i];
+    auto solver = make_watched(problem, vm, intent, request.limits);
+    if (strategy.empty()) strategy = instance_json(solver->description()).value("strategy", "");
+    const SolutionSink tagged = [&](const Solution& solution) {
+      Solution copy = solution;
+      copy.json["instance"] = number;
+      return print(copy);
+    };
+    const RunResult result = one.time_search([&] { return solver->run(request, tagged); });
+    solver.reset();
+    const InstanceTimes times = one.stop();
+    const SearchStats& s = result.stats;
+    total.stats += s;
+    total.reports_classes = result.reports_classes;
+    status = worse(status, s.stop);
+    seconds.push_back(times.seconds);
+    search_seconds += times.search_seconds;
+    if (s.representatives > 0) ++solved;
+    if (format == Format::json) {
+      nlohmann::json line = {{"type", "instance"},         {"schema_version", json_schema_version},
+                             {"index", number},             {"solutions", to_string(s.solutions)},
+                             {"nodes", s.nodes},            {"failures", s.failures},
+                             {"seconds", times.seconds},    {"status", std::string(to_string(s.stop))}};
+      std::cout << json_line(line) << '\n';
+    } else {
+      std::cout << "instance " << number << ": solutions " << to_string(s.solutions) << ", nodes " << s.nodes
+                << ", failures " << s.failures << ", seconds " << six_digits(times.seconds) << ", "
+                << to_string(s.stop) << '\n';
+    }
+    if (s.stop == StopReason::interrupted || s.stop == StopReason::time_limit || listing_stopped) break;
+  }
+  total.stats.stop = status;
+  // The searches, and all the rest (reading the set, building each instance) as set-up.
+  InstanceTimes times = clock.stop();
+  times.search_seconds = search_seconds;
+  times.setup_seconds = times.seconds - search_seconds;
+  const std::string description = "instances=" + std::to_string(instances.size()) + " strategy=" + strategy;
+  if (format == Format::json) {
+    auto summary = summary_json(problem.name, description, total, request.threads, times);
+    summary["instances"] = instances.size();
+    summary["searched"] = seconds.size();
+    summary["solved"] = solved;
+    summary["median_seconds"] = median(seconds);
+    std::cout << json_line(summary) << '\n';
+  } else {
+    write_summary_text(std::cout, problem.name, description, total, request.threads, times);
+    std::cout << "instances: " << instances.size() << ", searched " << seconds.size() << ", " << solved
+              << " with a solution\nmedian_seconds: " << six_digits(median(seconds)) << '\n';
+  }
+  std::cout.flush();
+  return status;
+}
+
+}  // namespace backtrack

@@ -32,13 +32,25 @@ ProgressLine::~ProgressLine() {
   thread_.join();
 }
 
+double seconds_left(double elapsed, const Progress& progress) {
+  const auto done = static_cast<double>(progress.done.load());
+  const auto total = static_cast<double>(progress.total.load());
+  const auto nodes = static_cast<double>(progress.nodes.load());
+  const auto searched = nodes - static_cast<double>(progress.resumed_nodes.load());
+  const double expected = progress.expected_nodes.load();
+  if (total == 0 || done >= total) return -1;
+  if (expected > nodes && searched > 0) return elapsed * (expected - nodes) / searched;
+  if (done > 0) return elapsed * (total - done) / done;
+  return -1;
+}
+
 void ProgressLine::draw(double seconds) const {
   const auto done = progress_.done.load();
   const auto total = progress_.total.load();
   if (total == 0) return;
   char eta[64] = "";
-  if (done > 0 && done < total) {
-    std::snprintf(eta, sizeof eta, ", about %.0fs left", seconds * static_cast<double>(total - done) / static_cast<double>(done));
+  if (const double left = seconds_left(seconds, progress_); left >= 0) {
+    std::snprintf(eta, sizeof eta, ", about %.0fs left", left);
   }
   std::fprintf(stderr, "\r\033[K%s: %llu/%llu subtrees (%.1f%%), %.1fs elapsed%s", label_.c_str(),
                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),

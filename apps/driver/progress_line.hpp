@@ -2,6 +2,11 @@
 // A status line on stderr while a search runs: subtrees done / total, elapsed time and
 // an estimate of what remains. Drawn by its own thread four times a second, and only
 // when stderr is a terminal.
+//
+// The time left follows the nodes: those of the finished subtrees against the tree's
+// nodes as Knuth's estimator predicts them (Progress::expected_nodes), at this run's
+// speed. Subtrees differ a thousandfold in size, so counting them misleads early on;
+// it is the fallback when there is no prediction, or the tree outgrew it.
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -11,6 +16,10 @@
 #include "backtrack/solver.hpp"
 
 namespace backtrack {
+
+// Seconds left after `elapsed` seconds of this run, or a negative number when it cannot
+// be told yet.
+double seconds_left(double elapsed, const Progress& progress);
 
 class ProgressLine {
  public:

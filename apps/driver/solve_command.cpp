@@ -1,6 +1,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/program_options.hpp>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -71,6 +72,22 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
     std::cout << "`backtrack solve PROBLEM --help` shows the options of PROBLEM; `backtrack list` lists them.\n\n";
   }
   std::cout << exit_code_help;
+}
+
+// The tree's nodes as a few thousand of Knuth's random probes predict them, for the
+// progress line's time left (0: this solver cannot tell). Milliseconds for the trees a
+// count can finish.
+double expected_nodes(const Solver& solver, const RunRequest& request) {
+  EstimateRequest probes;
+  probes.samples = 2000;
+  probes.calibration_seconds = 0;
+  probes.stop_requested = request.limits.stop_requested;
+  try {
+    const double nodes = solver.estimate(probes).tree.nodes.mean;
+    return std::isfinite(nodes) ? nodes : 0;
+  } catch (const UsageError&) {
+    return 0;
+  }
 }
 
 }  // namespace
@@ -203,7 +220,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
   request.progress = &progress;
   RunResult result;
   {
-    ProgressLine line(progress, problem.name + " " + solver->description(), !quiet() && ProgressLine::stderr_is_terminal());
+    const bool show_progress = !quiet() && ProgressLine::stderr_is_terminal();
+    if (show_progress && intent.mode == SearchMode::count) progress.expected_nodes = expected_nodes(*solver, request);
+    ProgressLine line(progress, problem.name + " " + solver->description(), show_progress);
     auto search = [&] { return mpi ? mpi->count(*solver, request) : solver->run(request, print); };
     result = clock.time_search(search);
   }

@@ -86,7 +86,10 @@ void Coordinator::receive_results(int rank, int words) {
     ++searched_by_rank_[static_cast<std::size_t>(rank)];
     if (!f.stats.complete()) continue;
     if (checkpoint_ != nullptr) checkpoint_->record(f.index, f.stats);
-    if (progress_ != nullptr) ++progress_->done;
+    if (progress_ != nullptr) {
+      progress_->nodes += f.stats.nodes;
+      ++progress_->done;
+    }
   }
 }
 

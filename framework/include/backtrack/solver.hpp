@@ -74,8 +74,13 @@ constexpr const char* to_string(SearchMode mode) {
 
 // Subtrees finished so far, for a progress line drawn by another thread.
 struct Progress {
-  std::atomic<std::uint64_t> done{0};
-  std::atomic<std::uint64_t> total{0};
+  std::atomic<std::uint64_t> done{0};   // subtrees finished, resumed ones included
+  std::atomic<std::uint64_t> total{0};  // subtrees
+  std::atomic<std::uint64_t> nodes{0};  // of the subtrees finished
+  std::atomic<std::uint64_t> resumed_nodes{0};  // of those a checkpoint had finished
+  // The whole tree's nodes as Knuth's estimator predicts them (0: unknown), for a time
+  // left that follows the work rather than the subtrees, which differ a thousandfold.
+  std::atomic<double> expected_nodes{0};
 };
 
 struct RunRequest {
@@ -150,9 +155,9 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
   std::vector<std::size_t> pending;
+  Resumed skipped;
   if (checkpoint != nullptr) {
     std::vector<bool> finished(count, false);
-    Resumed skipped;
     for (const auto& f : checkpoint->resume(SplitInfo{split.plan, count})) {
       if (f.index >= count || finished[f.index]) continue;  // a Checkpoint promises neither
       finished[f.index] = true;
@@ -171,6 +176,8 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   if (progress != nullptr) {
     progress->total = count;
     progress->done = count - pending.size();
+    progress->nodes = skipped.nodes;
+    progress->resumed_nodes = skipped.nodes;
   }
   auto search_subtree = [&](auto& search, std::size_t i) {
     results[i].stop = limits.outside_stop();
@@ -178,7 +185,10 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
     if (!results[i].complete()) return;
     if (checkpoint != nullptr) checkpoint->record(i, results[i]);
-    if (progress != nullptr) ++progress->done;
+    if (progress != nullptr) {
+      progress->nodes += results[i].nodes;
+      ++progress->done;
+    }
   };
   PendingSubtrees all_here;
   if (source == nullptr) source = &all_here;

@@ -1,5 +1,5 @@
 // Which count a journal belongs to, through the backtrack executable: counts of the same
-// shape but other input data (placed queens, a puzzle, a board file, holes) or other
+// shape but other input data (given queens, a puzzle, a board file, holes) or other
 // options are refused (exit 65), the same count resumes, and a journal in use by
 // another process is refused (exit 75).
 #include <gtest/gtest.h>

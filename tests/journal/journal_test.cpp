@@ -236,7 +236,7 @@ TEST(Journal, AnotherCountIsRefusedSayingWhatDiffers) {
 TEST(Journal, AnotherInputOrOptionIsRefused) {
   TempJournal file;
   auto with = [](const std::string& input, const std::string& place) {
-    auto h = header("n=14 strategy=word symmetry=none placed=1");
+    auto h = header("n=14 strategy=word symmetry=none given=1");
     h.input_digest = backtrack::sha1_hex(input);
     h.options = {{"size", "14"}, {"place", place}};
     return h;

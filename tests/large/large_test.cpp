@@ -1,4 +1,4 @@
-// Large boards, boards with queens placed in advance, and `backtrack check`.
+// Large boards, boards with given queens, and `backtrack check`.
 //
 // Every solution is judged by the validator below, written here from the rules and
 // sharing no code with the plugin; completion counts are compared with a filtered
@@ -313,7 +313,7 @@ TEST(BoardFile, CompletesTheDrawnQueens) {
   EXPECT_EQ(o.exit_code, 0) << o.err;
   const auto expected = completions(all_solutions(8), {{1, 2}, {7, 5}});
   EXPECT_EQ(field(o.out, "solutions"), std::to_string(expected));
-  EXPECT_NE(o.out.find("symmetry=none placed=2"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("symmetry=none given=2"), std::string::npos) << o.out;
 }
 
 TEST(BoardFile, SetsTheSize) {
@@ -357,8 +357,8 @@ std::vector<BadInput> bad_inputs(const std::string& dir) {
       {{"--board", "/dev/zero"}, 65, "/dev/zero is larger than the 64 MiB this reader accepts"},
       {{"--board", dir + "/short-line", "-n", "9"}, 65, "short-line line 2"},
       {{"--board", dir + "/ok", "-n", "9"}, 65, "the board has 8 rows, but -n is 9"},
-      {{"--place", "0:0", "--symmetry", "mirror"}, 64, "cannot be used with queens placed"},
-      {{"--place", "0:0", "--unique"}, 64, "placed queens break the symmetry"},
+      {{"--place", "0:0", "--symmetry", "mirror"}, 64, "cannot be used with given queens"},
+      {{"--place", "0:0", "--unique"}, 64, "given queens break the symmetry"},
       {{"--place", "0:0", "--board", dir + "/ok"}, 64, "not both"},
   };
 }
@@ -443,7 +443,7 @@ TEST(Limits, SizesBeyondTheMachineAreRefused) {
       {"-n", "2000000000", "--strategy", "arrays", "--first"},
       {"-n", "2000000000", "--strategy", "scan", "--count"},
       {"-n", "1000000000", "--strategy", "mrv", "--count"},
-      {"-n", "1000000000", "--place", "0:0", "--first"},                 // mrv with placed queens
+      {"-n", "1000000000", "--place", "0:0", "--first"},                 // mrv with given queens
       {"-n", "2000000000", "--place", "0:0", "--strategy", "scan", "--count"},
       {"-n", "1000000", "--place", "0:0", "--strategy", "bitset", "--first"},
   };

@@ -14,7 +14,7 @@
 //   {"failures":4321,"i":17,"max_depth":16,"nodes":98765,"seconds":0.01,"representatives":"160","solutions":"1234"} 5a6b7c8d
 //
 // The identity is that wide because a journal of another count with the same shape
-// (other placed queens, another puzzle with as many givens) would otherwise be resumed,
+// (other given queens, another puzzle with as many givens) would otherwise be resumed,
 // and its subtrees' counts silently added to this one's: a wrong answer.
 //
 // One process at a time: resume() takes an exclusive lock (flock) on a file next to the
@@ -70,7 +70,7 @@ namespace backtrack {
 struct JournalHeader {
   std::string problem;          // "nqueens"
   std::string instance;         // Instance::description: "n=16 strategy=word symmetry=full"
-  std::string input_digest;     // sha1_hex(Instance::input): the placed queens, the puzzle, ...
+  std::string input_digest;     // sha1_hex(Instance::input): the given queens, the puzzle, ...
   // The problem's own options as given or defaulted, name -> value ("place" -> "1:0"):
   // a second guard, should a plugin leave one out of its Instance.
   std::map<std::string, std::string> options;
@@ -249,7 +249,7 @@ inline std::string differences(const JournalHeader& journal, const JournalHeader
   if (journal.problem == run.problem) {
     compare_pairs("", key_values(journal.instance), key_values(run.instance));
     if (journal.input_digest != run.input_digest) {
-      diffs.push_back("the input data (placed queens, puzzle, board, holes) differs from the journal's");
+      diffs.push_back("the input data (given queens, puzzle, board, holes) differs from the journal's");
     }
     compare_pairs("option --", journal.options, run.options);
   }

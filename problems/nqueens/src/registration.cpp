@@ -46,7 +46,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   return *symmetry;
 }
 
-// Queens placed in advance (--place, --board), checked; n may come from the board.
+// The given queens (--place, --board), checked; n may come from the board.
 struct GivenQueens {
   int n = 0;
   std::vector<Queen> queens;
@@ -57,7 +57,7 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   const bool place = vm.count("place") != 0;
   const bool board = vm.count("board") != 0;
   if (!place && !board) return std::nullopt;
-  if (place && board) throw UsageError("give the placed queens with --place or with --board, not both");
+  if (place && board) throw UsageError("give the queens with --place or with --board, not both");
   GivenQueens given;
   given.n = vm["size"].as<int>();
   std::string& source = given.source;
@@ -83,48 +83,48 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
 struct Strategy {
   StrategyInfo info;
   std::unique_ptr<Solver> (*build)(const po::variables_map& vm, int n, Symmetry symmetry);
-  // For queens placed in advance (the strategy takes "place" and "board").
-  std::unique_ptr<Solver> (*build_placed)(int n, const GivenQueens& given) = nullptr;
+  // For given queens (the strategy takes "place" and "board").
+  std::unique_ptr<Solver> (*build_given)(int n, const GivenQueens& given) = nullptr;
 };
 
 const std::vector<std::string> any_symmetry = {"none", "mirror", "full"};
 const std::vector<std::string> no_full_symmetry = {"none", "mirror"};
-const std::vector<std::string> placed = {"place", "board"};
+const std::vector<std::string> given_queen_options = {"place", "board"};
 const std::vector<SearchMode> all_but_unique = {SearchMode::count, SearchMode::all, SearchMode::first,
                                                 SearchMode::limit};
 
-std::unique_ptr<Solver> pinned(const char* strategy, int n, const GivenQueens& given) {
-  return pinned_solver(n, given.queens, strategy);
+std::unique_ptr<Solver> row_by_row(const char* strategy, int n, const GivenQueens& given) {
+  return given_queens_solver(n, given.queens, strategy);
 }
 
-std::string placed_description(int n, const std::string& strategy, const GivenQueens& given) {
-  return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=none placed=" +
+std::string given_description(int n, const std::string& strategy, const GivenQueens& given) {
+  return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=none given=" +
          std::to_string(given.queens.size());
 }
 
 const std::vector<Strategy>& strategies() {
   static const std::vector<Strategy> table = {
       {{"word", "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest",
-        max_word_size, any_symmetry, {}, placed},
+        max_word_size, any_symmetry, {}, given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return word_solver(n, s); },
-       [](int n, const GivenQueens& g) { return pinned("word", n, g); }},
+       [](int n, const GivenQueens& g) { return row_by_row("word", n, g); }},
       {{"border", "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
                   "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
                   "only (classes: word --symmetry full)",
         max_border_size, any_symmetry, all_but_unique, {}},
        [](const po::variables_map&, int n, Symmetry s) { return border_solver(n, s); }},
       {{"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)", 0,
-        no_full_symmetry, {}, placed},
+        no_full_symmetry, {}, given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return bitset_solver(n, s); },
-       [](int n, const GivenQueens& g) { return pinned("bitset", n, g); }},
+       [](int n, const GivenQueens& g) { return row_by_row("bitset", n, g); }},
       {{"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check", 0,
-        no_full_symmetry, {}, placed},
+        no_full_symmetry, {}, given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return arrays_solver(n, s); },
-       [](int n, const GivenQueens& g) { return pinned("arrays", n, g); }},
+       [](int n, const GivenQueens& g) { return row_by_row("arrays", n, g); }},
       {{"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check", 0,
-        no_full_symmetry, {}, placed},
+        no_full_symmetry, {}, given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return scan_solver(n, s); },
-       [](int n, const GivenQueens& g) { return pinned("scan", n, g); }},
+       [](int n, const GivenQueens& g) { return row_by_row("scan", n, g); }},
       {{"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, "
                "--values)",
         csp::max_domain_size, no_full_symmetry, {}, csp::search_option_names},
@@ -135,11 +135,11 @@ const std::vector<Strategy>& strategies() {
       {{"mrv", "most constrained row (or forced column) first, middle columns first, free-square counts kept "
                "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
                "when n > 24",
-        0, {"none"}, all_but_unique, placed},
+        0, {"none"}, all_but_unique, given_queen_options},
        [](const po::variables_map&, int n, Symmetry) {
          return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
        },
-       [](int n, const GivenQueens& g) { return mrv_solver(n, g.queens, placed_description(n, "mrv", g)); }},
+       [](int n, const GivenQueens& g) { return mrv_solver(n, g.queens, given_description(n, "mrv", g)); }},
   };
   return table;
 }
@@ -183,13 +183,13 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     require_consistent(n, given->queens, given->source);
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
-                       " cannot be used with queens placed by --place or --board: they break the board's "
+                       " cannot be used with given queens (--place, --board): they break the board's "
                        "symmetry (use --symmetry none, the default then)");
     }
     if (intent.mode == SearchMode::unique) {
-      throw UsageError("--unique lists one board per symmetry class; placed queens break the symmetry (use --all)");
+      throw UsageError("--unique lists one board per symmetry class; given queens break the symmetry (use --all)");
     }
-    return strategy.build_placed(n, *given);  // the driver checked that the strategy takes placed queens
+    return strategy.build_given(n, *given);  // the driver checked that the strategy takes given queens
   }
   return strategy.build(vm, n, choose_symmetry(vm, intent, strategy.info.name));
 }
@@ -206,10 +206,10 @@ std::vector<OptionInfo> declared_options() {
                "and border, mirror for other strategies, none when listing",
        .choices = {"none", "mirror", "full"}},
       {.name = "place",
-       .help = "queens placed in advance, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
+       .help = "given queens, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
                "(symmetry none)"},
       {.name = "board",
-       .help = "a file with queens placed in advance: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
+       .help = "a file of given queens: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
                "(at most 64 MiB)"},
   };
   for (auto& option : csp::search_options()) options.push_back(std::move(option));
@@ -252,7 +252,7 @@ std::string describe(int n, const std::string& strategy, Symmetry symmetry) {
   return "n=" + std::to_string(n) + " strategy=" + strategy + " symmetry=" + std::string(to_string(symmetry));
 }
 
-std::string placed_input(std::vector<Queen> queens) {
+std::string given_input(std::vector<Queen> queens) {
   std::sort(queens.begin(), queens.end(),
             [](const Queen& a, const Queen& b) { return std::pair(a.row, a.col) < std::pair(b.row, b.col); });
   std::string text;

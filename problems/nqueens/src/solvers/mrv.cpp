@@ -9,7 +9,7 @@ namespace backtrack::nqueens {
 std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description) {
   std::vector<MrvQueens::Move> prefix;
   for (const Queen& q : queens) prefix.push_back({q.row, q.col});
-  const Instance instance{description, placed_input(queens)};  // "" without placed queens
+  const Instance instance{description, given_input(queens)};  // "" without given queens
   auto make_attempt = [n, prefix, instance](std::uint64_t seed) {
     return make_solver(MrvQueens(n, prefix, seed), path_renderer(n), instance);
   };

@@ -20,9 +20,9 @@ Solution render(const Placement& columns, int n);
 
 std::string describe(int n, const std::string& strategy, Symmetry symmetry);
 
-// The input data of a count with placed queens: "ROW:COL,..." sorted, so that the same
+// The input data of a count with given queens: "ROW:COL,..." sorted, so that the same
 // queens however given (--place in any order, --board) are the same input.
-std::string placed_input(std::vector<Queen> queens);
+std::string given_input(std::vector<Queen> queens);
 
 // The Render of make_solver() for every strategy: the path's placement, rendered.
 inline auto path_renderer(int n) {
@@ -49,6 +49,6 @@ std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& 
 std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description);
 
 // Completions of `queens` (consistent) with strategy scan, arrays, bitset or word.
-std::unique_ptr<Solver> pinned_solver(int n, const std::vector<Queen>& queens, const std::string& strategy);
+std::unique_ptr<Solver> given_queens_solver(int n, const std::vector<Queen>& queens, const std::string& strategy);
 
 }  // namespace backtrack::nqueens

@@ -9,18 +9,18 @@
 //     each a small vector of its own (about 64 bytes with the allocator's overhead);
 //   * a strategy's own state: see each case below.
 // Strategies of a bounded size (word, border, csp: n <= 64) need nothing worth
-// checking but placed queens; their own limit on n is the message a user should see.
+// checking but given queens; their own limit on n is the message a user should see.
 #include <string_view>
 
 namespace backtrack::nqueens {
 
-inline double strategy_bytes(std::string_view strategy, double n, bool placed_queens = false) {
+inline double strategy_bytes(std::string_view strategy, double n, bool given_queens = false) {
   const double path_and_stack = (8 + 256) * n;
   const double split = 64 * n;
-  // Queens placed in advance: checked first (validator.hpp, find_conflict(): four lines
-  // of slots, 6n of 8 bytes), then, for the row-by-row strategies (pinned.hpp), a given
+  // Given queens: checked first (validator.hpp, find_conflict(): four lines
+  // of slots, 6n of 8 bytes), then, for the row-by-row strategies (given_queens.hpp), a given
   // column a row (4) and flags for columns (1) and both diagonal families (2 + 2).
-  const double placed = placed_queens ? (48 + 9) * n : 0;
+  const double given = given_queens ? (48 + 9) * n : 0;
   double state = 0;
   if (strategy == "scan") {
     state = 4 * n;  // the column of each row
@@ -36,11 +36,11 @@ inline double strategy_bytes(std::string_view strategy, double n, bool placed_qu
     // 54 bytes a row of state and path (mrv.hpp), and a stack frame a queen (the search
     // runs on a stack of its own): 40 MB of peak resident memory at n = 100,000
     // (README, /usr/bin/time -f %M), 400 bytes a row in all.
-    return 400 * n + placed;
+    return 400 * n + given;
   } else {
-    return placed;
+    return given;
   }
-  return state + path_and_stack + split + placed;
+  return state + path_and_stack + split + given;
 }
 
 }  // namespace backtrack::nqueens

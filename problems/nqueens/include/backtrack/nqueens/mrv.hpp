@@ -29,7 +29,7 @@
 // counts, two linked lists of 8 bytes, the line chosen at each depth 4), 8 bytes of tie
 // ranks in the problem, and 8 bytes a move on the engine's path: about 54 in all.
 //
-// Moves name their row and column, so queens placed in advance are simply the prefix
+// Moves name their row and column, so the given queens are simply the prefix
 // of the one root.
 #include <algorithm>
 #include <array>
@@ -157,12 +157,12 @@ class MrvQueens {
     std::array<Move, few> list_{};
   };
 
-  // `placed`: queens fixed in advance, already checked not to attack each other.
+  // `given`: the given queens, already checked not to attack each other.
   // `seed`: 0 breaks ties between equally constrained lines edge first (the first and
   // last rows, then the next ones in); any other seed blurs that order with random noise
   // of up to n/8 lines, so that restarts with fresh seeds search different trees.
-  explicit MrvQueens(int n, std::vector<Move> placed = {}, std::uint64_t seed = 0)
-      : n_(n), placed_(std::move(placed)), tie_rank_(at(n)), line_of_rank_(at(n)) {
+  explicit MrvQueens(int n, std::vector<Move> given = {}, std::uint64_t seed = 0)
+      : n_(n), given_(std::move(given)), tie_rank_(at(n)), line_of_rank_(at(n)) {
     std::mt19937_64 random(seed);
     std::uniform_int_distribution<int> noise(0, seed == 0 ? 0 : std::max(1, n / 8));
     std::vector<std::int32_t> priority(at(n));
@@ -229,7 +229,7 @@ class MrvQueens {
   }
 
   // The fixed queens, if any, as the prefix of the only root.
-  std::vector<Root<Move>> roots() const { return {Root<Move>{placed_, 1}}; }
+  std::vector<Root<Move>> roots() const { return {Root<Move>{given_, 1}}; }
 
   Placement placement(std::span<const Move> path) const {
     Placement columns(at(n_), -1);
@@ -372,7 +372,7 @@ class MrvQueens {
   static constexpr std::int32_t placed_mark = 1 << 30;
 
   int n_;
-  std::vector<Move> placed_;
+  std::vector<Move> given_;
   std::vector<std::int32_t> tie_rank_;      // ties between lines go to the lower rank
   std::vector<std::int32_t> line_of_rank_;  // its inverse
 };

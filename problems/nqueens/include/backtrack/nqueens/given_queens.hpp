@@ -1,7 +1,7 @@
 #pragma once
-// Queens placed in advance, for the strategies that fill rows top to bottom (scan,
-// arrays, bitset, word, ...): Pinned<P> is P with its candidates filtered. In a row
-// that holds a given queen the only candidate is that queen's column; in any other
+// Given queens (the user's --place or --board), for the strategies that fill rows top
+// to bottom (scan, arrays, bitset, word): WithGivenQueens<P> is P with its candidates
+// filtered. In a row that holds a given queen the only candidate is that queen's column; in any other
 // row, columns attacked by a given queen are dropped. The given queens are checked
 // against the rows above them by P itself, as any other move, so every solution
 // reached contains them and nothing else changes: same engine, same state, same undo.
@@ -23,13 +23,13 @@ namespace backtrack::nqueens {
 
 // ColumnOf maps a move of P to its column (the identity, or countr_zero for a bit).
 template <Problem P, class ColumnOf>
-class Pinned {
+class WithGivenQueens {
  public:
   using State = typename P::State;
   using Move = typename P::Move;
 
   // `queens` must be consistent (require_consistent()).
-  Pinned(P inner, int n, const std::vector<Queen>& queens, ColumnOf column_of)
+  WithGivenQueens(P inner, int n, const std::vector<Queen>& queens, ColumnOf column_of)
       : inner_(std::move(inner)),
         n_(n),
         column_of_(std::move(column_of)),

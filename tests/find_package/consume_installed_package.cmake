@@ -1,5 +1,5 @@
 # cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
-#   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -D BACKTRACK_EXE=... -P this
+#   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
 # Starts from nothing each time, so that a stale install cannot hide a missing file.
@@ -55,11 +55,10 @@ expect_in("${step_output}" "solutions: 35584\n" "solve langford -n 11 --count --
 
 run_step(${CTEST_COMMAND} --test-dir ${build} --output-on-failure)
 
-# The example's module, loaded into the backtrack program: installed with the package where
-# it is, else the one of the build that was installed.
+# The example's module, loaded into the installed backtrack program.
 set(backtrack ${prefix}/bin/backtrack)
 if(NOT EXISTS ${backtrack})
-  set(backtrack ${BACKTRACK_EXE})
+  message(FATAL_ERROR "the package installs no bin/backtrack under ${prefix}")
 endif()
 set(module ${build}/liblangford.so)
 run_step(${backtrack} --plugin ${module} solve langford -n 11 --count)
@@ -69,6 +68,19 @@ run_step(${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=/no/such/directory:${buil
 expect_in("${step_output}" "solutions: 35584\n" "BACKTRACK_PLUGIN_PATH=${build} backtrack solve langford -n 11")
 run_step(${backtrack} --plugin ${module} list)
 expect_in("${step_output}" "nqueens" "backtrack --plugin liblangford.so list")
+run_step(${backtrack} --plugin ${module} list --format json)
+expect_in("${step_output}" "\"name\":\"langford\"" "backtrack --plugin liblangford.so list --format json")
+expect_in("${step_output}" "\"version\":\"1.0\"" "the plugin's own version in list --format json")
+# The installed plugin directory (lib/backtrack/plugins below the installed program's
+# prefix): a module copied there is loaded with no option at all.
+set(installed_plugins ${prefix}/lib/backtrack/plugins)
+file(MAKE_DIRECTORY ${installed_plugins})
+file(COPY_FILE ${module} ${installed_plugins}/liblangford.so)
+run_step(${backtrack} solve langford -n 11 --count)
+expect_in("${step_output}" "solutions: 35584\n" "backtrack solve langford with the module in ${installed_plugins}")
+run_step(${backtrack} compare langford -n 9..10 --format csv)
+expect_in("${step_output}" "10,word," "backtrack compare langford with the module in ${installed_plugins}")
+file(REMOVE ${installed_plugins}/liblangford.so)
 
 # Refused, with the file named and a one-line reason, before the module's problems are used:
 # a module of another version (built as backtrack 0.0.1 would build it, with a Registrar

@@ -91,6 +91,25 @@ TEST(Estimate, CalibrationOfATreeWithinTheProbe) {
   EXPECT_GT(calibration.nodes_per_second(), 0);
 }
 
+// A tree of 35,539 nodes: asked for 50,000 probes, the estimator stops once they have
+// walked a tenth of it, unless told to make them all.
+TEST(Estimate, ASmallTreeIsNotProbedForLong) {
+  const backtrack::nqueens::WordQueens queens(10);
+  const auto truth = backtrack::count_solutions(queens);
+  const auto quick = backtrack::estimate_tree(queens, 50000, 42, nullptr, true);
+  EXPECT_TRUE(quick.small_tree);
+  EXPECT_GE(quick.samples, backtrack::small_tree_min_samples);
+  EXPECT_LT(quick.samples * 10, 50000u);
+  EXPECT_NEAR(quick.nodes.mean / static_cast<double>(truth.nodes), 1.0, 0.2);
+  const auto all = backtrack::estimate_tree(queens, 50000, 42, nullptr, false);
+  EXPECT_FALSE(all.small_tree);
+  EXPECT_EQ(all.samples, 50000u);
+  // A large tree is probed as asked.
+  const auto large = backtrack::estimate_tree(backtrack::nqueens::WordQueens(20), 20000, 42, nullptr, true);
+  EXPECT_FALSE(large.small_tree);
+  EXPECT_EQ(large.samples, 20000u);
+}
+
 // Through the type-erased Solver, as `backtrack estimate` calls it.
 TEST(Estimate, ThroughTheSolver) {
   auto solver = backtrack::make_solver(backtrack::nqueens::WordQueens(10),

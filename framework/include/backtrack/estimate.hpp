@@ -44,7 +44,13 @@ struct TreeEstimate {
   Estimate solutions;
   std::vector<double> nodes_per_depth;  // mean estimate of the nodes at each depth
   double seconds = 0;                   // spent probing
+  // The probes stopped before `samples`: they had walked a tenth as many nodes as the
+  // tree has, so a count costs little more than probing on would.
+  bool small_tree = false;
 };
+
+// Probes made before the estimator may judge a tree small (TreeEstimate::small_tree).
+inline constexpr std::uint64_t small_tree_min_samples = 1000;
 
 // Accumulates a running mean and variance (Welford), stable over millions of samples.
 // A probe of a huge tree can exceed the range of a double (n = 1000 queens: about
@@ -76,10 +82,13 @@ class RunningMean {
 };
 
 // `samples` random probes of the tree of `problem`, reproducible from `seed`. Stops
-// early (with the probes made so far) when `stop` is set.
+// early (with the probes made so far) when `stop` is set, and, with `stop_when_small`,
+// when the probes have walked a tenth of the nodes the tree is estimated to have:
+// probing a small tree for long would cost more than counting it (pentomino 6x10:
+// 200,000 probes took 4.1 s, the count 1.5 s).
 template <Problem P>
 TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_t seed,
-                           const std::atomic<bool>* stop = nullptr) {
+                           const std::atomic<bool>* stop = nullptr, bool stop_when_small = false) {
   using Move = typename P::Move;
   const auto start = Clock::now();
   const auto roots = roots_of(problem);
@@ -93,6 +102,7 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
   RunningMean nodes;
   RunningMean solutions;
   std::vector<double> depth_sums(result.nodes_per_depth.size(), 0.0);
+  double walked = 0;  // nodes the probes have visited
   for (std::uint64_t k = 0; k < samples; ++k) {
     if (stop != nullptr && (k & 255) == 0 && stop->load(std::memory_order_relaxed)) break;
     const auto& root = roots[std::uniform_int_distribution<std::size_t>(0, roots.size() - 1)(random)];
@@ -129,6 +139,11 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
     nodes.add(probe_nodes);
     solutions.add(probe_solutions);
     ++result.samples;
+    walked += static_cast<double>(path.size() - root.prefix.size() + 1);
+    if (stop_when_small && result.samples >= small_tree_min_samples && walked * 10 >= nodes.estimate().mean) {
+      result.small_tree = k + 1 < samples;
+      break;
+    }
   }
   result.nodes = nodes.estimate();
   result.solutions = solutions.estimate();

@@ -108,6 +108,7 @@ struct EstimateRequest {
   std::uint64_t seed = 1;
   double calibration_seconds = 0.2;   // 0: no calibration, no time prediction
   const std::atomic<bool>* stop_requested = nullptr;
+  bool stop_when_small = false;  // fewer probes for a small tree (estimate_tree())
 };
 
 struct EstimateResult {
@@ -234,7 +235,8 @@ class ProblemSolver final : public Solver {
 
   EstimateResult estimate(const EstimateRequest& request) const override {
     EstimateResult result;
-    result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested);
+    result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested,
+                                request.stop_when_small);
     if (request.calibration_seconds > 0) {
       result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed,
                                      request.stop_requested);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
@@ -106,6 +107,22 @@ Outcome solve_csp(const Grid& puzzle, csp::SearchOptions options, std::uint64_t 
   return out;
 }
 
+template <int Box>
+Outcome solve_bits(const Grid& puzzle, std::uint64_t max_solutions = 0) {
+  const BitsSudoku<Box> p(puzzle);
+  Outcome out;
+  SearchLimits limits;
+  limits.max_solutions = max_solutions;
+  const auto stats = enumerate_solutions(
+      p,
+      [&](const typename BitsSudoku<Box>::State&, std::span<const typename BitsSudoku<Box>::Move> path, std::uint64_t) {
+        if (out.first.empty()) out.first = p.solution(path).cells();
+      },
+      limits);
+  out.solutions = static_cast<std::uint64_t>(stats.solutions);
+  return out;
+}
+
 const csp::SearchOptions forward_mrv{csp::Prune::forward, csp::VariableOrder::mrv, csp::ValueOrder::min, 1};
 const csp::SearchOptions arc_dom_deg{csp::Prune::arc, csp::VariableOrder::dom_deg, csp::ValueOrder::random, 5};
 
@@ -150,6 +167,7 @@ TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
   const auto expected = brute_force_count(cells);
   EXPECT_GT(expected, 1u);
   EXPECT_EQ(solve_dlx(puzzle).solutions, expected);
+  EXPECT_EQ(solve_bits<3>(puzzle).solutions, expected);
   EXPECT_EQ(solve_csp(puzzle, forward_mrv).solutions, expected);
   EXPECT_EQ(solve_csp(puzzle, arc_dom_deg).solutions, expected);
 }
@@ -185,6 +203,49 @@ TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
 
 TEST(SudokuDlx, FourByFourEmptyGridHas288Fillings) {
   EXPECT_EQ(solve_dlx(parse_grid("................")).solutions, 288u);
+}
+
+TEST(SudokuBits, FamousPuzzlesHaveOneValidSolution) {
+  for (const auto& [name, text] : famous) {
+    const Grid puzzle = parse_grid(text);
+    const auto out = solve_bits<3>(puzzle);
+    EXPECT_EQ(out.solutions, 1u) << name;
+    EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
+  }
+}
+
+// Every filling of the empty 4x4 grid, each checked; and grids of every other size.
+TEST(SudokuBits, EveryFillingAndEverySize) {
+  const Grid empty = parse_grid("................");
+  const BitsSudoku<2> p(empty);
+  std::set<std::vector<int>> fillings;
+  const auto stats = enumerate_solutions(p, [&](const BitsSudoku<2>::State&, std::span<const BitsSudoku<2>::Move> path,
+                                                std::uint64_t) {
+    const auto cells = p.solution(path).cells();
+    EXPECT_TRUE(valid_solution(empty.cells(), cells, 2));
+    fillings.insert(cells);
+  });
+  EXPECT_EQ(static_cast<std::uint64_t>(stats.solutions), 288u);
+  EXPECT_EQ(fillings.size(), 288u) << "each filling once";
+
+  const Grid sixteen = sixteen_by_sixteen(7, 45);
+  const auto out16 = solve_bits<4>(sixteen, 1);
+  EXPECT_EQ(out16.solutions, 1u);
+  EXPECT_TRUE(valid_solution(sixteen.cells(), out16.first, 4));
+  std::string text;
+  for (int r = 0; r < 25; ++r) {
+    for (int c = 0; c < 25; ++c) text += (r * 7 + c * 3) % 5 < 3 ? Grid::symbol((5 * (r % 5) + r / 5 + c) % 25 + 1) : '.';
+  }
+  const Grid twenty_five = parse_grid(text);
+  EXPECT_TRUE(valid_solution(twenty_five.cells(), solve_bits<5>(twenty_five, 1).first, 5));
+}
+
+// Givens that break no rule but leave a cell without a candidate: no solution, no crash.
+TEST(SudokuBits, ADeadRootHasNoSolution) {
+  // Row 0 holds 1..8 and column 8 a 9 below: cell (0, 8) has no candidate.
+  const Grid puzzle = parse_grid("12345678.........9" + std::string(63, '.'));
+  EXPECT_EQ(solve_bits<3>(puzzle).solutions, 0u);
+  EXPECT_EQ(solve_dlx(puzzle).solutions, 0u);
 }
 
 Grid sixteen_by_sixteen(unsigned seed, int keep_percent) {

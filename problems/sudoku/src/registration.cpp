@@ -7,6 +7,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
@@ -45,6 +46,14 @@ Solution render(const Grid& grid) {
   return solution;
 }
 
+template <int Box>
+std::unique_ptr<Solver> bits_solver(const Grid& puzzle, Instance instance) {
+  return make_solver(
+      BitsSudoku<Box>(puzzle),
+      [](const BitsSudoku<Box>& p, std::span<const typename BitsSudoku<Box>::Move> path) { return render(p.solution(path)); },
+      std::move(instance));
+}
+
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
   const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm));
@@ -52,6 +61,14 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
   // The puzzle is the input: its cells on one line, whichever form it was read in.
   const std::string cells = puzzle.one_line();
+  if (strategy == "bits") {
+    switch (puzzle.box()) {
+      case 2: return bits_solver<2>(puzzle, Instance{description, cells});
+      case 3: return bits_solver<3>(puzzle, Instance{description, cells});
+      case 4: return bits_solver<4>(puzzle, Instance{description, cells});
+      default: return bits_solver<5>(puzzle, Instance{description, cells});
+    }
+  }
   if (strategy == "csp") {
     const auto options = csp::read_search_options(vm, {});
     return make_solver(
@@ -88,12 +105,21 @@ const Registrar registrar(ProblemInfo{
     .summary = "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
     .strategies =
         {
+            {"bits", "candidates as a bitmask per cell; naked and hidden singles written to a fixpoint after each "
+                     "move; the open cell with the fewest candidates next (the fast path)"},
             {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
             {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)",
              0, {}, {}, csp::search_option_names},
         },
     .make = make,
-    .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
+    // Finding one solution, bits is the fastest (top95 --first: 6,222 nodes and 0.0103 s
+    // against dlx's 34,808 and 0.0209 s); counting many, its singles cost more than they
+    // save, and dlx stays.
+    .default_strategy =
+        [](const po::variables_map&, const SolveIntent& intent) {
+          const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
+          return std::string(finds_few ? "bits" : "dlx");
+        },
     .options = declared_options(),
     .instances = instances,
 });

@@ -13,49 +13,73 @@
 namespace backtrack {
 namespace {
 
-// A thread that looks at the limits until the watch is destroyed.
+// One thread that looks at the limits while an instance is being built (armed), and
+// sleeps otherwise. It is started once and kept: a thread per instance cost more than
+// building a 9x9 Sudoku, and a set of puzzles or compare's rows build many.
 class SetupWatch {
  public:
-  explicit SetupWatch(const SearchLimits& limits) : limits_(limits), thread_([this] { watch(); }) {}
-  ~SetupWatch() {
-    {
-      std::lock_guard lock(mutex_);
-      finished_ = true;
-    }
-    done_.notify_all();
-    thread_.join();
-  }
+  SetupWatch() : thread_([this] { watch(); }) {}
   SetupWatch(const SetupWatch&) = delete;
   SetupWatch& operator=(const SetupWatch&) = delete;
 
+  void arm(const SearchLimits& limits) {
+    {
+      std::lock_guard lock(mutex_);
+      limits_ = limits;
+      armed_ = true;
+    }
+    changed_.notify_all();
+  }
+  void disarm() {
+    {
+      std::lock_guard lock(mutex_);
+      armed_ = false;
+    }
+    changed_.notify_all();
+  }
+
  private:
-  void watch() {
+  [[noreturn]] void watch() {
     std::unique_lock lock(mutex_);
-    // A look every 20 ms: well inside the 0.2 s a user may wait for a stop.
-    while (!done_.wait_for(lock, std::chrono::milliseconds(20), [this] { return finished_; })) {
-      const bool signalled = limits_.stop_requested != nullptr && limits_.stop_requested->load();
-      if (!signalled && Clock::now() < limits_.deadline) continue;
-      spdlog::error("stopped while building the instance, before any search ({}): nothing to report",
-                    signalled ? "interrupted" : "time limit");
-      spdlog::default_logger()->flush();
-      // The main thread is inside the plugin's make(), which cannot be stopped from here;
-      // no file is open for writing yet, so leaving at once loses nothing.
-      std::_Exit(exit_code_for(signalled ? StopReason::interrupted : StopReason::time_limit));
+    for (;;) {
+      changed_.wait(lock, [this] { return armed_; });
+      // A look every 20 ms: well inside the 0.2 s a user may wait for a stop.
+      while (!changed_.wait_for(lock, std::chrono::milliseconds(20), [this] { return !armed_; })) {
+        const bool signalled = limits_.stop_requested != nullptr && limits_.stop_requested->load();
+        if (!signalled && Clock::now() < limits_.deadline) continue;
+        spdlog::error("stopped while building the instance, before any search ({}): nothing to report",
+                      signalled ? "interrupted" : "time limit");
+        spdlog::default_logger()->flush();
+        // The main thread is inside the plugin's make(), which cannot be stopped from here;
+        // no file is open for writing yet, so leaving at once loses nothing.
+        std::_Exit(exit_code_for(signalled ? StopReason::interrupted : StopReason::time_limit));
+      }
     }
   }
 
-  SearchLimits limits_;
   std::mutex mutex_;
-  std::condition_variable done_;
-  bool finished_ = false;
+  std::condition_variable changed_;
+  SearchLimits limits_;
+  bool armed_ = false;
   std::thread thread_;
 };
+
+// Never destroyed: its thread waits for the next instance until the process ends.
+SetupWatch& setup_watch() {
+  static SetupWatch* const watch = new SetupWatch();
+  return *watch;
+}
 
 }  // namespace
 
 std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
                                      const SolveIntent& intent, const SearchLimits& limits) {
-  const SetupWatch watch(limits);
+  SetupWatch& watch = setup_watch();
+  watch.arm(limits);
+  struct Disarm {
+    SetupWatch& watch;
+    ~Disarm() { watch.disarm(); }
+  } disarm{watch};
   return problem.build(vm, intent);
 }
 

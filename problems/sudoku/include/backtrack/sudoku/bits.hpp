@@ -11,10 +11,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <iterator>
+#include <ranges>
 #include <span>
 #include <type_traits>
 
+#include "backtrack/set_bits.hpp"
 #include "backtrack/sudoku/grid.hpp"
 
 namespace backtrack::sudoku {
@@ -41,36 +42,6 @@ class BitsSudoku {
     bool dead = false;
   };
 
-  // The moves of a state: its chosen cell with each of its candidates.
-  class Moves {
-   public:
-    class iterator {
-     public:
-      using value_type = Move;
-      using difference_type = std::ptrdiff_t;
-      iterator() = default;
-      iterator(int cell, std::uint32_t rest) : cell_(cell), rest_(rest) {}
-      Move operator*() const { return move(cell_, std::countr_zero(rest_)); }
-      iterator& operator++() {
-        rest_ &= rest_ - 1;
-        return *this;
-      }
-      void operator++(int) { ++*this; }
-      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
-
-     private:
-      int cell_ = 0;
-      std::uint32_t rest_ = 0;
-    };
-    Moves(int cell, std::uint32_t symbols) : cell_(cell), symbols_(symbols) {}
-    iterator begin() const { return iterator(cell_, symbols_); }
-    std::default_sentinel_t end() const { return {}; }
-
-   private:
-    int cell_;
-    std::uint32_t symbols_;
-  };
-
   // `puzzle` must have Box as its box size and satisfy check_givens().
   explicit BitsSudoku(const Grid& puzzle) : puzzle_(puzzle) {
     root_.candidates.fill(all_symbols);
@@ -85,8 +56,13 @@ class BitsSudoku {
   bool is_solution(const State& s) const { return !s.dead && s.open == 0; }
   int max_depth() const { return cell_count; }
 
-  Moves candidates(const State& s) const {
-    if (s.dead || s.open == 0) return Moves(0, 0);
+  // The open cell with the fewest candidates, with each of them.
+  auto candidates(const State& s) const {
+    const auto moves = [](int cell, std::uint64_t symbols) {
+      return std::views::transform(SetBits(symbols),
+                                   [cell](std::uint64_t bit) { return move(cell, std::countr_zero(bit)); });
+    };
+    if (s.dead || s.open == 0) return moves(0, 0);
     int best = -1;
     int fewest = n + 1;
     for (int cell = 0; cell < cell_count; ++cell) {
@@ -98,7 +74,7 @@ class BitsSudoku {
         if (count == 2) break;  // an open cell has two at least: none is better
       }
     }
-    return Moves(best, s.candidates[static_cast<std::size_t>(best)]);
+    return moves(best, s.candidates[static_cast<std::size_t>(best)]);
   }
 
   State child(const State& s, Move m) const {

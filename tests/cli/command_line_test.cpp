@@ -255,14 +255,18 @@ TEST(Compare, FirstLimitAndMaxNodes) {
   const auto first = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,mrv", "--first", "--format",
                           "json"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  for (const auto& row : json_lines(first.out).at(0)["rows"]) {
+  const auto first_rows = json_lines(first.out).at(0)["rows"];
+  ASSERT_EQ(first_rows.size(), 3u);
+  for (const auto& row : first_rows) {
     EXPECT_EQ(row["solutions"], "1");
     EXPECT_EQ(row["status"], "solution_limit");
   }
   const auto limit = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--limit", "50", "--format",
                           "json"});
   ASSERT_EQ(limit.exit_code, 0) << limit.err;
-  for (const auto& row : json_lines(limit.out).at(0)["rows"]) EXPECT_EQ(row["solutions"], "50");
+  const auto limit_rows = json_lines(limit.out).at(0)["rows"];
+  ASSERT_EQ(limit_rows.size(), 2u);
+  for (const auto& row : limit_rows) EXPECT_EQ(row["solutions"], "50");
   const auto nodes = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--max-nodes", "1000"});
   EXPECT_EQ(nodes.exit_code, 3) << nodes.err;
   const auto lines = lines_of(nodes.out);

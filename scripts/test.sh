@@ -15,7 +15,7 @@ cmake --build build-release -j "$jobs"
 ctest --test-dir build-release --output-on-failure -j "$jobs"
 
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBACKTRACK_WERROR=ON \
-  -DBACKTRACK_SANITIZE=ON -DBACKTRACK_BUILD_BENCH=OFF >/dev/null
+  -DBACKTRACK_SANITIZE=ON -DBACKTRACK_BUILD_BENCH=OFF -DBACKTRACK_MPI=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"

@@ -32,12 +32,17 @@ const char* const check_usage =
 
 }  // namespace
 
-int check_command(const Arguments& args, const Registry& registry) {
+po::options_description check_options() {
   po::options_description options("Options of backtrack check");
   options.add_options()
     ("help,h", "this help")
     ("format", po::value<std::string>()->default_value("text"), "text | json");
   add_verbosity_options(options);
+  return options;
+}
+
+int check_command(const Arguments& args, const Registry& registry) {
+  const po::options_description options = check_options();
   po::options_description hidden;
   hidden.add_options()("problem", po::value<std::string>())("file", po::value<std::string>());
   po::options_description all;
@@ -52,7 +57,7 @@ int check_command(const Arguments& args, const Registry& registry) {
   if (vm.count("problem") == 0) throw UsageError("check needs a problem name, e.g. backtrack check nqueens FILE");
   const ProblemInfo& problem = find_problem(registry, vm["problem"].as<std::string>());
   if (!problem.check) throw UsageError("problem " + problem.name + " has no solution checker");
-  const Format format = read_format(vm, false);
+  const Format format = read_format(vm, {"text", "json"});
 
   const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
   const std::string source = input_name(path);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -53,6 +54,8 @@ const char* const top_help =
     "  estimate PROBLEM predict the nodes and time of a count from random probes\n"
     "  check PROBLEM    is this a solution? (backtrack check nqueens FILE; stdin without FILE)\n"
     "  list             the problems, their strategies and options\n"
+    "  manual           the manual page backtrack(1), in roff (man -l <(backtrack manual))\n"
+    "  complete I W...  what the shell completion scripts ask: the candidates for word I of W\n"
     "\n"
     "Plugins: --plugin FILE loads a plugin module (built with backtrack_add_plugin) before\n"
     "the command; so does every *.so in the directories of BACKTRACK_PLUGIN_PATH\n"
@@ -130,8 +133,14 @@ int run_cli(int argc, const char* const* argv, Registry& registry) {
         code = compare_command(rest, registry);
       } else if (first == "estimate") {
         code = estimate_command(rest, registry);
+      } else if (first == "complete") {
+        code = complete_command(rest, registry);
+      } else if (first == "manual") {
+        code = manual_command(rest, registry);
       } else {
-        throw UsageError("unknown command '" + first + "' (choose solve, compare, estimate, check or list)");
+        throw UsageError("unknown command '" + first + "'" +
+                         did_you_mean(first, {"solve", "compare", "estimate", "check", "list", "manual"}) +
+                         " (choose solve, compare, estimate, check or list)");
       }
     }
   } catch (...) {

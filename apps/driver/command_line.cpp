@@ -1,10 +1,27 @@
 #include "command_line.hpp"
 
+#include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 
 namespace backtrack {
 
 namespace po = boost::program_options;
+
+namespace {
+
+// Boost's "unrecognised option '--frist'", with the option that was likely meant.
+[[noreturn]] void unknown_option(const po::unknown_option& error, const po::options_description& options) {
+  const std::string typed = error.get_option_name();
+  std::string message = error.what();
+  if (typed.starts_with("--")) {
+    std::vector<std::string> known;
+    for (const auto& option : options.options()) known.push_back(option->long_name());
+    message += did_you_mean(typed.substr(2), known, "--", "");
+  }
+  throw UsageError(message + " (see --help)");
+}
+
+}  // namespace
 
 po::variables_map parse_options(const Arguments& args, const po::options_description& options,
                                 const po::positional_options_description& positional) {
@@ -13,7 +30,12 @@ po::variables_map parse_options(const Arguments& args, const po::options_descrip
   // With no positional slot at all, Boost would throw its own "too many positional
   // options"; without one, it marks the word, and the loop below names it.
   if (positional.max_total_count() != 0) parser.positional(positional);
-  const auto parsed = parser.run();
+  po::parsed_options parsed(nullptr);
+  try {
+    parsed = parser.run();
+  } catch (const po::unknown_option& error) {
+    unknown_option(error, options);
+  }
   for (const auto& option : parsed.options) {
     // Boost keeps a word that no positional slot names, and store() then drops it.
     if (option.position_key != -1 && option.string_key.empty()) {

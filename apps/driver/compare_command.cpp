@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "backtrack/cli.hpp"
+#include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -470,9 +471,7 @@ void summarise(Row& row) {
 
 }  // namespace
 
-int compare_command(const Arguments& raw_args, const Registry& registry) {
-  // Each row's clock starts where the last one stopped: the rows add up to the command.
-  Clock::time_point row_start = Clock::now();
+po::options_description compare_options() {
   po::options_description common("Options of backtrack compare");
   common.add_options()
     ("help,h", "this help")
@@ -490,6 +489,13 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     ("time-limit", po::value<double>(), "stop each run after this many seconds (its row is then partial)")
     ("max-nodes", po::value<long long>(), "stop each run after this many nodes (its row is then partial)")
     ("format", po::value<std::string>()->default_value("text"), "text | csv | json");
+  return common;
+}
+
+int compare_command(const Arguments& raw_args, const Registry& registry) {
+  // Each row's clock starts where the last one stopped: the rows add up to the command.
+  Clock::time_point row_start = Clock::now();
+  const po::options_description common = compare_options();
 
   if (raw_args.empty() || raw_args[0].starts_with("-")) {
     const po::variables_map vm = parse_options(raw_args, common);
@@ -512,7 +518,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help;
     return exit_ok;
   }
-  const Format format = read_format(vm, true);
+  const Format format = read_format(vm, {"text", "csv", "json"});
   std::vector<std::string> strategies;
   if (vm.count("strategies") != 0) {
     strategies = split_list(vm["strategies"].as<std::string>());
@@ -521,7 +527,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   for (const auto& s : strategies) {
     if (problem.find_strategy(s) == nullptr) {
-      throw UsageError("unknown strategy '" + s + "' for " + problem.name + " (see backtrack list)");
+      throw UsageError("unknown strategy '" + s + "' for " + problem.name + did_you_mean(s, problem.strategy_names()) +
+                       " (see backtrack list)");
     }
   }
   std::vector<std::string> sizes = range.empty() ? std::vector<std::string>{""} : parse_range(range);

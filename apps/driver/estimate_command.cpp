@@ -84,7 +84,7 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
 
 }  // namespace
 
-int estimate_command(const Arguments& args, const Registry& registry) {
+po::options_description estimate_options() {
   po::options_description common("Options of backtrack estimate");
   common.add_options()
     ("help,h", "this help")
@@ -96,6 +96,11 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     ("threads,j", po::value<int>(), "threads the count would use (default: every hardware thread)")
     ("format", po::value<std::string>()->default_value("text"), "text | json");
   add_verbosity_options(common);
+  return common;
+}
+
+int estimate_command(const Arguments& args, const Registry& registry) {
+  const po::options_description common = estimate_options();
 
   if (args.empty() || args[0].starts_with("-")) {
     const po::variables_map vm = parse_options(args, common);
@@ -128,7 +133,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   }
   request.stop_requested = &interrupt::install();
   const unsigned threads = read_threads(vm);
-  const Format format = read_format(vm, false);
+  const Format format = read_format(vm, {"text", "json"});
 
   SolveIntent intent;
   intent.mode = SearchMode::count;

@@ -15,12 +15,17 @@ namespace backtrack {
 
 namespace po = boost::program_options;
 
-int list_command(const Arguments& args, const Registry& registry) {
+po::options_description list_options() {
   po::options_description options("Options of backtrack list");
   options.add_options()
     ("help,h", "this help")
     ("format", po::value<std::string>()->default_value("text"), "text | json");
   add_verbosity_options(options);
+  return options;
+}
+
+int list_command(const Arguments& args, const Registry& registry) {
+  const po::options_description options = list_options();
   const po::variables_map vm = parse_options(args, options);
   if (vm.count("help") != 0) {
     std::cout << "Usage: backtrack list [--format text|json]\n\nThe problems, their strategies and options.\n\n"

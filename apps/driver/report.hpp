@@ -14,7 +14,7 @@ namespace backtrack {
 
 inline constexpr int json_schema_version = 1;
 
-enum class Format { text, json, csv };
+enum class Format { text, json, csv, leetcode };
 
 // "n=8 strategy=word" -> {"n": "8", "strategy": "word"}
 nlohmann::json instance_json(const std::string& description);

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "backtrack/cli.hpp"
+#include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "interrupt.hpp"
 
@@ -18,7 +19,26 @@ void add_search_options(po::options_description& options) {
     ("threads,j", po::value<int>(), "worker threads (default: every hardware thread this process may use)")
     ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
     ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
-    ("format", po::value<std::string>()->default_value("text"), "text | json (JSON Lines, one object a line)");
+    ("format", po::value<std::string>()->default_value("text"),
+     "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
+     "[[\".Q..\",...],...]; a count prints the number alone)")
+    ("print", po::value<std::string>()->default_value("both"),
+     "solutions | summary | both: what goes to stdout. solutions: the solutions listed, nothing else; "
+     "summary: the summary alone (a count without its example solution)");
+}
+
+Printed read_printed(const po::variables_map& vm, SearchMode mode) {
+  const auto name = vm["print"].as<std::string>();
+  if (name == "both") return Printed::both;
+  if (name == "summary") return Printed::summary;
+  if (name == "solutions") {
+    if (mode == SearchMode::count) {
+      throw UsageError("--print solutions: a count lists no solutions (list them with --all, --first or --limit K)");
+    }
+    return Printed::solutions;
+  }
+  throw UsageError("--print must be solutions, summary or both, got '" + name + "'" +
+                   did_you_mean(name, {"solutions", "summary", "both"}));
 }
 
 unsigned read_threads(const po::variables_map& vm) {
@@ -53,19 +73,30 @@ SearchLimits read_limits(const po::variables_map& vm) {
   return limits;
 }
 
-Format read_format(const po::variables_map& vm, bool csv_allowed) {
+Format read_format(const po::variables_map& vm, const std::vector<std::string>& allowed) {
   const auto name = vm["format"].as<std::string>();
-  if (name == "text") return Format::text;
+  if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+    std::string choices;
+    for (std::size_t i = 0; i < allowed.size(); ++i) {
+      choices += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+    }
+    throw UsageError("--format must be " + choices + ", got '" + name + "'" + did_you_mean(name, allowed));
+  }
   if (name == "json") return Format::json;
-  if (name == "csv" && csv_allowed) return Format::csv;
-  throw UsageError("--format must be " + std::string(csv_allowed ? "text, csv or json" : "text or json") + ", got '" + name + "'");
+  if (name == "csv") return Format::csv;
+  if (name == "leetcode") return Format::leetcode;
+  return Format::text;
 }
 
 const ProblemInfo& find_problem(const Registry& registry, const std::string& name) {
   if (const ProblemInfo* problem = registry.find(name)) return *problem;
   std::string known;
-  for (const auto& p : registry.problems()) known += (known.empty() ? "" : ", ") + p.name;
-  throw UsageError("unknown problem '" + name + "' (known: " + known + ")");
+  std::vector<std::string> names;
+  for (const auto& p : registry.problems()) {
+    known += (known.empty() ? "" : ", ") + p.name;
+    names.push_back(p.name);
+  }
+  throw UsageError("unknown problem '" + name + "'" + did_you_mean(name, names) + " (known: " + known + ")");
 }
 
 int exit_code_for(StopReason reason) {

@@ -2,6 +2,7 @@
 // Options shared by the commands that run searches (solve, compare).
 #include <boost/program_options.hpp>
 #include <string>
+#include <vector>
 
 #include "backtrack/registry.hpp"
 #include "report.hpp"
@@ -13,7 +14,11 @@ void add_search_options(boost::program_options::options_description& options);
 unsigned read_threads(const boost::program_options::variables_map& vm);
 // --max-nodes, --time-limit, and the Ctrl-C flag.
 SearchLimits read_limits(const boost::program_options::variables_map& vm);
-Format read_format(const boost::program_options::variables_map& vm, bool csv_allowed);
+// --format, one of `allowed` ("text", "json", "csv", "leetcode").
+Format read_format(const boost::program_options::variables_map& vm, const std::vector<std::string>& allowed);
+// What `solve` writes to stdout (--print).
+enum class Printed { both, solutions, summary };
+Printed read_printed(const boost::program_options::variables_map& vm, SearchMode mode);
 // The problem named by the first argument, or a UsageError listing the known ones.
 const ProblemInfo& find_problem(const Registry& registry, const std::string& name);
 // 130 or 143 after a signal, 3 after a node or time limit, else 0.

@@ -92,8 +92,7 @@ double expected_nodes(const Solver& solver, const RunRequest& request) {
 
 }  // namespace
 
-int solve_command(const Arguments& args, const Registry& registry) {
-  InstanceClock clock;  // the user waits for all of the command, not the search alone
+po::options_description solve_options() {
   po::options_description common("Options of backtrack solve");
   common.add_options()
     ("help,h", "this help")
@@ -113,6 +112,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
      "each rank searches with its --threads, rank 0 prints and alone keeps the --checkpoint");
   add_search_options(common);
   add_verbosity_options(common);
+  return common;
+}
+
+int solve_command(const Arguments& args, const Registry& registry) {
+  InstanceClock clock;  // the user waits for all of the command, not the search alone
+  const po::options_description common = solve_options();
 
   if (args.empty() || args[0].starts_with("-")) {
     const po::variables_map vm = parse_options(args, common);
@@ -146,7 +151,13 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (k < 1) throw UsageError("--limit must be at least 1, got " + std::to_string(k));
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
-  const Format format = read_format(vm, false);
+  const Format format = read_format(vm, {"text", "json", "leetcode"});
+  const Printed printed = read_printed(vm, intent.mode);
+  const bool print_solutions = printed != Printed::summary;
+  const bool print_summary = printed != Printed::solutions && format != Format::leetcode;
+  // A count shows one solution with its summary, unless the summary is asked for alone.
+  const bool show_example = intent.mode == SearchMode::count && printed == Printed::both && format != Format::leetcode;
+  bool rows_missing = false;  // --format leetcode, and a solution that is not drawn as rows
   // Listing every solution of a large instance would flood the terminal: past this many,
   // --all and --unique stop unless --force is given, for every problem alike (the driver
   // cannot know beforehand how many there are; what was printed stays valid).
@@ -155,7 +166,16 @@ int solve_command(const Arguments& args, const Registry& registry) {
   std::uint64_t index = 0;
   SolutionSink print = [&](const Solution& solution) {
     ++index;
-    if (format == Format::json) {
+    if (!print_solutions) {
+      // listed to nobody: counted only
+    } else if (format == Format::leetcode) {
+      const auto rows = solution.json.find("rows");
+      if (rows == solution.json.end()) {
+        rows_missing = true;
+        return false;
+      }
+      std::cout << (index == 1 ? "[" : ",") << json_line(*rows);
+    } else if (format == Format::json) {
       nlohmann::json line = {{"type", "solution"}, {"index", index}};
       line.update(solution.json);
       std::cout << json_line(line) << '\n';
@@ -163,7 +183,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       std::cout << "solution " << index << '\n' << solution.text << '\n';
     }
     if (!std::cout) interrupt::request_stop();
-    reached_cap = capped && index == max_listed_without_force;
+    reached_cap = capped && print_solutions && index == max_listed_without_force;
     return std::cout && !reached_cap;
   };
 
@@ -179,6 +199,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
 
   if (problem.instances) {
     if (const auto set = problem.instances(vm); set.size() > 1) {
+      if (format == Format::leetcode || printed != Printed::both) {
+        throw UsageError("--format leetcode and --print take one instance; the input holds " + std::to_string(set.size()));
+      }
       if (vm.count("checkpoint") != 0 || vm.count("mpi") != 0) {
         throw UsageError("--checkpoint and --mpi take one instance; the input holds " + std::to_string(set.size()));
       }
@@ -236,7 +259,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   // solution all the same). Not when the count found none.
   nlohmann::json example;
   std::string example_text;
-  if (intent.mode == SearchMode::count && result.stats.complete() && result.stats.solutions > 0) {
+  if (show_example && result.stats.complete() && result.stats.solutions > 0) {
     RunRequest first_request;
     first_request.mode = SearchMode::first;
     first_request.limits.stop_requested = request.limits.stop_requested;
@@ -251,9 +274,22 @@ int solve_command(const Arguments& args, const Registry& registry) {
   const std::string description = solver->description();
   solver.reset();
   const InstanceTimes times = clock.stop();
-  if (format == Format::json) {
+  if (rows_missing) {
+    throw UsageError("--format leetcode prints each solution's rows, and " + problem.name +
+                     " draws none for this instance (its size, or its kind of solution)");
+  }
+  if (format == Format::leetcode) {
+    // LeetCode's N-Queens I (the boards) and II (their number).
+    if (intent.mode == SearchMode::count) {
+      std::cout << to_string(result.stats.solutions) << '\n';
+    } else {
+      std::cout << (index == 0 ? "[" : "") << "]\n";
+    }
+  } else if (!print_summary) {
+    // the solutions alone
+  } else if (format == Format::json) {
     auto summary = summary_json(problem.name, description, result, request.threads, times);
-    if (intent.mode == SearchMode::count) summary["example"] = example;
+    if (show_example) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
                                {"resumed_subtrees", result.resumed.subtrees},
@@ -266,7 +302,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
     write_summary_text(std::cout, problem.name, description, result, request.threads, times);
-    if (intent.mode == SearchMode::count && result.stats.complete()) {
+    if (show_example && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }
   }

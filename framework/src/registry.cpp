@@ -5,6 +5,7 @@
 #include <boost/lexical_cast.hpp>
 #include <stdexcept>
 
+#include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 
 namespace backtrack {
@@ -82,7 +83,8 @@ void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
     const auto& offered = strategy.symmetries;
     if (std::find(offered.begin(), offered.end(), wanted) == offered.end()) {
       throw UsageError("strategy " + strategy.name + " implements --symmetry " +
-                       joined(offered, [](const std::string& s) { return s; }, " or ") + ", not " + wanted);
+                       joined(offered, [](const std::string& s) { return s; }, " or ") + ", not " + wanted +
+                       did_you_mean(wanted, offered));
     }
   }
   if (!strategy.modes.empty() && std::find(strategy.modes.begin(), strategy.modes.end(), intent.mode) == strategy.modes.end()) {
@@ -105,7 +107,7 @@ void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
     if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
     const auto& value = vm[option.name].as<std::string>();
     if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
-    throw UsageError("unknown --" + option.name + " '" + value + "' (choose " +
+    throw UsageError("unknown --" + option.name + " '" + value + "'" + did_you_mean(value, option.choices) + " (choose " +
                      joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
   }
 }
@@ -115,6 +117,12 @@ const StrategyInfo* ProblemInfo::find_strategy(const std::string& strategy) cons
     if (s.name == strategy) return &s;
   }
   return nullptr;
+}
+
+std::vector<std::string> ProblemInfo::strategy_names() const {
+  std::vector<std::string> names;
+  for (const auto& s : strategies) names.push_back(s.name);
+  return names;
 }
 
 const OptionInfo* ProblemInfo::find_option(const std::string& option) const {
@@ -141,7 +149,7 @@ std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveInt
   if (!intent.strategy.empty()) {
     const StrategyInfo* strategy = find_strategy(intent.strategy);
     if (strategy == nullptr) {
-      throw UsageError("unknown strategy '" + intent.strategy + "' for " + name + " (choose " +
+      throw UsageError("unknown strategy '" + intent.strategy + "' for " + name + did_you_mean(intent.strategy, strategy_names()) + " (choose " +
                        joined(strategies, [](const StrategyInfo& s) { return s.name; }, ", ") + ")");
     }
     check_declared(*this, *strategy, vm, intent);

@@ -399,7 +399,7 @@ TEST(Mpi, UsageErrorWithoutMpi) {
   EXPECT_EQ(o.exit_code, 64);
   EXPECT_EQ(o.out, "");
   EXPECT_NE(o.err.find("built without MPI"), std::string::npos) << o.err;
-  EXPECT_NE(o.err.find("-DBACKTRACK_MPI=ON"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("apt-get install openmpi-bin libopenmpi-dev libboost-mpi-dev"), std::string::npos) << o.err;
 }
 
 // ---------------------------------------------------------------------------------

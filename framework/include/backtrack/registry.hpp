@@ -121,6 +121,7 @@ struct ProblemInfo {
   std::function<std::vector<std::string>(const boost::program_options::variables_map&)> instances = {};
 
   const StrategyInfo* find_strategy(const std::string& strategy) const;
+  std::vector<std::string> strategy_names() const;
   const OptionInfo* find_option(const std::string& option) const;
   // Adds every option of the problem, declared or added, to `description`.
   void describe_options(boost::program_options::options_description& description) const;

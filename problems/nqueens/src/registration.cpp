@@ -243,8 +243,12 @@ const Registrar registrar(nqueens_info());
 Solution render(const Placement& columns, int n) {
   Solution solution;
   solution.text = "columns: " + columns_text(columns) + "\n";
-  if (n <= max_word_size) solution.text += board_text(columns, n);
   solution.json = {{"columns", columns}};
+  // Drawn up to 64 x 64: a larger board is millions of characters.
+  if (n <= max_word_size) {
+    solution.text += board_text(columns, n);
+    solution.json["rows"] = board_rows(columns, n);
+  }
   return solution;
 }
 

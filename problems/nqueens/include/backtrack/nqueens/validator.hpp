@@ -347,8 +347,19 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
 
 inline std::string board_size_text(int n) { return std::to_string(n) + " x " + std::to_string(n) + " board"; }
 
+// "a 9 x 9 board", "an 8 x 8 board": the article goes by how the number is read aloud,
+// by its leading group of three digits ("eight", "eleven", "eighteen", "eighty-...").
+inline std::string a_board_size_text(int n) {
+  long long lead = n < 0 ? -static_cast<long long>(n) : n;
+  while (lead >= 1000) lead /= 1000;
+  long long first_digit = lead;
+  while (first_digit >= 10) first_digit /= 10;
+  const bool vowel = first_digit == 8 || lead == 11 || lead == 18;
+  return (vowel ? "an " : "a ") + board_size_text(n);
+}
+
 inline CheckVerdict valid_board(int n) {
-  return {true, "valid: " + std::to_string(n) + " queens on a " + board_size_text(n) + ", no two attack each other"};
+  return {true, "valid: " + std::to_string(n) + " queens on " + a_board_size_text(n) + ", no two attack each other"};
 }
 
 // A board whose every row holds one queen, given by its columns; no list of queens is
@@ -390,7 +401,7 @@ inline CheckVerdict check_solution(const std::string& text, const std::string& s
     int r = 0;
     while (has_queen[static_cast<std::size_t>(r)]) ++r;
     return {false, "invalid: row " + std::to_string(r) + " has no queen (" + std::to_string(queens.size()) +
-                       " queens on a " + board_size_text(n) + ")"};
+                       " queens on " + a_board_size_text(n) + ")"};
   }
   return valid_board(n);
 }

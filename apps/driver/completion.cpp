@@ -1,0 +1,176 @@
+// Shell completion and the manual page, both read off the same declarations as --help:
+// the commands' options, and the problems with their strategies and options, plugins'
+// included. The shell scripts (apps/completion/) only ask `backtrack complete`.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backtrack/cli.hpp"
+#include "backtrack/errors.hpp"
+#include "commands.hpp"
+#include "exit_help.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+namespace {
+
+struct CommandInfo {
+  const char* name;
+  const char* summary;
+  bool takes_problem;
+  po::options_description (*options)();
+};
+
+const std::vector<CommandInfo>& commands() {
+  static const std::vector<CommandInfo> all = {
+      {"solve", "count, list or find solutions of PROBLEM", true, solve_options},
+      {"compare", "run several strategies (and option values) over a range of sizes: one table", true,
+       compare_options},
+      {"estimate", "predict the nodes and time of a count from random probes", true, estimate_options},
+      {"check", "is this a solution of PROBLEM? (a file, or standard input)", true, check_options},
+      {"list", "the problems, their strategies and options", false, list_options},
+  };
+  return all;
+}
+
+const CommandInfo* find_command(const std::string& name) {
+  for (const auto& c : commands()) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+// "--name" of every option in `options`, "-x" too where it has a short name.
+std::vector<std::string> option_words(const po::options_description& options) {
+  std::vector<std::string> words;
+  for (const auto& option : options.options()) {
+    words.push_back("--" + option->long_name());
+    const std::string short_name = option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (short_name.size() == 2 && short_name[0] == '-') words.push_back(short_name);
+  }
+  return words;
+}
+
+// The values an option takes, where they are known: strategies, declared choices, formats.
+std::vector<std::string> option_values(const std::string& option, const CommandInfo& command,
+                                       const ProblemInfo* problem) {
+  const std::string name = option.starts_with("--") ? option.substr(2) : option;
+  if (name == "format") {
+    if (std::string(command.name) == "solve") return {"text", "json", "leetcode"};
+    if (std::string(command.name) == "compare") return {"text", "csv", "json"};
+    return {"text", "json"};
+  }
+  if (name == "print") return {"solutions", "summary", "both"};
+  if (problem == nullptr) return {};
+  if (name == "strategy" || name == "s" || name == "strategies") return problem->strategy_names();
+  if (const OptionInfo* declared = problem->find_option(name)) return declared->choices;
+  return {};
+}
+
+bool takes_value(const std::string& word, const po::options_description& options) {
+  const std::string name = word.starts_with("--") ? word.substr(2) : word.starts_with("-") ? word.substr(1) : "";
+  if (name.empty()) return false;
+  const po::option_description* option = options.find_nothrow(name, false, false, false);
+  if (option == nullptr && word.size() == 2) option = options.find_nothrow(name, false, false, true);
+  return option != nullptr && option->semantic()->max_tokens() > 0;
+}
+
+// Candidates for word `current` of `words` (the words after "backtrack"), before
+// filtering by what was typed. Empty: let the shell complete file names.
+std::vector<std::string> candidates(const std::vector<std::string>& words, std::size_t current,
+                                    const Registry& registry) {
+  std::size_t i = 0;
+  while (i < current && (words[i] == "--plugin" || words[i].starts_with("-"))) i += words[i] == "--plugin" ? 2 : 1;
+  if (i > current) return {};  // the file of --plugin
+  if (i == current) {
+    std::vector<std::string> first = {"--help", "--version", "--plugin"};
+    for (const auto& c : commands()) first.emplace_back(c.name);
+    return first;
+  }
+  const CommandInfo* command = find_command(words[i]);
+  if (command == nullptr) return {};
+  po::options_description options = command->options();
+  const ProblemInfo* problem = nullptr;
+  if (command->takes_problem) {
+    if (i + 1 == current) {
+      std::vector<std::string> names;
+      for (const auto& p : registry.problems()) names.push_back(p.name);
+      return names;
+    }
+    problem = registry.find(words[i + 1]);
+    if (problem != nullptr) problem->describe_options(options);
+  }
+  const std::string& previous = words[current - 1];
+  if (takes_value(previous, options)) return option_values(previous, *command, problem);
+  return option_words(options);
+}
+
+void write_options_roff(std::ostream& out, const po::options_description& options) {
+  out << ".PP\n.nf\n" << options << ".fi\n";
+}
+
+}  // namespace
+
+// backtrack complete INDEX WORD...: the candidates for WORD number INDEX (0: the first
+// word after "backtrack"), one a line, those that start with what was typed.
+int complete_command(const Arguments& args, const Registry& registry) {
+  if (args.empty()) throw UsageError("complete needs the index of the word to complete, then the words");
+  std::size_t current = 0;
+  try {
+    current = std::stoul(args[0]);
+  } catch (const std::exception&) {
+    throw UsageError("complete: '" + args[0] + "' is no word index");
+  }
+  std::vector<std::string> words(args.begin() + 1, args.end());
+  if (current > words.size()) throw UsageError("complete: word " + args[0] + " is past the words given");
+  if (current == words.size()) words.emplace_back();
+  const std::string& typed = words[current];
+  for (const auto& word : candidates(words, current, registry)) {
+    if (word.starts_with(typed)) std::cout << word << '\n';
+  }
+  return exit_ok;
+}
+
+// backtrack manual: the manual page backtrack(1), in roff.
+int manual_command(const Arguments& args, const Registry& registry) {
+  if (!args.empty()) throw UsageError("manual takes no arguments (man -l <(backtrack manual) reads it)");
+  std::ostream& out = std::cout;
+  out << ".TH BACKTRACK 1 \"\" \"backtrack " BACKTRACK_VERSION "\" \"User Commands\"\n"
+      << ".SH NAME\nbacktrack \\- a framework for backtracking search, with puzzles as plugins\n"
+      << ".SH SYNOPSIS\n.B backtrack\n[\\-\\-plugin FILE]... COMMAND PROBLEM [OPTIONS]\n"
+      << ".SH DESCRIPTION\nOne generic search engine solves every problem; what a puzzle knows lives in "
+         "its plugin, and a plugin may keep its constraints in several ways (strategies) that can be "
+         "compared side by side. Results go to standard output (text, JSON Lines, CSV), messages to "
+         "standard error (\\-q: errors only, \\-v: more).\n"
+      << ".SH COMMANDS\n";
+  for (const auto& c : commands()) {
+    out << ".TP\n.B " << c.name << (c.takes_problem ? " PROBLEM" : "") << "\n" << c.summary << "\n";
+  }
+  for (const auto& c : commands()) {
+    out << ".SH OPTIONS OF " << c.name << "\n";
+    write_options_roff(out, c.options());
+  }
+  out << ".SH PROBLEMS\n";
+  for (const auto& p : registry.problems()) {
+    out << ".SS " << p.name << "\n" << p.summary << "\n.PP\nStrategies:\n";
+    for (const auto& s : p.strategies) out << ".TP\n.B " << s.name << "\n" << s.summary << "\n";
+    po::options_description own("Options of " + p.name);
+    p.describe_options(own);
+    write_options_roff(out, own);
+  }
+  out << ".SH EXIT STATUS\n.nf\n" << exit_code_help << ".fi\n"
+      << ".SH ENVIRONMENT\n.TP\n.B BACKTRACK_PLUGIN_PATH\ncolon-separated directories whose *.so plugin "
+         "modules are loaded before the command, after those of the installed plugin directory ("
+      << BACKTRACK_INSTALLED_PLUGIN_DIR << ")\n"
+      << ".SH EXAMPLES\n.nf\nbacktrack solve nqueens \\-n 12\nbacktrack solve nqueens \\-n 4 \\-\\-all "
+         "\\-\\-format leetcode\nbacktrack compare nqueens \\-n 4..12 \\-\\-strategies scan,arrays,bitset,word\n"
+         "backtrack estimate nqueens \\-n 20\n.fi\n"
+      << ".SH SEE ALSO\nbacktrack COMMAND \\-\\-help; the README of the project.\n";
+  return exit_ok;
+}
+
+}  // namespace backtrack

@@ -1,0 +1,238 @@
+// The command line as people and scripts expect it: suggestions for mistakes, the
+// LeetCode form of N-Queens, solutions or summary alone, shell completion, the manual.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "nqueens/reference.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::lines_of;
+using cli::run;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A board drawn as rows of 'Q' and '.', read back as the column of each row's queen
+// (-1 where a row does not hold exactly one queen, which the validator rejects).
+reference::Board board_of_rows(const nlohmann::json& rows) {
+  reference::Board board;
+  for (const auto& row : rows) {
+    const auto text = row.get<std::string>();
+    const auto first = text.find('Q');
+    const bool one = first != std::string::npos && text.find('Q', first + 1) == std::string::npos &&
+                     text.find_first_not_of("Q.") == std::string::npos;
+    board.push_back(one ? static_cast<int>(first) : -1);
+  }
+  return board;
+}
+
+// ---------------------------------------------------------------------------------
+// A mistyped command, problem, strategy, option or value: the nearest known one.
+
+TEST(DidYouMean, SuggestsTheNearestWord) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"slove", "nqueens"}, "did you mean 'solve'?"},
+      {{"solve", "nqeuens"}, "did you mean 'nqueens'?"},
+      {{"solve", "nqueens", "--strategy", "wrod"}, "did you mean 'word'?"},
+      {{"solve", "nqueens", "--frist"}, "did you mean --first?"},
+      {{"solve", "nqueens", "--symetry", "none"}, "did you mean --symmetry?"},
+      {{"solve", "nqueens", "--symmetry", "mirorr"}, "did you mean 'mirror'?"},
+      {{"solve", "nqueens", "--format", "jsno"}, "did you mean 'json'?"},
+      {{"compare", "nqueens", "-n", "6", "--strategies", "word,scna"}, "did you mean 'scan'?"},
+      {{"compare", "nqueens", "-n", "6", "--repaet", "2"}, "did you mean --repeat?"},
+      {{"estimate", "sudoku", "--strategy", "dxl"}, "did you mean 'dlx'?"},
+  };
+  for (const auto& [args, suggestion] : cases) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args[1] << ' ' << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_TRUE(contains(o.err, suggestion)) << o.err;
+  }
+  // Nothing near: no guess.
+  const auto far = run({"solve", "nqueens", "--xyzzy"});
+  EXPECT_EQ(far.exit_code, 64);
+  EXPECT_FALSE(contains(far.err, "did you mean")) << far.err;
+}
+
+// "an 8 x 8 board", "a 9 x 9 board": the article as the number is read aloud.
+TEST(Messages, ArticleOfTheBoardSize) {
+  const auto dir = std::filesystem::temp_directory_path() / ("backtrack-article-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& [n, article] : std::vector<std::pair<int, std::string>>{
+           {8, "an"}, {9, "a"}, {11, "an"}, {12, "a"}, {18, "an"}, {20, "a"}}) {
+    const auto first = run({"solve", "nqueens", "-n", std::to_string(n), "--first", "--format", "json"});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    const auto path = dir / ("board-" + std::to_string(n) + ".json");
+    std::ofstream(path) << lines_of(first.out).front() << '\n';
+    const auto o = run({"check", "nqueens", path.string()});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    const std::string size = std::to_string(n) + " x " + std::to_string(n) + " board";
+    EXPECT_TRUE(contains(o.out, "queens on " + article + " " + size)) << o.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Every --help ends with the whole exit-code table.
+TEST(Help, EveryHelpListsEveryExitCode) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--help"},
+                                                                 {"solve", "--help"},
+                                                                 {"solve", "nqueens", "--help"},
+                                                                 {"compare", "--help"},
+                                                                 {"estimate", "--help"},
+                                                                 {"check", "--help"},
+                                                                 {"list", "--help"}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    for (const std::string code : {"  0 ", "  1 ", "  3 ", "  4 ", "  64 ", "  65 ", "  69 ", "  70 ", "  74 ", "  75 ",
+                                   "  130 "}) {
+      EXPECT_TRUE(contains(o.out, code)) << args[0] << " --help lacks exit code" << code;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// LeetCode's N-Queens I (the boards) and II (their number).
+
+TEST(LeetCode, BoardsAsOneArrayOfRows) {
+  for (int n = 1; n <= 8; ++n) {
+    const auto o = run({"solve", "nqueens", "-n", std::to_string(n), "--all", "--format", "leetcode"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    ASSERT_EQ(lines_of(o.out).size(), 1U) << o.out;
+    const auto boards = nlohmann::json::parse(o.out);
+    ASSERT_TRUE(boards.is_array());
+    EXPECT_EQ(boards.size(), reference::a000170[n]) << "n = " << n;
+    std::set<reference::Board> distinct;
+    for (const auto& rows : boards) {
+      ASSERT_EQ(rows.size(), static_cast<std::size_t>(n));
+      const auto board = board_of_rows(rows);
+      EXPECT_TRUE(reference::valid(board, n)) << rows.dump();
+      distinct.insert(board);
+    }
+    EXPECT_EQ(distinct.size(), boards.size());
+  }
+  const auto four = run({"solve", "nqueens", "-n", "4", "--all", "--format", "leetcode"});
+  EXPECT_EQ(four.out, "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n");
+}
+
+TEST(LeetCode, CountIsTheNumberAlone) {
+  for (int n = 1; n <= 10; ++n) {
+    const auto o = run({"solve", "nqueens", "-n", std::to_string(n), "--format", "leetcode"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, std::to_string(reference::a000170[n]) + "\n");
+  }
+}
+
+TEST(LeetCode, BoardsTooLargeToDrawAreRefused) {
+  const auto o = run({"solve", "nqueens", "-n", "65", "--first", "--format", "leetcode"});
+  EXPECT_EQ(o.exit_code, 64) << o.err;
+  EXPECT_TRUE(contains(o.err, "--format leetcode")) << o.err;
+}
+
+// JSON solutions carry the rows as strings, the same board as the columns.
+TEST(Json, SolutionsCarryRows) {
+  const auto o = run({"solve", "nqueens", "-n", "6", "--all", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  int solutions = 0;
+  for (const auto& line : lines_of(o.out)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["type"] != "solution") continue;
+    ++solutions;
+    EXPECT_EQ(board_of_rows(j["rows"]), j["columns"].get<reference::Board>());
+  }
+  EXPECT_EQ(solutions, 4);
+}
+
+// ---------------------------------------------------------------------------------
+// --print: the solutions alone, or the summary alone.
+
+TEST(Print, SolutionsAlone) {
+  const auto o = run({"solve", "nqueens", "-n", "6", "--all", "--print", "solutions", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto lines = lines_of(o.out);
+  ASSERT_EQ(lines.size(), 4U) << o.out;
+  for (const auto& line : lines) EXPECT_EQ(nlohmann::json::parse(line)["type"], "solution") << line;
+  const auto text = run({"solve", "nqueens", "-n", "6", "--all", "--print", "solutions"});
+  EXPECT_FALSE(contains(text.out, "solutions:")) << text.out;
+  EXPECT_TRUE(contains(text.out, "solution 4")) << text.out;
+  const auto count = run({"solve", "nqueens", "-n", "6", "--print", "solutions"});
+  EXPECT_EQ(count.exit_code, 64);
+}
+
+TEST(Print, SummaryAlone) {
+  const auto listed = run({"solve", "nqueens", "-n", "6", "--all", "--print", "summary", "--format", "json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  ASSERT_EQ(lines_of(listed.out).size(), 1U) << listed.out;
+  const auto summary = nlohmann::json::parse(listed.out);
+  EXPECT_EQ(summary["type"], "summary");
+  EXPECT_EQ(summary["solutions"], "4");
+  // A count without its example solution.
+  const auto count = run({"solve", "nqueens", "-n", "8", "--print", "summary", "--format", "json"});
+  ASSERT_EQ(count.exit_code, 0) << count.err;
+  EXPECT_FALSE(nlohmann::json::parse(count.out).contains("example")) << count.out;
+  const auto both = run({"solve", "nqueens", "-n", "8", "--format", "json"});
+  EXPECT_TRUE(nlohmann::json::parse(both.out).contains("example")) << both.out;
+  const auto text = run({"solve", "nqueens", "-n", "8", "--print", "summary"});
+  EXPECT_TRUE(contains(text.out, "solutions: 92")) << text.out;
+  EXPECT_FALSE(contains(text.out, "example")) << text.out;
+}
+
+// ---------------------------------------------------------------------------------
+// Completion: the candidates come from the declarations, as --help shows them.
+
+std::vector<std::string> complete(std::vector<std::string> words) {
+  const std::string index = std::to_string(words.size() - 1);
+  words.insert(words.begin(), {"complete", index});
+  const auto o = run(words);
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  return lines_of(o.out);
+}
+
+TEST(Completion, CommandsProblemsStrategiesOptionsAndValues) {
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(complete({"so"}), Words{"solve"});
+  EXPECT_EQ(complete({"solve", "nq"}), Words{"nqueens"});
+  EXPECT_EQ(complete({"solve", "nqueens", "--strategy", "b"}), (Words{"border", "bitset"}));
+  EXPECT_EQ(complete({"solve", "nqueens", "--symmetry", ""}), (Words{"none", "mirror", "full"}));
+  EXPECT_EQ(complete({"compare", "sudoku", "--prune", "f"}), Words{"forward"});
+  EXPECT_EQ(complete({"solve", "nqueens", "--form"}), Words{"--format"});
+  EXPECT_EQ(complete({"solve", "nqueens", "--format", "l"}), Words{"leetcode"});
+  const auto options = complete({"solve", "sudoku", "--"});
+  for (const std::string o : {"--count", "--first", "--file", "--puzzle", "--prune", "--threads"}) {
+    EXPECT_NE(std::find(options.begin(), options.end(), o), options.end()) << o;
+  }
+  // A file name: nothing, so that the shell completes file names.
+  EXPECT_TRUE(complete({"solve", "sudoku", "--file", ""}).empty());
+}
+
+TEST(Completion, BashScriptAsksTheProgram) {
+  if (std::system("command -v bash >/dev/null 2>&1") != 0) GTEST_SKIP() << "no bash";
+  const std::string script = std::string(BACKTRACK_SOURCE_DIR) + "/apps/completion/backtrack.bash";
+  const std::string out = std::filesystem::temp_directory_path() / ("backtrack-completion-" + std::to_string(::getpid()));
+  const std::string command = "bash -c 'source " + script + "; COMP_WORDS=(" BACKTRACK_EXE
+                              " solve nqueens --strategy b); COMP_CWORD=4; _backtrack; "
+                              "printf \"%s\\n\" \"${COMPREPLY[@]}\"' > " + out;
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(cli::slurp(out), "border\nbitset\n");
+  std::filesystem::remove(out);
+}
+
+// The manual page: every command, problem and strategy, and the exit codes.
+TEST(Manual, ListsCommandsProblemsStrategiesAndExitCodes) {
+  const auto o = run({"manual"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(o.out.starts_with(".TH BACKTRACK 1")) << o.out.substr(0, 80);
+  for (const std::string word : {"solve", "compare", "estimate", "check", "list", "nqueens", "sudoku", "pentomino",
+                                 "border", "bitset", "dlx", "--symmetry", "--print", "EXIT STATUS", "69 ",
+                                 "BACKTRACK_PLUGIN_PATH"}) {
+    EXPECT_TRUE(contains(o.out, word)) << word;
+  }
+}
+
+}  // namespace

@@ -1,7 +1,7 @@
 # A Debian package of what cmake --install installs (cmake/install.cmake): the program,
 # the headers and the CMake package. From a Release build with the portable baseline:
 #   cmake -S . -B build-deb -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_NATIVE=OFF
-#   cmake --build build-deb --target backtrack && (cd build-deb && cpack -G DEB)
+#   cmake --build build-deb && (cd build-deb && cpack -G DEB)
 if(BACKTRACK_NATIVE)
   message(WARNING "BACKTRACK_NATIVE=ON: a package of this build runs only on CPUs like this one")
 endif()

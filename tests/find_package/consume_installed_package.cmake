@@ -80,7 +80,21 @@ run_step(${backtrack} solve langford -n 11 --count)
 expect_in("${step_output}" "solutions: 35584\n" "backtrack solve langford with the module in ${installed_plugins}")
 run_step(${backtrack} compare langford -n 9..10 --format csv)
 expect_in("${step_output}" "10,word," "backtrack compare langford with the module in ${installed_plugins}")
+# Completion asks the installed program, so the plugin's problem completes too; the
+# scripts and the manual page are installed beside it.
+run_step(${backtrack} complete 1 solve lang)
+expect_in("${step_output}" "langford" "backtrack complete 1 solve lang, with the module installed")
+run_step(${backtrack} manual)
+expect_in("${step_output}" ".SS langford" "backtrack manual, with the module installed")
 file(REMOVE ${installed_plugins}/liblangford.so)
+foreach(installed share/bash-completion/completions/backtrack share/zsh/vendor-completions/_backtrack
+        share/man/man1/backtrack.1)
+  if(NOT EXISTS ${prefix}/${installed})
+    message(FATAL_ERROR "the package installs no ${installed} under ${prefix}")
+  endif()
+endforeach()
+run_step(${backtrack} solve nqueens -n 4 --all --format leetcode)
+expect_in("${step_output}" "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]" "installed backtrack --format leetcode")
 
 # Refused, with the file named and a one-line reason, before the module's problems are used:
 # a module of another version (built as backtrack 0.0.1 would build it, with a Registrar

@@ -12,7 +12,12 @@
 // (options.hpp); the candidates are the values still in its domain, snapshotted when
 // the node is entered (applying a child changes domains; undoing it restores them).
 // Variables whose domain is one value at the root (givens) are assigned there.
+//
+// Counters (work_counters.hpp): propagations, the values that pruning removed from the
+// domains of other variables than the one assigned; checks, the tests of a value (or of
+// a domain, one bitmask) against one constraint. Both count the search, not the root.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -21,11 +26,13 @@
 #include <numeric>
 #include <random>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
 
@@ -47,6 +54,8 @@ class CspProblem {
     std::vector<char> queued;
     int unassigned = 0;
     bool failed = false;
+    std::uint64_t propagations = 0;
+    mutable std::uint64_t checks = 0;  // allowed() checks a const state
   };
 
   // The values of one variable still possible, in the chosen order.
@@ -158,6 +167,12 @@ class CspProblem {
     s.failed = false;
   }
 
+  static std::span<const std::string_view> counter_names() {
+    static constexpr std::array<std::string_view, 2> names{"propagations", "checks"};
+    return names;
+  }
+  WorkCounters counters(const State& s) const { return {{s.propagations, s.checks}}; }
+
   // Every variable's value, for a path of moves from root().
   std::vector<int> values(std::span<const Move> path) const {
     std::vector<int> values = root_.value;
@@ -196,6 +211,8 @@ class CspProblem {
       }
     }
     s.trail.clear();
+    s.propagations = 0;
+    s.checks = 0;
   }
 
   int choose_variable(const State& s) const {
@@ -236,11 +253,15 @@ class CspProblem {
     const Domain* supports = model_.supports().data();
     for (const auto& arc : model_.arcs(m.var)) {
       const int b = s.value[static_cast<std::size_t>(arc.other)];
-      if (b >= 0 && ((supports[arc.support + m.value] >> b) & 1) == 0) return false;
+      if (b < 0) continue;
+      ++s.checks;
+      if (((supports[arc.support + m.value] >> b) & 1) == 0) return false;
     }
     for (int id : model_.all_different_of(m.var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
-        if (y != m.var && s.value[static_cast<std::size_t>(y)] == m.value) return false;
+        if (y == m.var || s.value[static_cast<std::size_t>(y)] < 0) continue;
+        ++s.checks;
+        if (s.value[static_cast<std::size_t>(y)] == m.value) return false;
       }
     }
     for (int id : model_.custom_of(m.var)) {
@@ -252,7 +273,9 @@ class CspProblem {
         if (v < 0) complete = false;
         values.push_back(v);
       }
-      if (complete && !c.check(values)) return false;
+      if (!complete) continue;
+      ++s.checks;
+      if (!c.check(values)) return false;
     }
     return true;
   }
@@ -292,9 +315,11 @@ class CspProblem {
     const int* value = s.value.data();
     for (const auto& a : model_.arcs(m.var)) {
       if (value[a.other] >= 0) continue;
+      ++s.checks;
       const Domain before = domain[a.other];
       const Domain after = before & supports[a.support + m.value];
       if (after != before) {
+        s.propagations += static_cast<std::uint64_t>(std::popcount(before & ~after));
         if (!narrow(s, a.other, after)) return fail(s);
         if (arc) enqueue(s, a.other);
       }
@@ -310,7 +335,10 @@ class CspProblem {
     for (int id : model_.all_different_of(var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
         const Domain d = s.domain[static_cast<std::size_t>(y)];
-        if (y == var || s.value[static_cast<std::size_t>(y)] >= 0 || (d & bit) == 0) continue;
+        if (y == var || s.value[static_cast<std::size_t>(y)] >= 0) continue;
+        ++s.checks;
+        if ((d & bit) == 0) continue;
+        ++s.propagations;
         if (!narrow(s, y, d & ~bit)) return false;
         if (arc) enqueue(s, y);
       }
@@ -333,15 +361,20 @@ class CspProblem {
           free = static_cast<int>(i);
         }
       }
-      if (free_count == 0 && !c.check(values)) return false;
+      if (free_count == 0) {
+        ++s.checks;
+        if (!c.check(values)) return false;
+      }
       if (free_count == 1) {
         const int y = c.scope[static_cast<std::size_t>(free)];
         Domain kept = 0;
         for (Domain rest = s.domain[static_cast<std::size_t>(y)]; rest != 0; rest &= rest - 1) {
           values[static_cast<std::size_t>(free)] = std::countr_zero(rest);
+          ++s.checks;
           if (c.check(values)) kept |= rest & (~rest + 1);
         }
         if (kept != s.domain[static_cast<std::size_t>(y)]) {
+          s.propagations += static_cast<std::uint64_t>(std::popcount(s.domain[static_cast<std::size_t>(y)] & ~kept));
           if (!narrow(s, y, kept)) return false;
           if (arc) enqueue(s, y);
         }
@@ -363,9 +396,11 @@ class CspProblem {
         const Domain dz = s.domain[static_cast<std::size_t>(z)];
         Domain kept = 0;
         for (Domain rest = dz; rest != 0; rest &= rest - 1) {
+          ++s.checks;
           if ((dy & supports[a.reverse + std::countr_zero(rest)]) != 0) kept |= rest & (~rest + 1);
         }
         if (kept != dz) {
+          s.propagations += static_cast<std::uint64_t>(std::popcount(dz & ~kept));
           if (!narrow(s, z, kept)) return fail(s);
           enqueue(s, z);
         }

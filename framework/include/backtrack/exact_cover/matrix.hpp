@@ -64,8 +64,11 @@ class Matrix {
       last = row;
     }
     const bool any_colour = std::any_of(colours.begin(), colours.end(), [](int c) { return c != 0; });
-    if (any_colour && colours_.empty()) colours_.assign(entries_.size(), 0);
-    if (!colours_.empty()) {
+    if (any_colour && !coloured_) {
+      colours_.assign(entries_.size(), 0);
+      coloured_ = true;
+    }
+    if (coloured_) {
       if (any_colour) {
         colours_.insert(colours_.end(), colours.begin(), colours.end());
       } else {
@@ -86,10 +89,10 @@ class Matrix {
   }
   std::size_t entries() const { return entries_.size(); }
   // Whether any row gives a column a colour.
-  bool coloured() const { return !colours_.empty(); }
+  bool coloured() const { return coloured_; }
   // The colours of row r, one per column of row(r) (0: none); empty when !coloured().
   std::span<const int> row_colours(int r) const {
-    if (colours_.empty()) return {};
+    if (!coloured_) return {};
     const auto begin = row_start_[static_cast<std::size_t>(r)];
     const auto end = row_start_[static_cast<std::size_t>(r) + 1];
     return {colours_.data() + begin, end - begin};
@@ -100,6 +103,7 @@ class Matrix {
   int secondary_;
   std::vector<int> entries_;               // the columns of every row, row after row
   std::vector<std::size_t> row_start_{0};  // row r is entries_[row_start_[r] .. row_start_[r+1])
+  bool coloured_ = false;
   std::vector<int> colours_;               // parallel to entries_, once any row has a colour
   std::vector<int> last_row_;              // column -> the last row that named it (-1: none)
 };

@@ -75,7 +75,10 @@ class XccParser {
   // Words as messages quote them: at most 60 characters, so a line of megabytes stays one line.
   static std::string quoted(std::string_view word) {
     constexpr std::size_t shown = 60;
-    return "'" + std::string(word.substr(0, shown)) + (word.size() > shown ? "...'" : "'");
+    std::string text = "'";  // appended, not "'" + ...: GCC 12 warns of that, wrongly (-Wrestrict)
+    text.append(word.substr(0, shown));
+    text += word.size() > shown ? "...'" : "'";
+    return text;
   }
 
   void read_items(std::string_view text) {

@@ -25,6 +25,14 @@ struct Problem {
   std::vector<std::string> texts;  // each option's words joined by one blank
 };
 
+// "p3", for the tests' generated files: GCC 12 warns, wrongly, of "p" + std::to_string(3)
+// (-Wrestrict).
+inline std::string named(const char* prefix, int i) {
+  std::string name = prefix;
+  name += std::to_string(i);
+  return name;
+}
+
 inline std::vector<std::string> words(const std::string& line) {
   std::istringstream in(line);
   std::vector<std::string> result;

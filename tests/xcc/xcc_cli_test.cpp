@@ -15,6 +15,7 @@ namespace {
 using cli::field;
 using cli::lines_of;
 using cli::run;
+using xcc_reference::named;
 
 std::string example(const std::string& name) { return std::string(XCC_EXAMPLES_DIR) + "/" + name; }
 
@@ -33,13 +34,6 @@ std::vector<std::vector<std::string>> listed(const std::string& out) {
     }
   }
   return solutions;
-}
-
-// "r3": GCC 12 warns, wrongly, of "r" + std::to_string(3) (-Wrestrict).
-std::string named(const char* prefix, int i) {
-  std::string name = prefix;
-  name += std::to_string(i);
-  return name;
 }
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }

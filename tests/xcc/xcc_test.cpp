@@ -19,6 +19,7 @@ namespace {
 
 using exact_cover::ItemChoice;
 using exact_cover::ItemOrder;
+using xcc_reference::named;
 
 std::shared_ptr<const XccFile> parse(const std::string& text) {
   XccParser parser("test.xcc");
@@ -107,13 +108,6 @@ TEST(XccExamples, PentominoBoxHasThe9356TilingsOfTheBuiltInProblem) {
   const auto stats = count_solutions(XccProblem<false>(file, {}));
   EXPECT_EQ(stats.solutions, 9356u);  // 2339 tilings up to the box's 4 symmetries, each in 4 images
   EXPECT_EQ(file->primary, 72);
-}
-
-// "p3": GCC 12 warns, wrongly, of "p" + std::to_string(3) (-Wrestrict).
-std::string named(const char* prefix, int i) {
-  std::string name = prefix;
-  name += std::to_string(i);
-  return name;
 }
 
 // Random small problems with colours: every order gives the brute force's count, and

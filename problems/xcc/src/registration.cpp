@@ -84,11 +84,10 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
 
 const std::vector<OptionInfo> declared_options = {
     {.name = "file",
-     .help = "the problem, in the format of Knuth's DLX programs ('-': standard input; at most 64 MiB). The first "
-             "line that is not a comment names the items: the primary ones (covered exactly once), then '|', then "
-             "the secondary ones (at most once). Each further line is an option: the items it covers; a secondary "
-             "item may carry a colour, ITEM:COLOUR, and options that give it the same colour may share it. Lines "
-             "that start with '|' are comments. A solution prints as its options, one a line",
+     .help = "the problem ('-': standard input; at most 64 MiB), as Knuth's DLX programs read it: first a line "
+             "of items, primary ones (covered once), '|', secondary ones (at most once); then an option a line, the "
+             "items it covers, ITEM:COLOUR for a secondary one that options of one colour may share; '|' starts a "
+             "comment line",
      .short_name = 'f'},
     {.name = "order",
      .help = "the item to branch on: mrv, the primary item with the fewest options left, the first on ties (Knuth's "

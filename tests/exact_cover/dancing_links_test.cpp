@@ -119,3 +119,28 @@ TEST(DancingLinks, RejectsBadRows) {
 
 }  // namespace
 }  // namespace backtrack::exact_cover
+
+namespace backtrack::exact_cover {
+namespace {
+
+// Two rows may share a secondary column only in one colour (Knuth's XCC).
+TEST(ColouredDancingLinks, RowsShareASecondaryColumnInOneColour) {
+  Matrix m(3, 1);
+  const int a[] = {0, 3}, b[] = {1, 3}, c[] = {2, 3};
+  const int red[] = {0, 1}, blue[] = {0, 2};
+  m.add_row(a, red);
+  m.add_row(b, red);
+  m.add_row(c, blue);
+  m.add_row({2});
+  EXPECT_TRUE(m.coloured());
+  EXPECT_EQ(count_solutions(ColouredDancingLinks(m)).solutions, 1u);  // a, b and the plain c
+  EXPECT_THROW(DancingLinks{m}, std::invalid_argument);               // the plain loops know no colours
+  const int on_primary[] = {0, 3}, colour_on_primary[] = {1, 0};
+  EXPECT_THROW(m.add_row(on_primary, colour_on_primary), std::invalid_argument);
+  const int twice[] = {1, 1};
+  EXPECT_THROW(m.add_row(twice), std::invalid_argument);
+  EXPECT_EQ(m.add_row({1}), 4);  // a refused row leaves no trace
+}
+
+}  // namespace
+}  // namespace backtrack::exact_cover

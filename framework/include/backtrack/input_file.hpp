@@ -1,7 +1,8 @@
 #pragma once
-// Reading one input (a file, or standard input) whole into memory, bounded.
+// Reading one input (a file, or standard input), whole into memory or line by line, bounded.
 //
-// Every reader of user files goes through read_input_file, so that no input can take
+// Every reader of user files goes through read_input_chunks (read_input_file and
+// for_each_input_line use it), so that no input can take
 // the memory of the machine (`--board /dev/zero`, a file of gigabytes) and every
 // unreadable file fails the same way: an InputError (exit 65) with the system's reason,
 // "board.txt: Is a directory", rather than an exception from the standard library.
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "backtrack/errors.hpp"
 
@@ -25,9 +27,11 @@ inline constexpr std::size_t default_input_limit = std::size_t{64} << 20;
 // `path` as messages name it: "stdin" for '-'.
 inline std::string input_name(const std::string& path) { return path == "-" ? "stdin" : path; }
 
-// The bytes of `path` ('-': standard input). Throws InputError "PATH: REASON" when it
-// cannot be opened or read, and when it holds more than `limit` bytes.
-inline std::string read_input_file(const std::string& path, std::size_t limit = default_input_limit) {
+// Calls on_chunk(std::string_view) with the bytes of `path` ('-': standard input), piece
+// by piece as they are read. Throws InputError "PATH: REASON" when it cannot be opened
+// or read, and when it holds more than `limit` bytes.
+template <class OnChunk>
+void read_input_chunks(const std::string& path, std::size_t limit, OnChunk on_chunk) {
   const std::string name = input_name(path);
   auto fail = [&](int error) { return InputError(name + ": " + std::strerror(error)); };
   const bool standard_input = path == "-";
@@ -42,7 +46,7 @@ inline std::string read_input_file(const std::string& path, std::size_t limit = 
     }
   } closer{fd, !standard_input};
 
-  std::string text;
+  std::size_t total = 0;
   char buffer[1 << 16];
   for (;;) {
     const ::ssize_t got = ::read(fd, buffer, sizeof buffer);
@@ -50,12 +54,42 @@ inline std::string read_input_file(const std::string& path, std::size_t limit = 
       if (errno == EINTR) continue;
       throw fail(errno);
     }
-    if (got == 0) return text;
-    if (text.size() + static_cast<std::size_t>(got) > limit) {
+    if (got == 0) return;
+    total += static_cast<std::size_t>(got);
+    if (total > limit) {
       throw InputError(name + " is larger than the " + std::to_string(limit >> 20) + " MiB this reader accepts");
     }
-    text.append(buffer, static_cast<std::size_t>(got));
+    on_chunk(std::string_view(buffer, static_cast<std::size_t>(got)));
   }
+}
+
+// The bytes of `path` ('-': standard input), whole; errors as read_input_chunks.
+inline std::string read_input_file(const std::string& path, std::size_t limit = default_input_limit) {
+  std::string text;
+  read_input_chunks(path, limit, [&](std::string_view chunk) { text.append(chunk); });
+  return text;
+}
+
+// Calls on_line(std::string_view) for each line of `path` ('-': standard input), without
+// its newline, as the lines are read: only the line being read is held. A last line
+// without a newline counts. Errors as read_input_chunks.
+template <class OnLine>
+void for_each_input_line(const std::string& path, std::size_t limit, OnLine on_line) {
+  std::string partial;  // the start of a line that a chunk cut
+  read_input_chunks(path, limit, [&](std::string_view chunk) {
+    for (auto newline = chunk.find('\n'); newline != std::string_view::npos; newline = chunk.find('\n')) {
+      if (partial.empty()) {
+        on_line(chunk.substr(0, newline));
+      } else {
+        partial.append(chunk.substr(0, newline));
+        on_line(std::string_view(partial));
+        partial.clear();
+      }
+      chunk.remove_prefix(newline + 1);
+    }
+    partial.append(chunk);
+  });
+  if (!partial.empty()) on_line(std::string_view(partial));
 }
 
 }  // namespace backtrack

@@ -29,15 +29,36 @@
 // The state is a plain array of nodes, so copying it (for a thread's own subtree)
 // is one memcpy; rows chosen in advance (Sudoku givens) are covered once, when the
 // problem is built, and every root() starts from that matrix.
+//
+// Colours (Knuth's Algorithm C, TAOCP 7.2.2.1; BasicDancingLinks<true>). A node in a
+// secondary column may carry a colour (matrix.hpp). Choosing a row then *commits* each
+// of its other columns: an uncoloured one is covered as above; a coloured one is
+// *purified* instead: every row of the column with another colour is hidden (taken out
+// of all its other columns, as cover() does), and every row with the same colour stays,
+// its node marked colour -1, "already satisfied", so that choosing it later commits
+// nothing there. Hiding skips marked nodes, which keeps them in the purified column for
+// unpurify() to find; uncommitting runs the same steps backwards. Colours cost a field
+// per node and a test per hidden node, so they are a template parameter: a matrix
+// without colours runs the plain loops (DancingLinks), unchanged.
+//
+// Which column next (ItemChoice): the fewest rows, ties to the leftmost (Knuth's
+// default, "minimum remaining values"); the leftmost uncovered one; or the fewest rows
+// with ties broken by a random order of the primary columns drawn once from a seed.
+// The choice must be a function of the state alone, since the driver rebuilds states
+// from prefixes of moves (threads, checkpoints): a choice drawn afresh at every node
+// would split the tree differently in every run. So `random` links the headers in the
+// seeded order, and then chooses as `mrv` does, at no cost per node.
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <random>
 #include <span>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "backtrack/exact_cover/matrix.hpp"
@@ -45,12 +66,31 @@
 
 namespace backtrack::exact_cover {
 
-class DancingLinks {
- public:
-  struct Node {
+enum class ItemOrder {
+  mrv,     // the primary column with the fewest rows; the leftmost one on ties
+  first,   // the leftmost primary column not yet covered
+  random,  // the fewest rows; ties to the first in an order of the columns drawn from the seed
+};
+
+struct ItemChoice {
+  ItemOrder order = ItemOrder::mrv;
+  std::uint64_t seed = 1;  // for ItemOrder::random
+};
+
+template <bool Coloured>
+class BasicDancingLinks {
+  struct PlainNode {
     int left, right, up, down;
     int column;  // the header node of its column (a header: itself)
   };
+  struct ColouredNode {
+    int left, right, up, down;
+    int column;
+    int colour;  // 0: none; above 0: the row's colour here; -1: satisfied by a purified column
+  };
+
+ public:
+  using Node = std::conditional_t<Coloured, ColouredNode, PlainNode>;
   // Node 0 is the root, nodes 1 .. columns are the headers, then come the rows' nodes.
   struct State {
     std::vector<Node> nodes;
@@ -90,24 +130,23 @@ class DancingLinks {
     int column_;  // -1: no rows at all
   };
 
-  // Throws std::invalid_argument when two preselected rows share a column.
-  explicit DancingLinks(const Matrix& matrix, std::span<const int> preselected_rows = {})
-      : primary_(matrix.primary_columns()) {
+  // Throws std::invalid_argument when two preselected rows share a column, and when the
+  // matrix has colours but this is the plain structure.
+  explicit BasicDancingLinks(const Matrix& matrix, std::span<const int> preselected_rows = {}, ItemChoice choice = {})
+      : primary_(matrix.primary_columns()), first_only_(choice.order == ItemOrder::first) {
+    if (matrix.coloured() && !Coloured) throw std::invalid_argument("exact cover: colours need BasicDancingLinks<true>");
     const int columns = matrix.columns();
     State& s = start_;
     s.nodes.reserve(static_cast<std::size_t>(1 + columns) + matrix.entries());
     s.size.assign(static_cast<std::size_t>(1 + columns), 0);
-    s.nodes.push_back({primary_ > 0 ? primary_ : 0, primary_ > 0 ? 1 : 0, 0, 0, 0});  // (left, right fixed below)
-    for (int c = 1; c <= columns; ++c) {
-      const bool primary = c <= primary_;
-      s.nodes.push_back({primary ? c - 1 : c, primary ? (c == primary_ ? 0 : c + 1) : c, c, c, c});
-    }
-    s.nodes[0].left = primary_;
-    s.nodes[0].right = primary_ > 0 ? 1 : 0;
+    s.nodes.push_back(node(0, 0, 0, 0, 0));
+    for (int c = 1; c <= columns; ++c) s.nodes.push_back(node(c, c, c, c, c));  // secondary: linked to itself
+    link_primary_headers(s, header_order(choice));
     row_of_.assign(s.nodes.size(), -1);
     row_first_.reserve(static_cast<std::size_t>(matrix.rows()));
     for (int r = 0; r < matrix.rows(); ++r) {
       const auto row = matrix.row(r);
+      const auto colours = matrix.row_colours(r);
       const int first = static_cast<int>(s.nodes.size());
       row_first_.push_back(row.empty() ? -1 : first);
       for (std::size_t k = 0; k < row.size(); ++k) {
@@ -116,7 +155,7 @@ class DancingLinks {
         const int left = k == 0 ? first + static_cast<int>(row.size()) - 1 : self - 1;
         const int right = k + 1 == row.size() ? first : self + 1;
         const int above = s.nodes[static_cast<std::size_t>(header)].up;
-        s.nodes.push_back({left, right, above, header, header});
+        s.nodes.push_back(node(left, right, above, header, header, colours.empty() ? 0 : colours[k]));
         s.nodes[static_cast<std::size_t>(above)].down = self;
         s.nodes[static_cast<std::size_t>(header)].up = self;
         ++s.size[static_cast<std::size_t>(header)];
@@ -143,11 +182,11 @@ class DancingLinks {
   void apply(State& s, Move x) const {
     Node* n = s.nodes.data();
     cover(s, n[x].column);
-    for (int j = n[x].right; j != x; j = n[j].right) cover(s, n[j].column);
+    for (int j = n[x].right; j != x; j = n[j].right) commit(s, j);
   }
   void undo(State& s, Move x) const {
     Node* n = s.nodes.data();
-    for (int j = n[x].left; j != x; j = n[j].left) uncover(s, n[j].column);
+    for (int j = n[x].left; j != x; j = n[j].left) uncommit(s, j);
     uncover(s, n[x].column);
   }
   int max_depth() const { return primary_; }
@@ -169,9 +208,45 @@ class DancingLinks {
   }
 
  private:
-  // The primary column with the fewest rows; the leftmost one on ties. -1 when none is left.
-  static int choose_column(const State& s) {
+  static Node node(int left, int right, int up, int down, int column, [[maybe_unused]] int colour = 0) {
+    Node n;
+    n.left = left;
+    n.right = right;
+    n.up = up;
+    n.down = down;
+    n.column = column;
+    if constexpr (Coloured) n.colour = colour;
+    return n;
+  }
+
+  // The primary columns (1 .. primary_) in the order their headers are linked.
+  std::vector<int> header_order(const ItemChoice& choice) const {
+    std::vector<int> order(static_cast<std::size_t>(primary_));
+    for (int c = 1; c <= primary_; ++c) order[static_cast<std::size_t>(c - 1)] = c;
+    if (choice.order == ItemOrder::random) {
+      // Fisher-Yates with the engine's own numbers: the same seed gives the same order
+      // with any standard library (std::shuffle's steps are unspecified).
+      std::mt19937_64 random(choice.seed);
+      for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[random() % i]);
+    }
+    return order;
+  }
+
+  static void link_primary_headers(State& s, const std::vector<int>& order) {
+    int previous = 0;
+    for (int c : order) {
+      s.nodes[static_cast<std::size_t>(previous)].right = c;
+      s.nodes[static_cast<std::size_t>(c)].left = previous;
+      previous = c;
+    }
+    s.nodes[static_cast<std::size_t>(previous)].right = 0;
+    s.nodes[0].left = previous;
+  }
+
+  // The primary column to branch on, as the ItemChoice says; -1 when none is left.
+  int choose_column(const State& s) const {
     const Node* n = s.nodes.data();
+    if (first_only_) return n[0].right == 0 ? -1 : n[0].right;
     int best = -1;
     int fewest = std::numeric_limits<int>::max();
     for (int c = n[0].right; c != 0; c = n[c].right) {
@@ -185,40 +260,114 @@ class DancingLinks {
     return best;
   }
 
-  static void cover(State& s, int c) {
+  // Takes row i out of every column but the one it is reached from; with colours, not
+  // out of a purified column whose colour it shares (its node there is marked -1).
+  static void hide(State& s, int i) {
     Node* n = s.nodes.data();
     int* size = s.size.data();
+    for (int j = n[i].right; j != i; j = n[j].right) {
+      if constexpr (Coloured) {
+        if (n[j].colour < 0) continue;
+      }
+      n[n[j].down].up = n[j].up;
+      n[n[j].up].down = n[j].down;
+      --size[n[j].column];
+      ++s.updates;
+    }
+  }
+
+  static void unhide(State& s, int i) {
+    Node* n = s.nodes.data();
+    int* size = s.size.data();
+    for (int j = n[i].left; j != i; j = n[j].left) {
+      if constexpr (Coloured) {
+        if (n[j].colour < 0) continue;
+      }
+      ++size[n[j].column];
+      n[n[j].down].up = j;
+      n[n[j].up].down = j;
+    }
+  }
+
+  static void cover(State& s, int c) {
+    Node* n = s.nodes.data();
     n[n[c].right].left = n[c].left;
     n[n[c].left].right = n[c].right;
     ++s.updates;
-    for (int i = n[c].down; i != c; i = n[i].down) {
-      for (int j = n[i].right; j != i; j = n[j].right) {
-        n[n[j].down].up = n[j].up;
-        n[n[j].up].down = n[j].down;
-        --size[n[j].column];
-        ++s.updates;
-      }
-    }
+    for (int i = n[c].down; i != c; i = n[i].down) hide(s, i);
   }
 
   static void uncover(State& s, int c) {
     Node* n = s.nodes.data();
-    int* size = s.size.data();
-    for (int i = n[c].up; i != c; i = n[i].up) {
-      for (int j = n[i].left; j != i; j = n[j].left) {
-        ++size[n[j].column];
-        n[n[j].down].up = j;
-        n[n[j].up].down = j;
-      }
-    }
+    for (int i = n[c].up; i != c; i = n[i].up) unhide(s, i);
     n[n[c].right].left = c;
     n[n[c].left].right = c;
   }
 
+  // Node j's column, taken by the row chosen: covered, purified, or (marked) nothing.
+  static void commit(State& s, int j) {
+    if constexpr (Coloured) {
+      const int colour = s.nodes[static_cast<std::size_t>(j)].colour;
+      if (colour > 0) purify(s, j);
+      if (colour != 0) return;
+    }
+    cover(s, s.nodes[static_cast<std::size_t>(j)].column);
+  }
+
+  static void uncommit(State& s, int j) {
+    if constexpr (Coloured) {
+      const int colour = s.nodes[static_cast<std::size_t>(j)].colour;
+      if (colour > 0) unpurify(s, j);
+      if (colour != 0) return;
+    }
+    uncover(s, s.nodes[static_cast<std::size_t>(j)].column);
+  }
+
+  // Node p's column keeps only the rows of p's colour, marked satisfied. (p's own row
+  // is not in the column any more: covering the chosen column hid it.)
+  static void purify(State& s, int p) {
+    Node* n = s.nodes.data();
+    const int c = n[p].column;
+    const int colour = n[p].colour;
+    for (int i = n[c].down; i != c; i = n[i].down) {
+      if (n[i].colour == colour) {
+        n[i].colour = -1;
+      } else {
+        hide(s, i);
+      }
+    }
+  }
+
+  static void unpurify(State& s, int p) {
+    Node* n = s.nodes.data();
+    const int c = n[p].column;
+    const int colour = n[p].colour;
+    for (int i = n[c].up; i != c; i = n[i].up) {
+      if (n[i].colour < 0) {
+        n[i].colour = colour;
+      } else {
+        unhide(s, i);
+      }
+    }
+  }
+
   int primary_;
+  bool first_only_;  // ItemOrder::first
   State start_;
   std::vector<int> row_of_;     // node -> matrix row (-1 for the root and headers)
   std::vector<int> row_first_;  // matrix row -> its first node (-1 for an empty row)
+};
+
+// Plain exact cover, with secondary columns. (Classes rather than aliases, so that a
+// problem derived from one names its base as DancingLinks in its constructor.)
+class DancingLinks : public BasicDancingLinks<false> {
+ public:
+  using BasicDancingLinks::BasicDancingLinks;
+};
+// Exact cover with colours (XCC).
+class ColouredDancingLinks : public BasicDancingLinks<true> {
+ public:
+  using BasicDancingLinks::BasicDancingLinks;
 };
 
 }  // namespace backtrack::exact_cover

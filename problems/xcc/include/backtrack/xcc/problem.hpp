@@ -1,0 +1,40 @@
+#pragma once
+// An XCC file as a Problem: dancing links over its matrix, with colours only where the
+// file has some (the plain loops otherwise), and its options' text for the solutions.
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backtrack/exact_cover/dancing_links.hpp"
+#include "backtrack/xcc/xcc_file.hpp"
+
+namespace backtrack::xcc {
+
+template <bool Coloured>
+class XccProblem : public exact_cover::BasicDancingLinks<Coloured> {
+  using Base = exact_cover::BasicDancingLinks<Coloured>;
+
+ public:
+  using typename Base::Move;
+
+  // `file` is shared: a problem built again from the same input (a count's search for
+  // an example, compare's rows) reads it once.
+  XccProblem(std::shared_ptr<const XccFile> file, exact_cover::ItemChoice choice)
+      : Base(file->matrix, {}, choice), file_(std::move(file)) {}
+
+  // The rows a path chose, in the order of the file.
+  std::vector<int> options(std::span<const Move> path) const {
+    auto rows = this->rows_of(path);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  }
+  const XccFile& file() const { return *file_; }
+
+ private:
+  std::shared_ptr<const XccFile> file_;
+};
+
+}  // namespace backtrack::xcc

@@ -1,0 +1,115 @@
+// Registers problem xcc: any exact cover problem, with colours, read from a file in the
+// format of Knuth's DLX programs (backtrack/xcc/xcc_file.hpp).
+#include <boost/program_options.hpp>
+#include <memory>
+#include <string>
+
+#include "backtrack/errors.hpp"
+#include "backtrack/input_file.hpp"
+#include "backtrack/memory_limit.hpp"
+#include "backtrack/registry.hpp"
+#include "backtrack/xcc/parser.hpp"
+#include "backtrack/xcc/problem.hpp"
+
+namespace backtrack::xcc {
+namespace {
+
+namespace po = boost::program_options;
+
+std::shared_ptr<const XccFile> read_file(const std::string& path) {
+  XccParser parser(input_name(path));
+  for_each_input_line(path, default_input_limit, [&](std::string_view line) { parser.add_line(line); });
+  return std::make_shared<const XccFile>(std::move(parser).finish());
+}
+
+// The driver may build a problem more than once (a count also looks for an example
+// solution, compare runs rows), so standard input is read once and kept.
+std::shared_ptr<const XccFile> read_input(const po::variables_map& vm) {
+  if (vm.count("file") == 0) throw UsageError("xcc reads its problem from --file FILE ('-': standard input)");
+  const std::string path = vm["file"].as<std::string>();
+  if (path != "-") return read_file(path);
+  static const auto standard_input = read_file(path);
+  return standard_input;
+}
+
+exact_cover::ItemChoice read_choice(const po::variables_map& vm) {
+  const std::string order = vm["order"].as<std::string>();
+  exact_cover::ItemChoice choice;
+  choice.order = order == "first" ? exact_cover::ItemOrder::first
+                 : order == "random" ? exact_cover::ItemOrder::random
+                                     : exact_cover::ItemOrder::mrv;
+  choice.seed = vm["seed"].as<unsigned long long>();
+  return choice;
+}
+
+template <bool Coloured>
+std::unique_ptr<Solver> solver_for(std::shared_ptr<const XccFile> file, exact_cover::ItemChoice choice,
+                                   std::string description) {
+  using Problem = XccProblem<Coloured>;
+  auto render = [](const Problem& p, std::span<const typename Problem::Move> path) {
+    const XccFile& f = p.file();
+    Solution solution;
+    nlohmann::json options = nlohmann::json::array();
+    for (const int row : p.options(path)) {
+      const auto r = static_cast<std::size_t>(row);
+      const std::string text(f.option(row));
+      solution.text += text + '\n';
+      options.push_back({{"index", f.option_number[r]}, {"line", f.option_line[r]}, {"text", text}});
+    }
+    solution.json = {{"options", options}};
+    return solution;
+  };
+  // The problem as read, not the file's name or blanks: the same problem in another file resumes a journal.
+  Instance instance{std::move(description), "xcc sha1 " + file->digest};
+  return make_solver(Problem(std::move(file), choice), render, std::move(instance));
+}
+
+std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
+  auto file = read_input(vm);
+  const auto choice = read_choice(vm);
+  const bool coloured = file->matrix.coloured();
+  // Nodes of 20 or 24 bytes, one an item named: the matrix, the start state, a copy per root and thread.
+  const double node_bytes = coloured ? 24.0 : 20.0;
+  require_memory("strategy dlx", "this file",
+                 static_cast<double>(file->matrix.entries() + file->items.size()) * (4 * node_bytes + 8));
+  std::string description = "primary=" + std::to_string(file->primary) + " secondary=" + std::to_string(file->secondary()) +
+                            " options=" + std::to_string(file->matrix.rows());
+  if (file->ignored != 0) description += " ignored=" + std::to_string(file->ignored);
+  description += " colours=" + std::to_string(file->colours.size()) + " order=" + vm["order"].as<std::string>();
+  if (choice.order == exact_cover::ItemOrder::random) description += " seed=" + std::to_string(choice.seed);
+  description += " strategy=" + intent.strategy;
+  if (coloured) return solver_for<true>(std::move(file), choice, std::move(description));
+  return solver_for<false>(std::move(file), choice, std::move(description));
+}
+
+const std::vector<OptionInfo> declared_options = {
+    {.name = "file",
+     .help = "the problem ('-': standard input; at most 64 MiB), as Knuth's DLX programs read it: first a line "
+             "of items, primary ones (covered once), '|', secondary ones (at most once); then an option a line, the "
+             "items it covers, ITEM:COLOUR for a secondary one that options of one colour may share; '|' starts a "
+             "comment line",
+     .short_name = 'f'},
+    {.name = "order",
+     .help = "the item to branch on: mrv, the primary item with the fewest options left, the first on ties (Knuth's "
+             "default); first, the first primary item left; random, as mrv with ties broken by an order of the "
+             "items drawn from --seed",
+     .choices = {"mrv", "first", "random"},
+     .default_value = "mrv"},
+    {.name = "seed", .help = "the seed of --order random", .type = OptionInfo::Type::unsigned_integer, .default_value = "1"},
+};
+
+const Registrar registrar(ProblemInfo{
+    .name = "xcc",
+    .summary = "any exact cover problem with colours (XCC), read from a file in the format of Knuth's DLX programs",
+    .strategies =
+        {
+            {"dlx", "dancing links with Knuth's colour controls (purify); the plain exact-cover loops for a file without colours",
+             0, {}, {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit}},
+        },
+    .make = make,
+    .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
+    .options = declared_options,
+});
+
+}  // namespace
+}  // namespace backtrack::xcc

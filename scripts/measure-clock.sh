@@ -29,8 +29,9 @@ wall() {
 reported() {
   python3 -c '
 import json, sys
-d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
-print(sum(r["seconds"] for r in d["rows"]) if d["type"] == "compare" else d["seconds"])' "$out"
+lines = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+d = lines[-1]
+print(sum(r["seconds"] for r in lines if r["type"] == "row") if d["type"] == "compare" else d["seconds"])' "$out"
 }
 
 echo "| command | wall s | start-up s | reported s | reported / (wall - start-up) |"

@@ -320,7 +320,7 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vecto
   out << "instance,instance_index,instances,solved,instance_median_seconds,";
   out << "solutions,classes,nodes,failures,";
   for (const auto& name : counters) out << csv_field(name) << ',';
-  out << "setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,nodes_per_second,speedup,status\n";
+  out << "setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,nodes_per_second,speed,status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     out << r.config.size << ',' << r.config.strategy << ',';
@@ -342,18 +342,22 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vecto
   }
 }
 
+// JSON Lines: a "row" line for each row, then one "compare" line for the table.
 void write_json(const std::string& problem, const std::vector<Row>& rows, const std::vector<Axis>& axes, bool agree) {
-  nlohmann::json table = nlohmann::json::array();
+  StopReason status = StopReason::none;
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
-    nlohmann::json row = {{"n", r.config.size}, {"strategy", r.config.strategy}, {"instance", r.instance},
+    if (status == StopReason::none && cut(s)) status = s.stop;
+    nlohmann::json row = {{"type", "row"}, {"schema_version", json_schema_version}, {"problem", problem},
+                          {"n", value_json(r.config.size)}, {"strategy", r.config.strategy},
+                          {"instance", instance_json(r.instance)}, {"partial", cut(s)},
                           {"solutions", to_string(s.solutions)},
                           {"nodes", s.nodes}, {"failures", s.failures}, {"counters", counters_json(r.result)},
                           {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
                           {"seconds", r.times.seconds}, {"seconds_min", r.min_seconds},
                           {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},
                           {"nodes_per_second", nodes_per_second(r.result, r.times)},
-                          {"speedup", cut(s) ? nlohmann::json(nullptr) : nlohmann::json(r.speedup)},
+                          {"speed", cut(s) ? nlohmann::json(nullptr) : nlohmann::json(r.speedup)},
                           {"status", std::string(to_string(s.stop))}};
     for (std::size_t a = 0; a < axes.size(); ++a) {
       row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
@@ -366,12 +370,13 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
       row["solved"] = r.solved;
       row["instance_median_seconds"] = r.instance_seconds;
     }
-    table.push_back(row);
+    std::cout << json_line(row) << '\n';
   }
   nlohmann::json varied = nlohmann::json::array();
   for (const auto& axis : axes) varied.push_back(axis.option);
   std::cout << json_line({{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem},
-                          {"varied", varied}, {"agree", agree}, {"rows", table}})
+                          {"varied", varied}, {"agree", agree}, {"rows", rows.size()},
+                          {"status", std::string(to_string(status))}, {"partial", status != StopReason::none}})
             << '\n';
 }
 
@@ -478,7 +483,8 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
   static const std::vector<std::string> row_keys = {
       "n", "strategy", "instance", "solutions", "classes", "nodes", "failures", "counters", "profile",
       "setup_seconds", "search_seconds",
-      "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speedup", "status", "instance_index",
+      "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speed", "status", "instance_index", "type",
+      "schema_version", "problem", "partial",
       "instances", "solved", "instance_median_seconds"};
   std::vector<Axis> axes;
   if (vm.count("vary") == 0) return axes;

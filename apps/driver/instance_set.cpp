@@ -49,7 +49,7 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     if (strategy.empty()) strategy = instance_json(solver->description()).value("strategy", "");
     const SolutionSink tagged = [&](const Solution& solution) {
       Solution copy = solution;
-      copy.json["instance"] = number;
+      copy.json["instance_index"] = number;
       return print(copy);
     };
     const RunResult result = one.time_search([&] { return solver->run(request, tagged); });
@@ -67,7 +67,7 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     if (s.representatives > 0) ++solved;
     if (format == Format::json) {
       nlohmann::json line = {{"type", "instance"},         {"schema_version", json_schema_version},
-                             {"index", number},             {"solutions", to_string(s.solutions)},
+                             {"instance_index", number},    {"solutions", to_string(s.solutions)},
                              {"nodes", s.nodes},            {"failures", s.failures},
                              {"seconds", times.seconds},    {"status", std::string(to_string(s.stop))}};
       std::cout << json_line(line) << '\n';
@@ -89,12 +89,12 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     summary["instances"] = instances.size();
     summary["searched"] = seconds.size();
     summary["solved"] = solved;
-    summary["median_seconds"] = median(seconds);
+    summary["instance_median_seconds"] = median(seconds);
     std::cout << json_line(summary) << '\n';
   } else {
     write_summary_text(std::cout, problem.name, description, total, request.threads, times);
     std::cout << "instances: " << instances.size() << ", searched " << seconds.size() << ", " << solved
-              << " with a solution\nmedian_seconds: " << six_digits(median(seconds)) << '\n';
+              << " with a solution\ninstance_median_seconds: " << six_digits(median(seconds)) << '\n';
   }
   std::cout.flush();
   return status;

@@ -9,13 +9,21 @@
 
 namespace backtrack {
 
+nlohmann::json value_json(const std::string& text) {
+  if (text.empty()) return nullptr;
+  const bool whole = text.size() <= 18 && text.find_first_not_of("0123456789") == std::string::npos &&
+                     (text.size() == 1 || text[0] != '0');
+  if (whole) return std::stoll(text);
+  return text;
+}
+
 nlohmann::json instance_json(const std::string& description) {
   nlohmann::json instance = nlohmann::json::object();
   std::istringstream words(description);
   std::string word;
   while (words >> word) {
     const auto eq = word.find('=');
-    if (eq != std::string::npos) instance[word.substr(0, eq)] = word.substr(eq + 1);
+    if (eq != std::string::npos) instance[word.substr(0, eq)] = value_json(word.substr(eq + 1));
   }
   return instance;
 }

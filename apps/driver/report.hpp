@@ -13,12 +13,16 @@
 
 namespace backtrack {
 
-inline constexpr int json_schema_version = 1;
+// docs/json-schema.md describes every line type; docs/backtrack.schema.json checks them.
+inline constexpr int json_schema_version = 2;
 
 enum class Format { text, json, csv, leetcode };
 
-// "n=8 strategy=word" -> {"n": "8", "strategy": "word"}
+// "n=8 strategy=word" -> {"n": 8, "strategy": "word"}: a whole number as a number.
 nlohmann::json instance_json(const std::string& description);
+// A value of a description or an option as JSON: a number where it is a whole number
+// ("12"), else the text; null for "".
+nlohmann::json value_json(const std::string& text);
 
 nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
                             unsigned threads, const InstanceTimes& times);

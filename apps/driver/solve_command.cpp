@@ -181,7 +181,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       }
       std::cout << (index == 1 ? "[" : ",") << json_line(*rows);
     } else if (format == Format::json) {
-      nlohmann::json line = {{"type", "solution"}, {"index", index}};
+      nlohmann::json line = {{"type", "solution"}, {"schema_version", json_schema_version}, {"index", index}};
       line.update(solution.json);
       std::cout << json_line(line) << '\n';
     } else {

@@ -197,7 +197,7 @@ TEST(List, AllBoardsOfEightAsJson) {
   EXPECT_EQ(summary["partial"], false);
   EXPECT_EQ(summary["problem"], "nqueens");
   EXPECT_TRUE(summary.contains("schema_version"));
-  EXPECT_EQ(summary["instance"]["n"], "8");
+  EXPECT_EQ(summary["instance"]["n"], 8);
   EXPECT_GT(summary["nodes"].get<std::uint64_t>(), 92u);
 }
 

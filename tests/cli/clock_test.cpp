@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compare_table.hpp"
 #include "run_process.hpp"
 
 namespace {
@@ -74,7 +75,7 @@ TEST(Clock, SudokuCountReportsTheThreeTimes) {
 TEST(Clock, CompareRowsAddUpWithinTheCommand) {
   const auto o = run({"compare", "nqueens", "-n", "6..9", "--strategies", "scan,word", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  const auto table = last_json_line(o.out);
+  const auto table = cli::compare_table(o.out);
   ASSERT_EQ(table["rows"].size(), 8u) << o.out;
   double sum = 0;
   for (const auto& row : table["rows"]) {

@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "compare_table.hpp"
 #include "run_process.hpp"
 
 namespace {
@@ -138,7 +139,7 @@ TEST(Compare, CounterColumnsInEveryFormat) {
   ASSERT_EQ(csv.size(), 5u);
   EXPECT_TRUE(contains(csv[0], ",nodes,failures,propagations,checks,updates,setup_seconds,")) << csv[0];
 
-  const auto json = nlohmann::json::parse(with({"--format", "json", "--profile"}).out);
+  const auto json = cli::compare_table(with({"--format", "json", "--profile"}).out);
   const auto& rows = json["rows"];
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0]["counters"]["propagations"], 0) << "prune=none: " << rows[0].dump();

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/compare_table.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/csp.hpp"
@@ -417,7 +418,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
     std::size_t instance_lines = 0;
     for (const auto& o : objects) {
       if (o["type"] == "solution") {
-        const std::size_t k = o["instance"].get<std::size_t>() - 1;
+        const std::size_t k = o["instance_index"].get<std::size_t>() - 1;
         ASSERT_LT(k, std::size(famous));
         ++solutions[k];
         std::vector<int> grid;
@@ -441,7 +442,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
   EXPECT_EQ(run("solve sudoku -f " + set + " --checkpoint " + testing::TempDir() + "set.journal"), 64);
 
   ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --format json", out), 0);
-  const auto table = json_lines(slurp(out)).at(0);
+  const auto table = cli::compare_table(slurp(out));
   EXPECT_EQ(table["agree"], true);
   ASSERT_EQ(table["rows"].size(), 2u);
   for (const auto& row : table["rows"]) {
@@ -450,7 +451,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
     EXPECT_EQ(row["solutions"], std::to_string(std::size(famous)));
   }
   ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --per-instance --format json", out), 0);
-  const auto rows = json_lines(slurp(out)).at(0)["rows"];
+  const auto rows = cli::compare_table(slurp(out))["rows"];
   ASSERT_EQ(rows.size(), 2 * std::size(famous));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i]["instance_index"], i % std::size(famous) + 1);

@@ -93,6 +93,12 @@ foreach(installed share/bash-completion/completions/backtrack share/zsh/vendor-c
     message(FATAL_ERROR "the package installs no ${installed} under ${prefix}")
   endif()
 endforeach()
+# Built with MPI where Open MPI is installed: the installed program shares a count
+# between the ranks of a job.
+if(MPIEXEC)
+  run_step(${MPIEXEC} -n 2 ${backtrack} solve nqueens -n 10 --count --mpi -j 1)
+  expect_in("${step_output}" "solutions: 724\n" "mpiexec -n 2 backtrack solve nqueens -n 10 --mpi (installed)")
+endif()
 run_step(${backtrack} solve nqueens -n 4 --all --format leetcode)
 expect_in("${step_output}" "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]" "installed backtrack --format leetcode")
 

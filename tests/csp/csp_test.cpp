@@ -96,6 +96,21 @@ TEST(Csp, UndoRestoresEveryDomain) {
   }
 }
 
+TEST(Csp, LargeModelsChooseFromBuckets) {
+  // 70 variables (more than a scan serves): 14 rows of 5, each row a permutation of
+  // 0..4 and every row equal to the one above it: as many solutions as the first row
+  // has permutations.
+  Model m;
+  m.add_variables(70, 5);
+  for (int row = 0; row < 14; ++row) {
+    m.all_different({5 * row, 5 * row + 1, 5 * row + 2, 5 * row + 3, 5 * row + 4});
+    for (int i = 0; row > 0 && i < 5; ++i) m.binary(5 * (row - 1) + i, 5 * row + i, [](int a, int b) { return a == b; });
+  }
+  EXPECT_EQ(count_all_ways(m), 120u);
+  m.restrict_to(69, 0b00110);  // the last column takes 1 or 2
+  EXPECT_EQ(count_all_ways(m), 48u);
+}
+
 TEST(Csp, PropagatorIsAFirstClassNaryConstraint) {
   // x0 + x1 + x2 + x3 == 9 over 0..4, all different, as a propagator that narrows the
   // ranges (each variable between the target less the others' largest and smallest).

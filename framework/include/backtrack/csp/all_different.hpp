@@ -8,7 +8,8 @@
 //   a range starting (ending) inside it moves past it. Repeated until no range moves,
 //   the smallest and largest value of every domain then take part in an all-different
 //   assignment of the ranges. Values strictly inside a range are left alone. O(k^2) a round.
-// gac: domain consistency (Régin). A maximum matching of variables to values, repaired
+// gac: domain consistency (Régin). Variables down to one value are set aside first
+//   (their values leave the others); on the rest, a maximum matching of variables to values, repaired
 //   from the last one (`matching`, kept by the caller between calls: a value per
 //   variable, -1 for none); a value v of x that is not x's partner belongs to some
 //   all-different assignment exactly when v can be reached from a free value by an
@@ -58,12 +59,13 @@ inline bool augment(int i, std::span<const Domain> dom, int* match, int* owner, 
 }
 
 // Tarjan's strongly connected components on at most 64 nodes, edges as bitmasks.
+// The caller sets next[] and index[] = 0 for its nodes; nothing else needs clearing.
 struct Components {
-  std::array<Domain, 64> next{};
-  std::array<int, 64> index{};
-  std::array<int, 64> low{};
-  std::array<int, 64> component{};
-  std::array<int, 64> stack{};
+  std::array<Domain, 64> next;
+  std::array<int, 64> index;
+  std::array<int, 64> low;
+  std::array<int, 64> component;
+  std::array<int, 64> stack;
   Domain on_stack = 0;
   int depth = 0;
   int counter = 0;
@@ -148,65 +150,104 @@ inline bool filter_all_different_bounds(std::span<Domain> dom) {
 inline bool filter_all_different_gac(std::span<Domain> dom, std::span<int> matching) {
   const int k = static_cast<int>(dom.size());
   if (k > 64) return false;  // more variables than values
+  // Variables down to one value first: their values leave the others, and only the
+  // variables left open go into the matching (deep in a search, a few of them).
+  Domain taken = 0;
+  std::uint64_t fixed = 0;
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 0; i < k; ++i) {
+      if ((fixed >> i) & 1) continue;
+      Domain& d = dom[static_cast<std::size_t>(i)];
+      d &= ~taken;
+      if (d == 0) return false;
+      if (std::has_single_bit(d)) {
+        fixed |= std::uint64_t{1} << i;
+        taken |= d;
+        matching[static_cast<std::size_t>(i)] = std::countr_zero(d);
+        again = true;
+      }
+    }
+  }
+  std::array<int, 64> open{};  // local number -> variable
+  std::array<Domain, 64> local{};
+  std::array<int, 64> match{};
+  int m = 0;
+  for (int i = 0; i < k; ++i) {
+    if ((fixed >> i) & 1) continue;
+    open[static_cast<std::size_t>(m)] = i;
+    local[static_cast<std::size_t>(m)] = dom[static_cast<std::size_t>(i)];
+    match[static_cast<std::size_t>(m)] = matching[static_cast<std::size_t>(i)];
+    ++m;
+  }
+  if (m == 0) return true;
+  const std::span<const Domain> ldom(local.data(), static_cast<std::size_t>(m));
   std::array<int, 64> owner;
   owner.fill(-1);
   Domain matched = 0;
   Domain all_values = 0;
-  for (int i = 0; i < k; ++i) {
-    const Domain d = dom[static_cast<std::size_t>(i)];
-    if (d == 0) return false;
+  for (int j = 0; j < m; ++j) {
+    const Domain d = ldom[static_cast<std::size_t>(j)];
     all_values |= d;
-    int& v = matching[static_cast<std::size_t>(i)];
+    int& v = match[static_cast<std::size_t>(j)];
     if (v >= 0 && ((d >> v) & 1) != 0 && ((matched >> v) & 1) == 0) {
-      owner[static_cast<std::size_t>(v)] = i;
+      owner[static_cast<std::size_t>(v)] = j;
       matched |= Domain{1} << v;
     } else {
       v = -1;
     }
   }
-  int* match = matching.data();
-  for (int i = 0; i < k; ++i) {
-    if (match[i] >= 0) continue;
+  for (int j = 0; j < m; ++j) {
+    if (match[static_cast<std::size_t>(j)] >= 0) continue;
     Domain visited = 0;
-    if (!detail::augment(i, dom, match, owner.data(), visited)) return false;
+    if (!detail::augment(j, ldom, match.data(), owner.data(), visited)) return false;
   }
   // Which variables hold each value, and the graph on variables.
-  std::array<Domain, 64> holders{};
-  for (int i = 0; i < k; ++i) {
-    for (Domain rest = dom[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) {
-      holders[static_cast<std::size_t>(std::countr_zero(rest))] |= Domain{1} << i;
+  std::array<Domain, 64> holders;
+  for (Domain rest = all_values; rest != 0; rest &= rest - 1) holders[static_cast<std::size_t>(std::countr_zero(rest))] = 0;
+  for (int j = 0; j < m; ++j) {
+    for (Domain rest = ldom[static_cast<std::size_t>(j)]; rest != 0; rest &= rest - 1) {
+      holders[static_cast<std::size_t>(std::countr_zero(rest))] |= Domain{1} << j;
     }
   }
   Domain free_values = all_values;
-  for (int i = 0; i < k; ++i) free_values &= ~(Domain{1} << match[i]);
+  for (int j = 0; j < m; ++j) free_values &= ~(Domain{1} << match[static_cast<std::size_t>(j)]);
   // Values reached from a free value by alternating paths.
   Domain reached = free_values;
-  Domain reached_vars = 0;
+  std::uint64_t reached_vars = 0;
   for (Domain frontier = free_values; frontier != 0;) {
-    Domain vars = 0;
+    std::uint64_t vars = 0;
     for (Domain rest = frontier; rest != 0; rest &= rest - 1) vars |= holders[static_cast<std::size_t>(std::countr_zero(rest))];
     vars &= ~reached_vars;
     reached_vars |= vars;
     frontier = 0;
-    for (Domain rest = vars; rest != 0; rest &= rest - 1) frontier |= Domain{1} << match[std::countr_zero(rest)];
+    for (std::uint64_t rest = vars; rest != 0; rest &= rest - 1) {
+      frontier |= Domain{1} << match[static_cast<std::size_t>(std::countr_zero(rest))];
+    }
     frontier &= ~reached;
     reached |= frontier;
   }
   detail::Components scc;
-  for (int i = 0; i < k; ++i) {
-    scc.next[static_cast<std::size_t>(i)] = holders[static_cast<std::size_t>(match[i])] & ~(Domain{1} << i);
+  for (int j = 0; j < m; ++j) {
+    const auto uj = static_cast<std::size_t>(j);
+    scc.next[uj] = holders[static_cast<std::size_t>(match[uj])] & ~(Domain{1} << j);
+    scc.index[uj] = 0;
   }
-  for (int i = 0; i < k; ++i) {
-    if (scc.index[static_cast<std::size_t>(i)] == 0) scc.visit(i);
+  for (int j = 0; j < m; ++j) {
+    if (scc.index[static_cast<std::size_t>(j)] == 0) scc.visit(j);
   }
-  std::array<Domain, 64> component_values{};
-  for (int i = 0; i < k; ++i) {
-    component_values[static_cast<std::size_t>(scc.component[static_cast<std::size_t>(i)])] |= Domain{1} << match[i];
+  std::array<Domain, 64> component_values;
+  for (int c = 0; c < scc.count; ++c) component_values[static_cast<std::size_t>(c)] = 0;
+  for (int j = 0; j < m; ++j) {
+    const auto uj = static_cast<std::size_t>(j);
+    component_values[static_cast<std::size_t>(scc.component[uj])] |= Domain{1} << match[uj];
   }
-  for (int i = 0; i < k; ++i) {
-    Domain& d = dom[static_cast<std::size_t>(i)];
-    const Domain same_cycle = component_values[static_cast<std::size_t>(scc.component[static_cast<std::size_t>(i)])];
-    d &= (Domain{1} << match[i]) | reached | same_cycle;
+  for (int j = 0; j < m; ++j) {
+    const auto uj = static_cast<std::size_t>(j);
+    const auto i = static_cast<std::size_t>(open[uj]);
+    const Domain same_cycle = component_values[static_cast<std::size_t>(scc.component[uj])];
+    dom[i] &= (Domain{1} << match[uj]) | reached | same_cycle;
+    matching[i] = match[uj];
   }
   return true;
 }

@@ -24,6 +24,7 @@ class WorkQueue {
     ++size_;
   }
   bool empty() const { return size_ == 0; }
+  bool contains(int i) const { return queued_[static_cast<std::size_t>(i)] != 0; }
   int pop() {
     const int i = items_[head_];
     if (++head_ == items_.size()) head_ = 0;

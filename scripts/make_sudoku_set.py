@@ -56,13 +56,15 @@ def main():
             t = list(g)
             t[order[step]] = "."
             trial.append("".join(t))
-        open_cells = [sum(c != "." for c in g) for g in grids]
+        givens = [sum(c != "." for c in g) for g in grids]
+        if max(givens) <= a.givens:
+            break
         rows = [r for r in run(a.backtrack, ["--limit", "2"], trial) if r.get("type") == "instance"]
         for r in rows:
             i = r["index"] - 1
-            if r["solutions"] == "1" and open_cells[i] > a.givens:
+            if r["solutions"] == "1" and givens[i] > a.givens:
                 grids[i] = list(trial[i])
-        print(f"step {step + 1}/{n * n}: givens {min(open_cells)}..{max(open_cells)}", file=sys.stderr)
+        print(f"step {step + 1}/{n * n}: givens {min(givens)}..{max(givens)}", file=sys.stderr)
     for g in grids:
         print("".join(g))
 

@@ -1,6 +1,7 @@
 // The CSP layer on small models whose solutions can be counted by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <set>
 
@@ -155,6 +156,54 @@ TEST(Csp, PropagatorIsAFirstClassNaryConstraint) {
     EXPECT_EQ(problem.root().domain[2], Domain{0b11000});
   }
   EXPECT_EQ(count_all_ways(tight), 2u);
+}
+
+// The example of docs/writing-a-plugin.md: the 3x3 magic square, sums as propagators.
+Model::Filter sum_equals(int target) {
+  return [target](std::span<Domain> d) {
+    int low = 0;
+    int high = 0;
+    for (Domain x : d) {
+      if (x == 0) return false;
+      low += std::countr_zero(x);
+      high += 63 - std::countl_zero(x);
+    }
+    if (low > target || high < target) return false;
+    for (Domain& x : d) {
+      const int lo = std::countr_zero(x);
+      const int hi = 63 - std::countl_zero(x);
+      for (int v = lo; v <= hi; ++v) {
+        if (v < target - (high - hi) || v > target - (low - lo)) x &= ~(Domain{1} << v);
+      }
+    }
+    return true;
+  };
+}
+
+TEST(Csp, MagicSquareOfTheDocs) {
+  Model m;
+  m.add_variables(9, 9);  // cell i holds value + 1
+  m.all_different({0, 1, 2, 3, 4, 5, 6, 7, 8});
+  for (int i = 0; i < 3; ++i) {
+    m.propagator({3 * i, 3 * i + 1, 3 * i + 2}, sum_equals(12));  // a row: 15, less 3 for values from 0
+    m.propagator({i, i + 3, i + 6}, sum_equals(12));              // a column
+  }
+  m.propagator({0, 4, 8}, sum_equals(12));
+  m.propagator({2, 4, 6}, sum_equals(12));
+  // The Lo Shu square and its 7 images under the symmetries of the square; checked here
+  // by an independent enumeration of the permutations.
+  std::vector<int> p = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  std::uint64_t expected = 0;
+  do {
+    const auto sum = [&](int a, int b, int c) { return p[a] + p[b] + p[c] == 12; };
+    expected += sum(0, 1, 2) && sum(3, 4, 5) && sum(6, 7, 8) && sum(0, 3, 6) && sum(1, 4, 7) && sum(2, 5, 8) &&
+                sum(0, 4, 8) && sum(2, 4, 6);
+  } while (std::next_permutation(p.begin(), p.end()));
+  EXPECT_EQ(expected, 8u);
+  EXPECT_EQ(count_all_ways(m), 8u);
+  const auto gac = count_solutions(CspProblem(m, {Prune::gac, VariableOrder::dom_wdeg, ValueOrder::min, 1}));
+  const auto forward = count_solutions(CspProblem(m, {Prune::forward, VariableOrder::dom_wdeg, ValueOrder::min, 1}));
+  EXPECT_LT(gac.nodes, forward.nodes);
 }
 
 TEST(Csp, GacDecidesHiddenSinglesAtTheRoot) {

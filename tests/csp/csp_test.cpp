@@ -206,6 +206,33 @@ TEST(Csp, MagicSquareOfTheDocs) {
   EXPECT_LT(gac.nodes, forward.nodes);
 }
 
+TEST(Csp, CountsPropagationsAndChecks) {
+  // Pigeonhole, 6 into 5: forward and arc prune and check during the search; bounds and
+  // gac fail at the root, where nothing is counted.
+  Model m;
+  m.add_variables(6, 5);
+  m.all_different({0, 1, 2, 3, 4, 5});
+  for (auto p : {Prune::forward, Prune::arc}) {
+    const auto stats = count_solutions(CspProblem(m, {p, VariableOrder::mrv, ValueOrder::min, 1}));
+    EXPECT_GT(stats.counters.value[0], 0u) << to_string(p);
+    EXPECT_GT(stats.counters.value[1], 0u) << to_string(p);
+  }
+  for (auto p : {Prune::bounds, Prune::gac}) {
+    const auto stats = count_solutions(CspProblem(m, {p, VariableOrder::mrv, ValueOrder::min, 1}));
+    EXPECT_EQ(stats.counters.value[0], 0u) << to_string(p);
+  }
+  // Forward checking, a permutation of 3: each assignment checks its open peers, and
+  // its value leaves each of them.
+  Model k;
+  k.add_variables(3, 3);
+  k.all_different({0, 1, 2});
+  const auto forward = count_solutions(CspProblem(k, {Prune::forward, VariableOrder::static_order, ValueOrder::min, 1}));
+  EXPECT_EQ(forward.solutions, 6u);
+  // x0: 3 values x 2 peers; x1: 6 nodes x 1 peer; x2: nothing left to check.
+  EXPECT_EQ(forward.counters.value[1], 3u * 2 + 6u * 1);
+  EXPECT_EQ(forward.counters.value[0], 3u * 2 + 6u * 1);
+}
+
 TEST(Csp, GacDecidesHiddenSinglesAtTheRoot) {
   // Three variables over 0..2 where only x0 may take 2: gac fixes it without a branch.
   Model m;

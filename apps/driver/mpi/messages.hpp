@@ -44,8 +44,9 @@ inline constexpr std::chrono::microseconds longest_pause{250};
 inline constexpr std::chrono::milliseconds result_batch_interval{2};
 
 // A searched subtree on the wire. MPI has no 128-bit integer, so each count travels as
-// its low and high halves; `seconds` travels as the bits of its double.
-using ResultWords = std::array<std::uint64_t, 10>;
+// its low and high halves; `seconds` travels as the bits of its double; then the
+// problem's counters (work_counters.hpp).
+using ResultWords = std::array<std::uint64_t, 10 + max_work_counters>;
 
 inline ResultWords pack(const FinishedSubtree& f) {
   const SearchStats& s = f.stats;
@@ -58,7 +59,11 @@ inline ResultWords pack(const FinishedSubtree& f) {
           static_cast<std::uint64_t>(s.representatives >> 64),
           static_cast<std::uint64_t>(s.max_depth),
           std::bit_cast<std::uint64_t>(s.seconds),
-          static_cast<std::uint64_t>(s.stop)};
+          static_cast<std::uint64_t>(s.stop),
+          s.counters.value[0],
+          s.counters.value[1],
+          s.counters.value[2],
+          s.counters.value[3]};
 }
 
 inline FinishedSubtree unpack(const ResultWords& w) {
@@ -71,6 +76,7 @@ inline FinishedSubtree unpack(const ResultWords& w) {
   f.stats.max_depth = static_cast<int>(w[7]);
   f.stats.seconds = std::bit_cast<double>(w[8]);
   f.stats.stop = static_cast<StopReason>(w[9]);
+  for (std::size_t i = 0; i < max_work_counters; ++i) f.stats.counters.value[i] = w[10 + i];
   return f;
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backtrack/cursor.hpp"
+#include "backtrack/depth_profile.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
@@ -39,8 +40,9 @@ inline constexpr std::chrono::nanoseconds batch_time = std::chrono::milliseconds
 
 // One search over one problem. OnSolution is called as on_solution(state, path, weight)
 // for every solution reached, with the moves from root() that lead to it; it may return
-// false to stop the search, or void.
-template <Problem P, class OnSolution = CountOnly>
+// false to stop the search, or void. A Profiled search also counts its nodes and failures
+// per depth (profile()), over every subtree it runs; one that is not pays nothing for it.
+template <Problem P, class OnSolution = CountOnly, bool Profiled = false>
 class DepthFirstSearch {
  public:
   using State = typename P::State;
@@ -91,6 +93,9 @@ class DepthFirstSearch {
   std::size_t stop_root() const { return stop_root_; }
   std::span<const Move> stop_path() const { return {path_.data(), static_cast<std::size_t>(stop_depth_)}; }
 
+  // Nodes and failures per depth of everything this search ran (Profiled only; else empty).
+  const DepthProfile& profile() const { return profile_; }
+
  private:
   static constexpr bool counts_only = std::is_same_v<OnSolution, CountOnly>;
 
@@ -111,11 +116,15 @@ class DepthFirstSearch {
     State& state = cursor_.at(prefix);
     const int depth = static_cast<int>(prefix.size());
     std::copy(prefix.begin(), prefix.end(), path_.begin());
+    // The problem's counters: the work below the root, not the walk that led to it.
+    [[maybe_unused]] WorkCounters before;
+    if constexpr (HasCounters<P>) before = problem_.counters(state);
     try {
       visit(state, depth);
     } catch (const Unwind&) {
       cursor_.lose();  // stats_.stop says why; the state may hold half-undone moves
     }
+    if constexpr (HasCounters<P>) stats_.counters += problem_.counters(state) - before;
     settle_node_count();
   }
 
@@ -271,6 +280,8 @@ class DepthFirstSearch {
   // One state: count it, then settle it as a solution, a dead end, or expand it.
   template <int Level, class S>
   [[gnu::always_inline]] void visit_at(S& state, int depth) {
+    // Before the check: a node that a limit stops at is counted, in nodes as here.
+    if constexpr (Profiled) ++at_depth(profile_, static_cast<std::size_t>(depth)).nodes;
     if (--until_check_ == 0) check_limits(depth);
     if (problem_.is_solution(state)) {
       note_depth(depth);
@@ -333,6 +344,7 @@ class DepthFirstSearch {
 
   void fail(int depth) {
     ++stats_.failures;
+    if constexpr (Profiled) ++profile_[static_cast<std::size_t>(depth)].failures;
     note_depth(depth);
   }
 
@@ -344,6 +356,7 @@ class DepthFirstSearch {
   SearchLimits limits_;
   OnSolution on_solution_;
   SearchStats stats_;
+  DepthProfile profile_;  // Profiled only
   std::vector<Move> path_;
   std::uint64_t root_weight_ = 1;
   // The first node checks the limits, and starts the first batch.

@@ -19,11 +19,24 @@
 //   state_after(prefix) -> State         the state a root's prefix leads to, built
 //                                        directly (e.g. to pick per-root parameters),
 //                                        so that child()/apply() need not check for it
+//   counter_names() -> span of string_view   (static) names of the problem's own counters of
+//   counters(state) -> WorkCounters          work, kept in the state (work_counters.hpp); for
+//                                        apply/undo states only. They count the work of
+//                                        candidates(), allowed() and apply(), never undo()'s
+//                                        (it takes back what apply() did). A node's work is
+//                                        that of expanding it: candidates(), allowed() of
+//                                        each candidate, apply() of each child. So a
+//                                        subtree's counters add up exactly, however the
+//                                        tree is split, and the moves that lead to a root
+//                                        of roots() (as to its nodes) are not counted.
 #include <concepts>
 #include <cstdint>
 #include <ranges>
 #include <span>
+#include <string_view>
 #include <vector>
+
+#include "backtrack/work_counters.hpp"
 
 namespace backtrack {
 
@@ -74,6 +87,24 @@ concept HasSolutionWeight =
     requires(const P& p, const typename P::State& s, std::span<const typename P::Move> path) {
       { p.solution_weight(s, path) } -> std::convertible_to<std::uint64_t>;
     };
+
+template <class P>
+concept HasCounters = HasApplyUndo<P> && !HasChild<P> && requires(const P& p, const typename P::State& s) {
+  { P::counter_names() } -> std::convertible_to<std::span<const std::string_view>>;
+  { p.counters(s) } -> std::same_as<WorkCounters>;
+};
+
+// The problem's counters of its own work at `state`; none (all zero) without them.
+template <Problem P>
+WorkCounters counters_of(const P& problem, const typename P::State& state) {
+  if constexpr (HasCounters<P>) {
+    return problem.counters(state);
+  } else {
+    (void)problem;
+    (void)state;
+    return {};
+  }
+}
 
 template <class P>
 concept HasStateAfter = requires(const P& p, std::span<const typename P::Move> prefix) {

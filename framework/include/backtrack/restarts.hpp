@@ -92,6 +92,9 @@ class RestartingSolver final : public Solver {
       total.stats += result.stats;
       total.stats.seconds = seconds;
       total.stats.stop = result.stats.stop;
+      total.counter_names = result.counter_names;
+      add_profile(total.profile, result.profile);
+      total.profiled = result.profiled;
       if (result.stats.stop != StopReason::node_limit) return total;
       margin *= 2;
     }

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "backtrack/uint128.hpp"
+#include "backtrack/work_counters.hpp"
 
 namespace backtrack {
 
@@ -34,6 +35,9 @@ struct SearchStats {
   uint128 solutions = 0;        // solutions counted, each weighted by the symmetry it stands for
   uint128 representatives = 0;  // solutions actually reached (one per class under full symmetry)
   int max_depth = 0;            // deepest state entered (the root is depth 0)
+  // The problem's own counters (work_counters.hpp), for the nodes above; all zero for a
+  // problem without them.
+  WorkCounters counters;
   double seconds = 0.0;
   StopReason stop = StopReason::none;
 
@@ -45,6 +49,7 @@ struct SearchStats {
     solutions += other.solutions;
     representatives += other.representatives;
     max_depth = std::max(max_depth, other.max_depth);
+    counters += other.counters;
     if (stop == StopReason::none) stop = other.stop;
     return *this;
   }

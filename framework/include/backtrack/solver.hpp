@@ -16,10 +16,12 @@
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "backtrack/checkpoint.hpp"
+#include "backtrack/depth_profile.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/estimate.hpp"
@@ -93,13 +95,24 @@ struct RunRequest {
   // Counts only: where the threads take their subtrees from; none: every pending one.
   // A source that shares them with other processes spreads one count over machines.
   SubtreeSource* subtrees = nullptr;
+  // Count nodes and failures per depth (RunResult::profile). --first and --limit K then
+  // search on one thread: their profile is that of the one search in depth-first order.
+  bool profile = false;
 };
 
 struct RunResult {
   SearchStats stats;
+  // The names of stats.counters, in order: the problem's own counters of its work
+  // (work_counters.hpp); empty for a problem without them. They count this run's
+  // searching: not the subtrees a checkpoint had finished (resumed).
+  std::vector<std::string> counter_names;
   bool reports_classes = false;  // stats.representatives counts symmetry classes
   std::size_t subtrees = 0;      // independent pieces the work was split into (0: searched as one)
   Resumed resumed;               // of them, finished by earlier runs (from the checkpoint)
+  // With RunRequest::profile: nodes and failures per depth of this run's searching (not
+  // the resumed subtrees'); they add up to stats.nodes and stats.failures.
+  DepthProfile profile;
+  bool profiled = false;  // the run was asked for a profile
 };
 
 // What `backtrack estimate` asks for: Knuth's estimator, then a timed calibration.
@@ -148,10 +161,14 @@ inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
 // receives what was skipped. The threads take the pending subtrees from `source`
 // (default: all of them, PendingSubtrees). The result's seconds are the split's and
 // this run's.
+// With `profile`, the split's and every thread's nodes and failures per depth are added
+// to it (the searches must be profiled ones).
 template <Problem P, class MakeSearch>
 SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
                          Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
-                         Resumed* resumed = nullptr, SubtreeSource* source = nullptr) {
+                         Resumed* resumed = nullptr, SubtreeSource* source = nullptr,
+                         DepthProfile* profile = nullptr) {
+  if (profile != nullptr) add_profile(*profile, split.above_profile);
   if (split.stopped()) return split.above;  // its subtrees do not cover the tree
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
@@ -195,11 +212,16 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   if (source == nullptr) source = &all_here;
   source->begin(pending);
   // One taker per thread: a subtree at a time, the longest ones never waiting behind a batch.
+  std::mutex profile_mutex;
   auto take_and_search = [&] {
     auto search = make_search();
     while (const auto i = source->next()) {
       search_subtree(search, *i);
       source->searched(*i, results[*i]);
+    }
+    if (profile != nullptr) {
+      std::lock_guard lock(profile_mutex);
+      add_profile(*profile, search.profile());
     }
   };
   const auto start = Clock::now();
@@ -220,6 +242,30 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   total.seconds = split.above.seconds + std::chrono::duration<double>(Clock::now() - start).count();
   return total;
 }
+
+// The names of P's counters of its own work (none without them).
+template <Problem P>
+std::vector<std::string> counter_names_of() {
+  if constexpr (HasCounters<P>) {
+    const auto names = P::counter_names();
+    return {names.begin(), names.end()};
+  } else {
+    return {};
+  }
+}
+
+namespace detail {
+// The one sink of a profiled search, whatever the mode: a profiled engine is compiled
+// once per problem, not once per mode. Called per solution, never per node.
+template <Problem P>
+struct ErasedSink {
+  bool (*call)(void* context, std::span<const typename P::Move> path, std::uint64_t weight);
+  void* context;
+  bool operator()(const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight) const {
+    return call(context, path, weight);
+  }
+};
+}  // namespace detail
 
 // Render is called as render(problem, path) -> Solution.
 template <Problem P, class Render>
@@ -248,6 +294,7 @@ class ProblemSolver final : public Solver {
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     RunResult result;
     result.reports_classes = reports_classes_;
+    result.counter_names = counter_names_of<P>();
     SearchLimits limits = request.limits;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     using Move = typename P::Move;
@@ -263,6 +310,7 @@ class ProblemSolver final : public Solver {
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
       throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
     }
+    if (request.profile) return run_profiled(request, limits, ordered, sink, std::move(result));
     // The first K solutions in depth-first order: with threads, subtrees in order. The
     // threads keep the solutions of later subtrees until the earlier ones are done (up to
     // K each): for a large K, one search that prints as it goes.
@@ -308,6 +356,46 @@ class ProblemSolver final : public Solver {
   }
 
  private:
+  // run() with nodes and failures per depth: the same split and subtrees, through one
+  // profiled engine with a sink that renders (or, for a count, ignores) each solution.
+  RunResult run_profiled(const RunRequest& request, const SearchLimits& limits, bool ordered,
+                         const SolutionSink& sink, RunResult result) const {
+    using Move = typename P::Move;
+    struct Context {
+      Context(const ProblemSolver* s, const SolutionSink* k, bool l) : solver(s), sink(k), listing(l) {}
+      const ProblemSolver* solver;
+      const SolutionSink* sink;
+      bool listing;
+      std::mutex output;
+      bool refused = false;  // the sink said stop: no subtree may hand it another solution
+    } context(this, &sink, request.mode != SearchMode::count);
+    const detail::ErasedSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t) {
+                                       auto& x = *static_cast<Context*>(c);
+                                       if (!x.listing) return true;
+                                       Solution solution = x.solver->render_(x.solver->problem_, path);
+                                       std::lock_guard lock(x.output);
+                                       if (x.refused) return false;
+                                       x.refused = !(*x.sink)(solution);
+                                       return !x.refused;
+                                     },
+                                     &context};
+    using Search = DepthFirstSearch<P, detail::ErasedSink<P>, true>;
+    result.profiled = true;
+    if (ordered) {
+      Search search(problem_, limits, emit);
+      result.stats = search.run();
+      result.profile = search.profile();
+      return result;
+    }
+    const auto split = split_tree(problem_, SplitPlan{}, limits, emit, std::true_type{});
+    result.subtrees = split.subtrees.size();
+    const bool count = request.mode == SearchMode::count;
+    result.stats = run_subtrees(
+        split, request.threads, limits, request.progress, [&] { return Search(problem_, limits, emit); },
+        count ? request.checkpoint : nullptr, &result.resumed, count ? request.subtrees : nullptr, &result.profile);
+    return result;
+  }
+
   P problem_;
   Render render_;
   Instance instance_;

@@ -20,9 +20,11 @@
 #include <cstdint>
 #include <iterator>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "backtrack/cursor.hpp"
+#include "backtrack/depth_profile.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
@@ -43,6 +45,7 @@ struct SplitTree {
   // What the split searched itself: the probe, and the nodes expanded to find the
   // subtrees (each subtree counts its own root). The whole tree is above + subtrees.
   SearchStats above;
+  DepthProfile above_profile;  // above's nodes and failures per depth, for a profiled split
   SplitPlan plan;
   // above.stop is not none when the split was stopped (stop flag, deadline, the sink):
   // then the subtrees do not cover the tree, and nothing may be counted in them.
@@ -65,15 +68,29 @@ inline std::size_t wanted_subtrees(const SplitPlan& plan, double covered) {
   if (!(covered > 0) || wanted >= static_cast<double>(plan.subtrees)) return plan.subtrees;
   return std::max<std::size_t>(2, static_cast<std::size_t>(wanted));
 }
+
+// The problem's counters of applying `m` at `state` (which is left as it was).
+template <Problem P>
+WorkCounters work_of_child(const P& problem, typename P::State& state, const typename P::Move& m) {
+  const WorkCounters before = problem.counters(state);
+  problem.apply(state, m);
+  const WorkCounters work = problem.counters(state) - before;
+  problem.undo(state, m);
+  return work;
+}
 }  // namespace detail
 
 // Splits the tree of `problem` as `plan` says (see the top of this file). Solutions the
 // probe reaches go to on_solution(state, path, weight), as a search's do. Honours the stop
 // flag and the deadline of `limits`; a stopped split is marked so (stopped()), and its
-// subtrees must not be searched.
-template <Problem P, class OnSolution = detail::IgnoreSolutions>
+// subtrees must not be searched. The problem's counters in `above` are the work of the
+// nodes it expanded (see HasCounters), the probe's and the split's own: with each
+// subtree's, they add up to those of one search of the whole tree. So do the nodes and
+// failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
+template <Problem P, class OnSolution = detail::IgnoreSolutions, bool Profiled = false>
 SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const SearchLimits& limits = {},
-                        OnSolution on_solution = {}) {
+                        OnSolution on_solution = {}, std::bool_constant<Profiled> profiled = {}) {
+  (void)profiled;
   using Move = typename P::Move;
   const auto start = Clock::now();
   SplitTree<P> split;
@@ -85,8 +102,9 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     SearchLimits probe_limits = limits;
     probe_limits.max_nodes = plan.probe_nodes;
     probe_limits.max_solutions = 0;
-    DepthFirstSearch<P, OnSolution> probe(problem, probe_limits, std::move(on_solution));
+    DepthFirstSearch<P, OnSolution, Profiled> probe(problem, probe_limits, std::move(on_solution));
     split.above = probe.run(roots);
+    if constexpr (Profiled) split.above_profile = probe.profile();
     if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
       split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       return split;
@@ -94,6 +112,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     split.above.stop = StopReason::none;
     --split.above.nodes;  // the node it stopped at is the first subtree's root
     path.assign(probe.stop_path().begin(), probe.stop_path().end());
+    if constexpr (Profiled) --split.above_profile[path.size()].nodes;
     root = probe.stop_root();
   }  // the probe's state is freed before the cursor builds its own
   Cursor<P> cursor(problem);
@@ -109,9 +128,10 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     std::vector<std::vector<Root<Move>>> right_of(path.size());
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
       const auto prefix = std::span<const Move>(path).first(depth);
-      const auto& state = cursor.at(prefix);
+      auto& state = cursor.at(prefix);
       std::size_t children = 0, before = 0;
       bool past = false;
+      [[maybe_unused]] WorkCounters at_path;  // once the path's child was checked
       for_each_child(problem, state, [&](const Move m) {
         ++children;
         if (past) {
@@ -121,8 +141,17 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
         } else if (m == path[depth]) {
           past = true;
           before = children - 1;
+          at_path = counters_of(problem, state);
         }
       });
+      if constexpr (HasCounters<P>) {
+        // The probe expanded this node as far as the path's child: the checks of the
+        // candidates after it and the children after it are the split's to count.
+        split.above.counters += problem.counters(state) - at_path;
+        for (const auto& sibling : right_of[depth]) {
+          split.above.counters += detail::work_of_child(problem, state, sibling.prefix.back());
+        }
+      }
       covered += share * static_cast<double>(before) / static_cast<double>(children);
       share /= static_cast<double>(children);
     }
@@ -155,22 +184,31 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
         split.above.stop = reason;
         return split;
       }
-      const auto& state = cursor.at(node.prefix);
+      auto& state = cursor.at(node.prefix);
       if (problem.is_solution(state)) {
         next.push_back(std::move(node));
         next_solution.push_back(true);
         continue;
       }
       ++split.above.nodes;
+      if constexpr (Profiled) ++at_depth(split.above_profile, node.prefix.size()).nodes;
       const std::size_t first_child = next.size();
+      [[maybe_unused]] const WorkCounters before_expansion = counters_of(problem, state);
       for_each_child(problem, state, [&](const Move m) {
         Root<Move> child{node.prefix, node.weight};
         child.prefix.push_back(m);
         next.push_back(std::move(child));
         next_solution.push_back(false);
       });
+      if constexpr (HasCounters<P>) {
+        split.above.counters += problem.counters(state) - before_expansion;
+        for (std::size_t k = first_child; k < next.size(); ++k) {
+          split.above.counters += detail::work_of_child(problem, state, next[k].prefix.back());
+        }
+      }
       if (next.size() == first_child) {
         ++split.above.failures;
+        if constexpr (Profiled) ++split.above_profile[node.prefix.size()].failures;
         split.above.max_depth = std::max(split.above.max_depth, static_cast<int>(node.prefix.size()));
       }
       std::reverse(next.begin() + static_cast<std::ptrdiff_t>(first_child), next.end());

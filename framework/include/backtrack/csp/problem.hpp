@@ -25,7 +25,13 @@
 // its domain, snapshotted when the node is entered (applying a child changes domains;
 // undoing it restores them). Variables whose domain is one value at the root (givens)
 // are assigned there.
+//
+// Counters (work_counters.hpp): propagations, the values that pruning removed from the
+// domains of other variables than the one assigned; checks, the tests of a value (or of
+// a domain, one bitmask) against one constraint: an all-different's or a propagator's
+// filter checks every domain of its scope once. Both count the search, not the root.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +40,7 @@
 #include <numeric>
 #include <random>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,6 +49,7 @@
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/size_buckets.hpp"
 #include "backtrack/csp/work_queue.hpp"
+#include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
 
@@ -73,6 +81,8 @@ class CspProblem {
     mutable std::vector<Domain> scratch_domains;
     int unassigned = 0;
     bool failed = false;
+    std::uint64_t propagations = 0;
+    mutable std::uint64_t checks = 0;  // allowed() checks a const state
   };
 
   // The values of one variable still possible, in the chosen order.
@@ -201,6 +211,12 @@ class CspProblem {
     s.failed = false;
   }
 
+  static std::span<const std::string_view> counter_names() {
+    static constexpr std::array<std::string_view, 2> names{"propagations", "checks"};
+    return names;
+  }
+  WorkCounters counters(const State& s) const { return {{s.propagations, s.checks}}; }
+
   // Every variable's value, for a path of moves from root() to a solution.
   std::vector<int> values(std::span<const Move> path) const {
     if (!propagating_) {
@@ -280,6 +296,8 @@ class CspProblem {
       }
     }
     s.trail.clear();
+    s.propagations = 0;
+    s.checks = 0;
   }
 
   int choose_variable(const State& s) const {
@@ -359,11 +377,15 @@ class CspProblem {
     const Domain* supports = model_.supports().data();
     for (const auto& arc : model_.arcs(m.var)) {
       const int b = s.value[static_cast<std::size_t>(arc.other)];
-      if (b >= 0 && ((supports[arc.support + m.value] >> b) & 1) == 0) return false;
+      if (b < 0) continue;
+      ++s.checks;
+      if (((supports[arc.support + m.value] >> b) & 1) == 0) return false;
     }
     for (int id : model_.all_different_of(m.var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
-        if (y != m.var && s.value[static_cast<std::size_t>(y)] == m.value) return false;
+        if (y == m.var || s.value[static_cast<std::size_t>(y)] < 0) continue;
+        ++s.checks;
+        if (s.value[static_cast<std::size_t>(y)] == m.value) return false;
       }
     }
     for (int c : model_.watchers(m.var)) {
@@ -378,6 +400,7 @@ class CspProblem {
         s.scratch_domains[i] = v < 0 ? 0 : Domain{1} << v;
       }
       if (!complete) continue;
+      ++s.checks;
       if (constraint.kind == Model::Kind::custom) {
         const auto& check = model_.customs()[static_cast<std::size_t>(constraint.index)].check;
         if (!check(std::span<const int>(s.scratch_values.data(), scope.size()))) return false;
@@ -403,6 +426,7 @@ class CspProblem {
   bool narrow(State& s, int var, Domain d) const {
     const auto x = static_cast<std::size_t>(var);
     Domain& slot = s.domain[x];
+    s.propagations += static_cast<std::uint64_t>(std::popcount(slot & ~d));
     s.trail.emplace_back(var, slot);
     if (buckets_ || propagating_) {
       const bool open = s.value[x] < 0;
@@ -461,6 +485,8 @@ class CspProblem {
 
   void assign(State& s, Move m) const {
     const Domain bit = Domain{1} << m.value;
+    // The assigned variable's own values are no propagation.
+    s.propagations -= static_cast<std::uint64_t>(std::popcount(s.domain[static_cast<std::size_t>(m.var)] & ~bit));
     if (propagating_) {
       narrow(s, m.var, bit);
       propagate(s);
@@ -475,12 +501,18 @@ class CspProblem {
     const Domain* supports = model_.supports().data();
     Domain* domain = s.domain.data();
     const int* value = s.value.data();
+    std::uint64_t checks = 0;
     for (const auto& a : model_.arcs(m.var)) {
       if (value[a.other] >= 0) continue;
+      ++checks;
       const Domain before = domain[a.other];
       const Domain after = before & supports[a.support + m.value];
-      if (after != before && !narrow(s, a.other, after)) return fail(s, a.constraint);
+      if (after != before && !narrow(s, a.other, after)) {
+        s.checks += checks;
+        return fail(s, a.constraint);
+      }
     }
+    s.checks += checks;
     const int broken = remove_from_peers(s, m.var, m.value);
     if (broken >= 0) return fail(s, broken);
     // The n-ary constraints of the variable, once each.
@@ -496,7 +528,11 @@ class CspProblem {
     for (int id : model_.all_different_of(var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
         const Domain d = s.domain[static_cast<std::size_t>(y)];
-        if (y == var || (d & bit) == 0) continue;
+        if (y == var) continue;
+        // A decided peer is looked at too: propagating, two variables may have been
+        // left the same value before either was run.
+        if (s.value[static_cast<std::size_t>(y)] < 0) ++s.checks;
+        if ((d & bit) == 0) continue;
         if (!narrow(s, y, d & ~bit)) return all_different_constraint_[static_cast<std::size_t>(id)];
       }
     }
@@ -532,12 +568,16 @@ class CspProblem {
         free = static_cast<int>(i);
       }
     }
-    if (free < 0) return check(all);
+    if (free < 0) {
+      ++s.checks;
+      return check(all);
+    }
     const int y = scope[static_cast<std::size_t>(free)];
     const Domain d = s.domain[static_cast<std::size_t>(y)];
     Domain kept = 0;
     for (Domain rest = d; rest != 0; rest &= rest - 1) {
       values[free] = std::countr_zero(rest);
+      ++s.checks;
       if (check(all)) kept |= rest & (~rest + 1);
     }
     return kept == d || narrow(s, y, kept);
@@ -548,6 +588,7 @@ class CspProblem {
   bool filter_domains(State& s, const std::vector<int>& scope, Filter filter) const {
     const std::span<Domain> domains(s.scratch_domains.data(), scope.size());
     for (std::size_t i = 0; i < scope.size(); ++i) domains[i] = s.domain[static_cast<std::size_t>(scope[i])];
+    s.checks += scope.size();
     if (!filter(domains)) return false;
     for (std::size_t i = 0; i < scope.size(); ++i) {
       const Domain old = s.domain[static_cast<std::size_t>(scope[i])];
@@ -598,9 +639,11 @@ class CspProblem {
       const Domain dz = s.domain[static_cast<std::size_t>(z)];
       Domain kept = 0;
       if (decided >= 0) {
+        ++s.checks;
         kept = dz & supports[a.support + decided];
       } else {
         for (Domain rest = dz; rest != 0; rest &= rest - 1) {
+          ++s.checks;
           if ((dy & supports[a.reverse + std::countr_zero(rest)]) != 0) kept |= rest & (~rest + 1);
         }
       }

@@ -21,18 +21,27 @@
 // needs. Iterating the chosen column while its rows are applied is safe because cover()
 // never touches the vertical links of the column being covered.
 //
+// Updates (Knuth's count of the dance's work, as his dlx programs report it): each
+// column unlinked from the header list and each node unlinked from its column by
+// cover(), one update each; uncover() relinks the same ones and is not counted again.
+// The rows chosen in advance are not counted (root() starts at zero).
+//
 // The state is a plain array of nodes, so copying it (for a thread's own subtree)
 // is one memcpy; rows chosen in advance (Sudoku givens) are covered once, when the
 // problem is built, and every root() starts from that matrix.
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <limits>
 #include <span>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "backtrack/exact_cover/matrix.hpp"
+#include "backtrack/work_counters.hpp"
 
 namespace backtrack::exact_cover {
 
@@ -46,6 +55,7 @@ class DancingLinks {
   struct State {
     std::vector<Node> nodes;
     std::vector<int> size;  // rows in each column, indexed by header node
+    std::uint64_t updates = 0;  // links changed by cover() (see the top of this file)
   };
   using Move = int;  // a node of the chosen row, in the column it was chosen for
 
@@ -124,6 +134,7 @@ class DancingLinks {
       const int x = row_first_[static_cast<std::size_t>(r)];
       if (x >= 0) apply(s, x);
     }
+    s.updates = 0;  // the search's work, not the preselected rows'
   }
 
   State root() const { return start_; }
@@ -140,6 +151,12 @@ class DancingLinks {
     uncover(s, n[x].column);
   }
   int max_depth() const { return primary_; }
+
+  static std::span<const std::string_view> counter_names() {
+    static constexpr std::array<std::string_view, 1> names{"updates"};
+    return names;
+  }
+  WorkCounters counters(const State& s) const { return {{s.updates}}; }
 
   // Which matrix row a move chose, and the move that chooses a row (for roots()).
   int row_of(Move x) const { return row_of_[static_cast<std::size_t>(x)]; }
@@ -173,11 +190,13 @@ class DancingLinks {
     int* size = s.size.data();
     n[n[c].right].left = n[c].left;
     n[n[c].left].right = n[c].right;
+    ++s.updates;
     for (int i = n[c].down; i != c; i = n[i].down) {
       for (int j = n[i].right; j != i; j = n[j].right) {
         n[n[j].down].up = n[j].up;
         n[n[j].up].down = n[j].down;
         --size[n[j].column];
+        ++s.updates;
       }
     }
   }

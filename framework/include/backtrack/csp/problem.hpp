@@ -162,6 +162,7 @@ class CspProblem {
     // lines once a node, where buckets cost two bit moves for every domain change and
     // its undo (N-Queens at n = 14, forward checking with MRV: 1.8x the time per node).
     buckets_ = options_.variables != VariableOrder::static_order && n > scan_limit;
+    tracked_ = buckets_ || propagating_;
     for (int v = 0; v < n; ++v) max_degree_ = std::max<std::int64_t>(max_degree_, std::max(model_.degree(v), 1));
     build_root();
   }
@@ -190,18 +191,14 @@ class CspProblem {
   void undo(State& s, Move m) const {
     const std::size_t mark = s.marks.back();
     s.marks.pop_back();
-    if (!buckets_ && !propagating_) {  // forward checking, the static order: nothing else to restore
+    if (!tracked_) {  // forward checking, the static order: nothing else to restore
       while (s.trail.size() > mark) {
         const auto [var, old] = s.trail.back();
         s.trail.pop_back();
         s.domain[static_cast<std::size_t>(var)] = old;
       }
     } else {
-      while (s.trail.size() > mark) {
-        const auto [var, old] = s.trail.back();
-        s.trail.pop_back();
-        restore(s, var, old);
-      }
+      restore_to(s, mark);
     }
     if (!propagating_) {
       s.value[static_cast<std::size_t>(m.var)] = -1;
@@ -424,29 +421,39 @@ class CspProblem {
   // Sets a domain, remembering the old one; false when it became empty. Propagating,
   // the variable goes on the queue, and is decided once it has one value left.
   bool narrow(State& s, int var, Domain d) const {
-    const auto x = static_cast<std::size_t>(var);
-    Domain& slot = s.domain[x];
-    s.propagations += static_cast<std::uint64_t>(std::popcount(slot & ~d));
+    Domain& slot = s.domain[static_cast<std::size_t>(var)];
     s.trail.emplace_back(var, slot);
-    if (buckets_ || propagating_) {
-      const bool open = s.value[x] < 0;
-      if (buckets_ && open) s.open.move(var, std::popcount(slot), std::popcount(d));
-      if (propagating_ && d != 0) {
-        slot = d;
-        if (open && std::has_single_bit(d)) decide(s, var);
-        // An all-different's filters reach their own fixpoint: its own changes need
-        // not wake it again.
-        int& cause = s.cause[x];
-        if (!s.variables.contains(var)) {
-          cause = s.running;
-          s.variables.push(var);
-        } else if (cause != s.running) {
-          cause = -1;
-        }
-      }
-    }
+    if (tracked_) track(s, var, slot, d);
     slot = d;
     return d != 0;
+  }
+
+  // What a domain change means beyond the trail: the variable's bucket, and, propagating,
+  // the queue and its decision. Out of line: forward checking's loop stays small.
+  [[gnu::noinline]] void track(State& s, int var, Domain old, Domain d) const {
+    const auto x = static_cast<std::size_t>(var);
+    const bool open = s.value[x] < 0;
+    if (buckets_ && open) s.open.move(var, std::popcount(old), std::popcount(d));
+    if (!propagating_ || d == 0) return;
+    s.domain[x] = d;
+    if (open && std::has_single_bit(d)) decide(s, var);
+    // An all-different's filters reach their own fixpoint: its own changes need not
+    // wake it again.
+    int& cause = s.cause[x];
+    if (!s.variables.contains(var)) {
+      cause = s.running;
+      s.variables.push(var);
+    } else if (cause != s.running) {
+      cause = -1;
+    }
+  }
+
+  [[gnu::noinline]] void restore_to(State& s, std::size_t mark) const {
+    while (s.trail.size() > mark) {
+      const auto [var, old] = s.trail.back();
+      s.trail.pop_back();
+      restore(s, var, old);
+    }
   }
 
   // Undoes one entry of the trail: the domain back, and the variable back in its bucket
@@ -485,8 +492,6 @@ class CspProblem {
 
   void assign(State& s, Move m) const {
     const Domain bit = Domain{1} << m.value;
-    // The assigned variable's own values are no propagation.
-    s.propagations -= static_cast<std::uint64_t>(std::popcount(s.domain[static_cast<std::size_t>(m.var)] & ~bit));
     if (propagating_) {
       narrow(s, m.var, bit);
       propagate(s);
@@ -501,18 +506,25 @@ class CspProblem {
     const Domain* supports = model_.supports().data();
     Domain* domain = s.domain.data();
     const int* value = s.value.data();
+    // Counted in locals: the state's counters would be read and written at every step.
     std::uint64_t checks = 0;
+    std::uint64_t removed = 0;
     for (const auto& a : model_.arcs(m.var)) {
       if (value[a.other] >= 0) continue;
       ++checks;
       const Domain before = domain[a.other];
       const Domain after = before & supports[a.support + m.value];
-      if (after != before && !narrow(s, a.other, after)) {
-        s.checks += checks;
-        return fail(s, a.constraint);
+      if (after != before) {
+        removed += static_cast<std::uint64_t>(std::popcount(before & ~after));
+        if (!narrow(s, a.other, after)) {
+          s.checks += checks;
+          s.propagations += removed;
+          return fail(s, a.constraint);
+        }
       }
     }
     s.checks += checks;
+    s.propagations += removed;
     const int broken = remove_from_peers(s, m.var, m.value);
     if (broken >= 0) return fail(s, broken);
     // The n-ary constraints of the variable, once each.
@@ -533,6 +545,7 @@ class CspProblem {
         // left the same value before either was run.
         if (s.value[static_cast<std::size_t>(y)] < 0) ++s.checks;
         if ((d & bit) == 0) continue;
+        ++s.propagations;
         if (!narrow(s, y, d & ~bit)) return all_different_constraint_[static_cast<std::size_t>(id)];
       }
     }
@@ -580,7 +593,9 @@ class CspProblem {
       ++s.checks;
       if (check(all)) kept |= rest & (~rest + 1);
     }
-    return kept == d || narrow(s, y, kept);
+    if (kept == d) return true;
+    s.propagations += static_cast<std::uint64_t>(std::popcount(d & ~kept));
+    return narrow(s, y, kept);
   }
 
   // Copies the scope's domains to scratch, runs `filter` on them, and narrows what it changed.
@@ -593,7 +608,9 @@ class CspProblem {
     for (std::size_t i = 0; i < scope.size(); ++i) {
       const Domain old = s.domain[static_cast<std::size_t>(scope[i])];
       const Domain now = domains[i] & old;
-      if (now != old && !narrow(s, scope[i], now)) return false;
+      if (now == old) continue;
+      s.propagations += static_cast<std::uint64_t>(std::popcount(old & ~now));
+      if (!narrow(s, scope[i], now)) return false;
     }
     return true;
   }
@@ -612,7 +629,7 @@ class CspProblem {
   }
 
   // Runs the queues to a fixpoint (arc, bounds, gac).
-  void propagate(State& s) const {
+  [[gnu::noinline]] void propagate(State& s) const {
     for (;;) {
       if (!s.variables.empty()) {
         const int broken = propagate_variable(s, s.variables.pop());
@@ -647,7 +664,9 @@ class CspProblem {
           if ((dy & supports[a.reverse + std::countr_zero(rest)]) != 0) kept |= rest & (~rest + 1);
         }
       }
-      if (kept != dz && !narrow(s, z, kept)) return a.constraint;
+      if (kept == dz) continue;
+      s.propagations += static_cast<std::uint64_t>(std::popcount(dz & ~kept));
+      if (!narrow(s, z, kept)) return a.constraint;
     }
     if (decided >= 0) {
       const int broken = remove_from_peers(s, y, decided);
@@ -692,6 +711,7 @@ class CspProblem {
   SearchOptions options_;
   bool propagating_ = false;  // arc, bounds, gac
   bool buckets_ = false;      // a dynamic variable order on more than scan_limit variables
+  bool tracked_ = false;      // either: a domain change is more than a trail entry
   std::int64_t max_degree_ = 1;
   std::vector<int> orders_;       // every variable's value order, one after another
   std::vector<int> value_order_;  // variable -> its first entry in orders_

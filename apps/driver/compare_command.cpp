@@ -38,7 +38,10 @@ const char* const compare_usage =
     "                         [--repeat R] [--first | --limit K] [options]\n"
     "\n"
     "Runs each strategy for each size in RANGE and each value of the varied options, and\n"
-    "prints one table: n, strategy, the varied options, solutions, nodes, failures, times in\n"
+    "prints one table: n, strategy, the varied options, solutions, nodes, failures, the\n"
+    "strategy's own counters where it has them ('-' in rows without: the CSP layer's\n"
+    "propagations, values removed from domains, and checks, of a value against a constraint;\n"
+    "dancing links' updates, links changed by cover as Knuth counts them), times in\n"
     "seconds (setup: reading the options and building the instance, for the first row the\n"
     "command line too; search: splitting the tree, the search, merging; seconds: the row's\n"
     "total, so the rows add up to the command; with --repeat R, medians of R runs, and min\n"
@@ -55,9 +58,13 @@ const char* const compare_usage =
     "short by --time-limit or --max-nodes says so in its status column (partial: its count\n"
     "is not a total) and compare then exits with 3; Ctrl-C prints the rows finished so far,\n"
     "the cut one marked, and exits with 130.\n"
+    "--profile adds nodes and failures per depth of each row: two tables after the table (a\n"
+    "column per row), \"profile\" in each JSON row (CSV has none), and with --plot a second\n"
+    "chart, nodes per depth, so that two strategies' trees can be seen side by side.\n"
     "RANGE is A..B, a list A,B,C, or one size. Examples:\n"
     "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n"
-    "  backtrack compare nqueens -n 10 --strategies csp --vary prune=none,forward,arc --repeat 5\n\n";
+    "  backtrack compare nqueens -n 10 --strategies csp --vary prune=none,forward,arc --repeat 5\n"
+    "  backtrack compare nqueens -n 12 --strategies csp --vary prune=none,forward,arc --profile\n\n";
 
 // An option of the problem that compare ranges over (--vary OPTION=V1,V2,...).
 struct Axis {
@@ -189,7 +196,20 @@ std::string label(const Config& c, const std::vector<Axis>& axes) {
   return text;
 }
 
+// The problem's counters of its work that some row has (propagations, checks, updates),
+// in the order they first appear: a column each.
+std::vector<std::string> counter_columns(const std::vector<Row>& rows) {
+  std::vector<std::string> names;
+  for (const auto& r : rows) {
+    for (const auto& name : r.result.counter_names) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  return names;
+}
+
 void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool classes, bool repeated) {
+  const auto counters = counter_columns(rows);
   const bool per_instance = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.config.instance != 0; });
   const bool sets = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.instances != 0; });
   std::vector<std::string> header = {"n", "strategy"};
@@ -197,6 +217,7 @@ void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, boo
   if (per_instance) header.push_back("instance");
   if (sets) header.insert(header.end(), {"instances", "solved"});
   for (const char* name : {"solutions", "nodes", "failures", "setup", "search", "seconds"}) header.push_back(name);
+  header.insert(std::find(header.begin(), header.end(), "failures") + 1, counters.begin(), counters.end());
   if (classes) header.insert(std::find(header.begin(), header.end(), "solutions") + 1, "classes");
   if (repeated) header.insert(header.end(), {"min", "max"});
   if (sets) header.push_back("median/instance");
@@ -213,8 +234,13 @@ void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, boo
     }
     line.push_back(to_string(s.solutions));
     if (classes) line.push_back(r.result.reports_classes ? to_string(s.representatives) : "-");
-    line.insert(line.end(), {std::to_string(s.nodes), std::to_string(s.failures), seconds_text(r.times.setup_seconds),
-                             seconds_text(r.times.search_seconds), seconds_text(r.times.seconds)});
+    line.insert(line.end(), {std::to_string(s.nodes), std::to_string(s.failures)});
+    for (const auto& name : counters) {
+      const auto value = counter(r.result, name);
+      line.push_back(value ? std::to_string(*value) : "-");
+    }
+    line.insert(line.end(), {seconds_text(r.times.setup_seconds), seconds_text(r.times.search_seconds),
+                             seconds_text(r.times.seconds)});
     if (repeated) line.insert(line.end(), {seconds_text(r.min_seconds), seconds_text(r.max_seconds)});
     if (sets) line.push_back(r.instances == 0 ? "-" : seconds_text(r.instance_seconds));
     line.insert(line.end(), {fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
@@ -237,6 +263,47 @@ void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, boo
   }
 }
 
+// A row's name in the profile's tables and chart: its configuration, with its size and
+// instance where rows differ in them.
+// (The size is "n", as the table's column.)
+std::string profile_label(const Row& r, const std::vector<Axis>& axes, bool sizes) {
+  std::string text = label(r.config, axes);
+  if (sizes && !r.config.size.empty()) text = "n=" + r.config.size + " " + text;
+  if (r.config.instance != 0) text += " #" + std::to_string(r.config.instance);
+  return text;
+}
+
+// With --profile: nodes per depth, then failures per depth, a column per row.
+void write_profile_tables(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool sizes) {
+  std::size_t depths = 0;
+  for (const auto& r : rows) depths = std::max(depths, r.result.profile.size());
+  for (const bool failures : {false, true}) {
+    std::vector<std::vector<std::string>> cells = {{"depth"}};
+    for (const auto& r : rows) cells[0].push_back(profile_label(r, axes, sizes));
+    for (std::size_t d = 0; d < depths; ++d) {
+      std::vector<std::string> line = {std::to_string(d)};
+      bool any = false;
+      for (const auto& r : rows) {
+        const auto& p = r.result.profile;
+        if (d < p.size() && (p[d].nodes != 0 || p[d].failures != 0)) any = true;
+        line.push_back(d < p.size() ? std::to_string(failures ? p[d].failures : p[d].nodes) : "0");
+      }
+      if (any) cells.push_back(std::move(line));
+    }
+    std::vector<std::size_t> width(cells[0].size(), 0);
+    for (const auto& line : cells) {
+      for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
+    }
+    std::cout << '\n' << (failures ? "failures" : "nodes") << " per depth:\n";
+    for (const auto& line : cells) {
+      for (std::size_t c = 0; c < line.size(); ++c) {
+        std::cout << std::right << std::setw(static_cast<int>(width[c])) << line[c]
+                  << (c + 1 == line.size() ? "\n" : "  ");
+      }
+    }
+  }
+}
+
 // A CSV field, quoted where it holds a comma, a quote or a line break (RFC 4180).
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
@@ -246,11 +313,13 @@ std::string csv_field(const std::string& text) {
 }
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vector<Axis>& axes) {
+  const auto counters = counter_columns(rows);
   out << "n,strategy,";
   for (const auto& axis : axes) out << axis.option << ',';
   out << "instance,instance_index,instances,solved,instance_median_seconds,";
-  out << "solutions,classes,nodes,failures,setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,"
-         "nodes_per_second,speedup,status\n";
+  out << "solutions,classes,nodes,failures,";
+  for (const auto& name : counters) out << csv_field(name) << ',';
+  out << "setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,nodes_per_second,speedup,status\n";
   for (const auto& r : rows) {
     const SearchStats& s = r.result.stats;
     out << r.config.size << ',' << r.config.strategy << ',';
@@ -259,7 +328,12 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vecto
         << (r.instances == 0 ? "" : std::to_string(r.instances)) << ','
         << (r.instances == 0 ? "" : std::to_string(r.solved)) << ','
         << (r.instances == 0 ? "" : fixed(r.instance_seconds, 6)) << ',' << to_string(s.solutions) << ',' << (r.result.reports_classes ? to_string(s.representatives) : "") << ','
-        << s.nodes << ',' << s.failures << ',' << fixed(r.times.setup_seconds, 6) << ','
+        << s.nodes << ',' << s.failures << ',';
+    for (const auto& name : counters) {
+      const auto value = counter(r.result, name);
+      out << (value ? std::to_string(*value) : "") << ',';
+    }
+    out << fixed(r.times.setup_seconds, 6) << ','
         << fixed(r.times.search_seconds, 6) << ',' << fixed(r.times.seconds, 6) << ',' << fixed(r.min_seconds, 6)
         << ',' << fixed(r.max_seconds, 6) << ',' << r.runs.size() << ','
         << fixed(nodes_per_second(r.result, r.times), 0) << ',' << (cut(s) ? "" : fixed(r.speedup, 3)) << ','
@@ -273,7 +347,7 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
     const SearchStats& s = r.result.stats;
     nlohmann::json row = {{"n", r.config.size}, {"strategy", r.config.strategy}, {"instance", r.instance},
                           {"solutions", to_string(s.solutions)},
-                          {"nodes", s.nodes}, {"failures", s.failures},
+                          {"nodes", s.nodes}, {"failures", s.failures}, {"counters", counters_json(r.result)},
                           {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
                           {"seconds", r.times.seconds}, {"seconds_min", r.min_seconds},
                           {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},
@@ -284,6 +358,7 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
       row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
     }
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
+    if (r.result.profiled) row["profile"] = profile_json(r.result.profile);
     if (r.config.instance != 0) row["instance_index"] = r.config.instance;
     if (r.instances != 0) {
       row["instances"] = r.instances;
@@ -321,12 +396,13 @@ std::string gnuplot_quoted(const std::string& text) {
   return quoted + "'";
 }
 
-// Draws seconds against size, log scale, one line per configuration, with gnuplot.
+// Draws seconds against size, log scale, one line per configuration, with gnuplot; with
+// --profile, below it a second chart: nodes per depth, log scale, one line per row.
 // gnuplot writes into a private directory of ours, and the picture is then copied to
 // `file`: the user's file name never enters the script, so no name can run gnuplot
 // commands, and gnuplot never falls back to writing the SVG to stdout.
 void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
-          const std::string& size_name, const std::string& file) {
+          const std::string& size_name, const std::string& file, bool profile, bool sizes) {
   std::string pattern = (std::filesystem::temp_directory_path() / "backtrack-plot-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) throw InputError("cannot create a temporary directory: " + std::string(std::strerror(errno)));
   const std::filesystem::path directory = pattern;
@@ -351,9 +427,20 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
       out << "\n\n";
     }
   }
+  if (profile) {
+    std::ofstream out(directory / "profile.dat");
+    for (const auto& r : rows) {
+      out << "# " << profile_label(r, axes, sizes) << '\n';
+      for (std::size_t d = 0; d < r.result.profile.size(); ++d) {
+        if (r.result.profile[d].nodes > 0) out << d << ' ' << r.result.profile[d].nodes << '\n';
+      }
+      out << "\n\n";
+    }
+  }
   std::ostringstream script;
-  script << "set terminal svg size 800,500 dynamic enhanced background rgb 'white'\n"
+  script << "set terminal svg size 800," << (profile ? 1000 : 500) << " dynamic enhanced background rgb 'white'\n"
          << "set output " << gnuplot_quoted((directory / "plot.svg").string()) << '\n'
+         << (profile ? "set multiplot layout 2,1\n" : "")
          << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_quoted(size_name)
          << "\nset ylabel 'seconds (log scale)'\nset key left top noenhanced\nset grid\n"
          << "set title " << gnuplot_quoted(title) << " noenhanced\nplot ";
@@ -362,6 +449,15 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
            << " using 1:2 with linespoints title " << gnuplot_quoted(lines[i]);
   }
   script << '\n';
+  if (profile) {
+    script << "set xlabel 'depth'\nset ylabel 'nodes (log scale)'\nset key right top noenhanced\n"
+           << "set title 'nodes per depth' noenhanced\nplot ";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      script << (i ? ", " : "") << gnuplot_quoted((directory / "profile.dat").string()) << " index " << i
+             << " using 1:2 with linespoints title " << gnuplot_quoted(profile_label(rows[i], axes, sizes));
+    }
+    script << "\nunset multiplot\n";
+  }
   FILE* gnuplot = popen("gnuplot", "w");
   if (gnuplot == nullptr) throw std::runtime_error("cannot start gnuplot");
   std::fputs(script.str().c_str(), gnuplot);
@@ -379,7 +475,8 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
 std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map& vm) {
   // Keys of a JSON row, which a varied option must not shadow.
   static const std::vector<std::string> row_keys = {
-      "n", "strategy", "instance", "solutions", "classes", "nodes", "failures", "setup_seconds", "search_seconds",
+      "n", "strategy", "instance", "solutions", "classes", "nodes", "failures", "counters", "profile",
+      "setup_seconds", "search_seconds",
       "seconds", "seconds_min", "seconds_max", "runs", "nodes_per_second", "speedup", "status", "instance_index",
       "instances", "solved", "instance_median_seconds"};
   std::vector<Axis> axes;
@@ -483,6 +580,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all")
     ("first", "time the search for the first solution, not the count")
     ("limit", po::value<long long>(), "time the search for the first K solutions")
+    ("profile", "count nodes and failures per depth for every row (tables after the table; \"profile\" in JSON; "
+                "with --plot a second chart, nodes per depth); --first and --limit then search on one thread")
     ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot");
   add_verbosity_options(common);
   common.add_options()
@@ -537,6 +636,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   if (vm.count("first") != 0) intent.mode = SearchMode::first;
   RunRequest request;
   request.threads = read_threads(vm);
+  request.profile = vm.count("profile") != 0;
   const SearchLimits limits = read_limits(vm);
   if (vm.count("limit") != 0) {
     const long long k = vm["limit"].as<long long>();
@@ -621,6 +721,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
         total.stats += result.stats;
         total.reports_classes = result.reports_classes;
+        total.counter_names = result.counter_names;
+        total.profiled = result.profiled;
+        add_profile(total.profile, result.profile);
         total.subtrees += result.subtrees;
         status = worse(status, result.stats.stop);
         if (result.stats.representatives > 0) ++solved;
@@ -681,6 +784,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   if (format == Format::text) {
     write_text(rows, axes, std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.result.reports_classes; }),
                repeat > 1);
+    if (request.profile && !rows.empty()) write_profile_tables(rows, axes, sizes.size() > 1);
   } else if (format == Format::csv) {
     write_csv(std::cout, rows, axes);
   } else {
@@ -693,7 +797,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     plot(rows, axes,
          "backtrack compare " + problem.name + ", " + problem.size_option + " = " + shown + ", " + threads +
              (repeat > 1 ? ", median of " + std::to_string(repeat) + " runs" : ""),
-         problem.size_option, vm["plot"].as<std::string>());
+         problem.size_option, vm["plot"].as<std::string>(), request.profile, sizes.size() > 1);
   }
   if (!agree) return exit_disagreement;
   if (interrupted) return exit_code_for(StopReason::interrupted);

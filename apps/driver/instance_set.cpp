@@ -58,6 +58,9 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     const SearchStats& s = result.stats;
     total.stats += s;
     total.reports_classes = result.reports_classes;
+    total.counter_names = result.counter_names;
+    total.profiled = result.profiled;
+    add_profile(total.profile, result.profile);
     status = worse(status, s.stop);
     seconds.push_back(times.seconds);
     search_seconds += times.search_seconds;

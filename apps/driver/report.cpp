@@ -1,7 +1,9 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
+#include <iomanip>
 #include <ostream>
 #include <sstream>
 
@@ -45,7 +47,52 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
       {"partial", s.stop != StopReason::none && s.stop != StopReason::solution_limit},
   };
   if (result.reports_classes) j["classes"] = to_string(s.representatives);
+  if (const auto counters = counters_json(result); !counters.is_null()) j["counters"] = counters;
+  if (result.profiled) j["profile"] = profile_json(result.profile);
   return j;
+}
+
+std::size_t profile_depths(const DepthProfile& profile) {
+  std::size_t depths = profile.size();
+  while (depths > 0 && profile[depths - 1] == DepthCount{}) --depths;
+  return depths;
+}
+
+nlohmann::json profile_json(const DepthProfile& profile) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (std::size_t d = 0; d < profile_depths(profile); ++d) {
+    entries.push_back({{"depth", d}, {"nodes", profile[d].nodes}, {"failures", profile[d].failures}});
+  }
+  return entries;
+}
+
+void write_profile_text(std::ostream& out, const DepthProfile& profile) {
+  const std::size_t depths = profile_depths(profile);
+  std::size_t width = 8;
+  for (std::size_t d = 0; d < depths; ++d) width = std::max(width, std::to_string(profile[d].nodes).size());
+  const int w = static_cast<int>(width);
+  out << "profile (nodes and failures per depth):\n"
+      << std::setw(5) << "depth" << "  " << std::setw(w) << "nodes" << "  " << std::setw(w) << "failures" << '\n';
+  for (std::size_t d = 0; d < depths; ++d) {
+    out << std::setw(5) << d << "  " << std::setw(w) << profile[d].nodes << "  " << std::setw(w)
+        << profile[d].failures << '\n';
+  }
+}
+
+nlohmann::json counters_json(const RunResult& result) {
+  if (result.counter_names.empty()) return nullptr;
+  nlohmann::json counters = nlohmann::json::object();
+  for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
+    counters[result.counter_names[i]] = result.stats.counters.value[i];
+  }
+  return counters;
+}
+
+std::optional<std::uint64_t> counter(const RunResult& result, const std::string& name) {
+  for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
+    if (result.counter_names[i] == name) return result.stats.counters.value[i];
+  }
+  return std::nullopt;
 }
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
@@ -62,7 +109,11 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
   out << "solutions: " << to_string(s.solutions) << '\n';
   if (result.reports_classes) out << "classes: " << to_string(s.representatives) << '\n';
   out << "nodes: " << s.nodes << '\n'
-      << "failures: " << s.failures << '\n'
+      << "failures: " << s.failures << '\n';
+  for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
+    out << result.counter_names[i] << ": " << s.counters.value[i] << '\n';
+  }
+  out
       << "max_depth: " << s.max_depth << '\n'
       << "setup_seconds: " << six_digits(times.setup_seconds) << '\n'
       << "search_seconds: " << six_digits(times.search_seconds) << '\n'
@@ -71,6 +122,11 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
       << "status: " << to_string(s.stop);
   if (s.stop != StopReason::none && s.stop != StopReason::solution_limit) out << " (partial: the search did not finish)";
   out << '\n';
+  if (result.resumed.subtrees > 0 && (!result.counter_names.empty() || result.profiled)) {
+    out << "(the counters" << (result.profiled ? " and the profile" : "") << " are this run's: not the "
+        << result.resumed.nodes << " nodes of the " << result.resumed.subtrees << " subtrees resumed)\n";
+  }
+  if (result.profiled) write_profile_text(out, result.profile);
 }
 
 double median(std::vector<double> values) {

@@ -4,6 +4,7 @@
 // lists solutions, then one "summary" line. 128-bit counts are decimal strings.
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,18 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
                         const RunResult& result, unsigned threads, const InstanceTimes& times);
+
+// The problem's own counters of its work by name ({"propagations": 12, "checks": 40}),
+// or null when it has none.
+nlohmann::json counters_json(const RunResult& result);
+// One of them, or nothing when the problem has no counter of that name.
+std::optional<std::uint64_t> counter(const RunResult& result, const std::string& name);
+
+// Nodes and failures per depth: [{"depth": 0, "nodes": 1, "failures": 0}, ...], up to
+// the deepest depth with a node.
+nlohmann::json profile_json(const DepthProfile& profile);
+// The same as a table, under a heading.
+void write_profile_text(std::ostream& out, const DepthProfile& profile);
 
 // The nodes this run searched per second of its search: a count resumed from a
 // checkpoint did not search the subtrees it resumed, so their nodes do not count.

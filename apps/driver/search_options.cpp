@@ -18,6 +18,8 @@ void add_search_options(po::options_description& options) {
     ("threads,j", po::value<int>(), "worker threads (default: every hardware thread this process may use)")
     ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
     ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
+    ("profile", "also count nodes and failures per depth (a table after the summary; \"profile\" in JSON); "
+                "--first and --limit then search on one thread")
     ("format", po::value<std::string>()->default_value("text"), "text | json (JSON Lines, one object a line)");
 }
 

@@ -40,6 +40,10 @@ const char* const solve_usage =
     "search_seconds (splitting the tree, the search, merging), seconds (all the command did,\n"
     "e.g. a count's search for an example too); nodes_per_second: the nodes this run searched\n"
     "(not those resumed from a --checkpoint) per search second.\n"
+    "Some strategies count their own work besides nodes and failures: the CSP layer's\n"
+    "propagations (values removed from domains) and checks (of a value against a constraint),\n"
+    "dancing links' updates (links changed by cover, as Knuth counts them); resumed subtrees\n"
+    "are not in them. --profile adds nodes and failures per depth.\n"
     "Across machines: mpiexec -n K backtrack solve nqueens -n 18 --count --mpi\n\n";
 
 SearchMode read_mode(const po::variables_map& vm) {
@@ -141,6 +145,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   request.mode = intent.mode;
   request.limits = read_limits(vm);
   request.threads = read_threads(vm);
+  request.profile = vm.count("profile") != 0;
   if (intent.mode == SearchMode::limit) {
     const long long k = vm["limit"].as<long long>();
     if (k < 1) throw UsageError("--limit must be at least 1, got " + std::to_string(k));
@@ -190,6 +195,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
     if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
+    if (request.profile) throw UsageError("--profile counts the nodes of one process: not with --mpi");
     mpi = join_mpi_job();
     if (!mpi->is_rank_zero()) {
       // Rank 0 speaks for the job: the others search what they are handed, and are silent.
@@ -257,6 +263,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
                                {"resumed_subtrees", result.resumed.subtrees},
+                               {"resumed_nodes", result.resumed.nodes},
                                {"written_subtrees", journal->written()}};
     }
     std::cout << json_line(summary) << '\n';

@@ -180,7 +180,8 @@ TEST(DepthProfile, NQueensWordCountsEveryPartialPlacement) {
 TEST(DepthProfile, StoppedSearchStillAddsUp) {
   SearchLimits limits;
   limits.max_nodes = 1000;
-  DepthFirstSearch<nqueens::DlxQueens, CountOnly, true> search(nqueens::DlxQueens(10), limits);
+  const nqueens::DlxQueens queens(10);  // the search keeps a reference to it
+  DepthFirstSearch<nqueens::DlxQueens, CountOnly, true> search(queens, limits);
   const auto stats = search.run();
   EXPECT_EQ(stats.stop, StopReason::node_limit);
   EXPECT_EQ(sum(search.profile()).nodes, stats.nodes);

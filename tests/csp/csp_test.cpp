@@ -1,6 +1,8 @@
 // The CSP layer on small models whose solutions can be counted by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <set>
 
 #include "backtrack/csp/problem.hpp"
@@ -9,9 +11,9 @@
 namespace backtrack::csp {
 namespace {
 
-const Prune prunes[] = {Prune::none, Prune::forward, Prune::arc};
-const VariableOrder orders[] = {VariableOrder::static_order, VariableOrder::mrv, VariableOrder::dom_deg};
-const ValueOrder value_orders[] = {ValueOrder::min, ValueOrder::mid, ValueOrder::random};
+const auto& prunes = all_prunes;
+const auto& orders = all_variable_orders;
+const auto& value_orders = all_value_orders;
 
 // Counts with every combination of options; they must all agree.
 std::uint64_t count_all_ways(const Model& model) {
@@ -73,21 +75,176 @@ TEST(Csp, UndoRestoresEveryDomain) {
   m.all_different({0, 1, 2, 3, 4});
   m.binary(0, 4, [](int a, int b) { return a + b != 4; });
   for (auto p : prunes) {
-    const CspProblem problem(m, {p, VariableOrder::mrv, ValueOrder::min, 1});
-    auto s = problem.root();
-    const auto before = s.domain;
-    for (const auto mv : problem.candidates(s)) {
-      problem.apply(s, mv);
-      for (const auto mv2 : problem.candidates(s)) {
-        problem.apply(s, mv2);
-        problem.undo(s, mv2);
+    for (auto o : orders) {
+      const CspProblem problem(m, {p, o, ValueOrder::min, 1});
+      auto s = problem.root();
+      const auto before = s.domain;
+      const auto first = *problem.candidates(s).begin();
+      for (const auto mv : problem.candidates(s)) {
+        problem.apply(s, mv);
+        for (const auto mv2 : problem.candidates(s)) {
+          problem.apply(s, mv2);
+          problem.undo(s, mv2);
+        }
+        problem.undo(s, mv);
+        EXPECT_EQ(s.domain, before);
+        EXPECT_EQ(s.value, problem.root().value);
       }
-      problem.undo(s, mv);
-      EXPECT_EQ(s.domain, before);
+      EXPECT_EQ(s.unassigned, 5);
+      EXPECT_TRUE(s.trail.empty());
+      EXPECT_EQ(*problem.candidates(s).begin(), first);  // the variable order's buckets too
     }
-    EXPECT_EQ(s.unassigned, 5);
-    EXPECT_TRUE(s.trail.empty());
   }
+}
+
+TEST(Csp, LargeModelsChooseFromBuckets) {
+  // 70 variables (more than a scan serves): 14 rows of 5, each row a permutation of
+  // 0..4 and every row equal to the one above it: as many solutions as the first row
+  // has permutations.
+  Model m;
+  m.add_variables(70, 5);
+  for (int row = 0; row < 14; ++row) {
+    m.all_different({5 * row, 5 * row + 1, 5 * row + 2, 5 * row + 3, 5 * row + 4});
+    for (int i = 0; row > 0 && i < 5; ++i) m.binary(5 * (row - 1) + i, 5 * row + i, [](int a, int b) { return a == b; });
+  }
+  EXPECT_EQ(count_all_ways(m), 120u);
+  m.restrict_to(69, 0b00110);  // the last column takes 1 or 2
+  EXPECT_EQ(count_all_ways(m), 48u);
+}
+
+// sum(scope) == target by bounds (the propagator of docs/writing-a-plugin.md).
+Model::Filter sum_equals(int target) {
+  return [target](std::span<Domain> d) {
+    int low = 0;
+    int high = 0;
+    for (Domain x : d) {
+      if (x == 0) return false;
+      low += std::countr_zero(x);
+      high += 63 - std::countl_zero(x);
+    }
+    if (low > target || high < target) return false;
+    for (Domain& x : d) {
+      const int lo = std::countr_zero(x);
+      const int hi = 63 - std::countl_zero(x);
+      for (int v = lo; v <= hi; ++v) {
+        if (v < target - (high - hi) || v > target - (low - lo)) x &= ~(Domain{1} << v);
+      }
+    }
+    return true;
+  };
+}
+
+TEST(Csp, PropagatorIsAFirstClassNaryConstraint) {
+  // x0 + x1 + x2 + x3 == 9 over 0..4, all different, the sum as a propagator.
+  Model m;
+  m.add_variables(4, 5);
+  m.all_different({0, 1, 2, 3});
+  m.propagator({0, 1, 2, 3}, sum_equals(9));
+  std::uint64_t expected = 0;
+  for (int a = 0; a < 5; ++a) {
+    for (int b = 0; b < 5; ++b) {
+      for (int c = 0; c < 5; ++c) {
+        for (int d = 0; d < 5; ++d) {
+          expected += a != b && a != c && a != d && b != c && b != d && c != d && a + b + c + d == 9;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(count_all_ways(m), expected);
+  // Propagated at the root: x0 = 0 and x1 = 2 leave x2 + x3 == 7 over {1, 3, 4}, so 1
+  // goes (it would need 6); the sum's propagator did it, woken by the givens.
+  Model tight = m;
+  tight.fix(0, 0);
+  tight.fix(1, 2);
+  for (auto p : {Prune::arc, Prune::bounds, Prune::gac}) {
+    const CspProblem problem(tight, {p, VariableOrder::mrv, ValueOrder::min, 1});
+    EXPECT_EQ(problem.root().domain[2], Domain{0b11000});
+  }
+  EXPECT_EQ(count_all_ways(tight), 2u);
+}
+
+// The example of docs/writing-a-plugin.md: the 3x3 magic square, sums as propagators.
+TEST(Csp, MagicSquareOfTheDocs) {
+  Model m;
+  m.add_variables(9, 9);  // cell i holds value + 1
+  m.all_different({0, 1, 2, 3, 4, 5, 6, 7, 8});
+  for (int i = 0; i < 3; ++i) {
+    m.propagator({3 * i, 3 * i + 1, 3 * i + 2}, sum_equals(12));  // a row: 15, less 3 for values from 0
+    m.propagator({i, i + 3, i + 6}, sum_equals(12));              // a column
+  }
+  m.propagator({0, 4, 8}, sum_equals(12));
+  m.propagator({2, 4, 6}, sum_equals(12));
+  // The Lo Shu square and its 7 images under the symmetries of the square; checked here
+  // by an independent enumeration of the permutations.
+  std::vector<int> p = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  std::uint64_t expected = 0;
+  do {
+    const auto sum = [&](int a, int b, int c) { return p[a] + p[b] + p[c] == 12; };
+    expected += sum(0, 1, 2) && sum(3, 4, 5) && sum(6, 7, 8) && sum(0, 3, 6) && sum(1, 4, 7) && sum(2, 5, 8) &&
+                sum(0, 4, 8) && sum(2, 4, 6);
+  } while (std::next_permutation(p.begin(), p.end()));
+  EXPECT_EQ(expected, 8u);
+  EXPECT_EQ(count_all_ways(m), 8u);
+  const auto gac = count_solutions(CspProblem(m, {Prune::gac, VariableOrder::dom_wdeg, ValueOrder::min, 1}));
+  const auto forward = count_solutions(CspProblem(m, {Prune::forward, VariableOrder::dom_wdeg, ValueOrder::min, 1}));
+  EXPECT_LT(gac.nodes, forward.nodes);
+}
+
+TEST(Csp, CountsPropagationsAndChecks) {
+  // Pigeonhole, 6 into 5: forward and arc prune and check during the search; bounds and
+  // gac fail at the root, where nothing is counted.
+  Model m;
+  m.add_variables(6, 5);
+  m.all_different({0, 1, 2, 3, 4, 5});
+  for (auto p : {Prune::forward, Prune::arc}) {
+    const auto stats = count_solutions(CspProblem(m, {p, VariableOrder::mrv, ValueOrder::min, 1}));
+    EXPECT_GT(stats.counters.value[0], 0u) << to_string(p);
+    EXPECT_GT(stats.counters.value[1], 0u) << to_string(p);
+  }
+  for (auto p : {Prune::bounds, Prune::gac}) {
+    const auto stats = count_solutions(CspProblem(m, {p, VariableOrder::mrv, ValueOrder::min, 1}));
+    EXPECT_EQ(stats.counters.value[0], 0u) << to_string(p);
+  }
+  // Forward checking, a permutation of 3: each assignment checks its open peers, and
+  // its value leaves each of them.
+  Model k;
+  k.add_variables(3, 3);
+  k.all_different({0, 1, 2});
+  const auto forward = count_solutions(CspProblem(k, {Prune::forward, VariableOrder::static_order, ValueOrder::min, 1}));
+  EXPECT_EQ(forward.solutions, 6u);
+  // x0: 3 values x 2 peers; x1: 6 nodes x 1 peer; x2: nothing left to check.
+  EXPECT_EQ(forward.counters.value[1], 3u * 2 + 6u * 1);
+  EXPECT_EQ(forward.counters.value[0], 3u * 2 + 6u * 1);
+}
+
+TEST(Csp, GacDecidesHiddenSinglesAtTheRoot) {
+  // Three variables over 0..2 where only x0 may take 2: gac fixes it without a branch.
+  Model m;
+  m.add_variables(3, 3);
+  m.all_different({0, 1, 2});
+  m.restrict_to(1, 0b011);
+  m.restrict_to(2, 0b011);
+  const CspProblem gac(m, {Prune::gac, VariableOrder::mrv, ValueOrder::min, 1});
+  EXPECT_EQ(gac.root().value[0], 2);
+  const CspProblem forward(m, {Prune::forward, VariableOrder::mrv, ValueOrder::min, 1});
+  EXPECT_EQ(forward.root().value[0], -1);
+  EXPECT_EQ(count_all_ways(m), 2u);
+}
+
+TEST(Csp, StrongerPruningVisitsFewerNodes) {
+  // Pigeonhole as one all-different: 6 pigeons, 5 holes. Only matching sees it at once.
+  Model m;
+  m.add_variables(6, 5);
+  m.all_different({0, 1, 2, 3, 4, 5});
+  const auto nodes = [&](Prune p) {
+    const auto stats = count_solutions(CspProblem(m, {p, VariableOrder::static_order, ValueOrder::min, 1}));
+    EXPECT_EQ(stats.solutions, 0u);
+    return stats.nodes;
+  };
+  EXPECT_LE(nodes(Prune::arc), nodes(Prune::forward));
+  EXPECT_LE(nodes(Prune::bounds), nodes(Prune::arc));
+  EXPECT_LT(nodes(Prune::gac), nodes(Prune::arc));
+  EXPECT_FALSE(CspProblem(m, {Prune::gac, VariableOrder::mrv, ValueOrder::min, 1}).root_consistent());
 }
 
 TEST(Csp, ArcConsistencyPrunesMoreThanForwardChecking) {
@@ -114,6 +271,7 @@ TEST(Csp, RejectsBadModels) {
   m.add_variable(3);
   EXPECT_THROW(m.binary(0, 0, [](int, int) { return true; }), std::invalid_argument);
   EXPECT_THROW(m.all_different({0, 1}), std::invalid_argument);
+  EXPECT_THROW(m.all_different({0, 0}), std::invalid_argument);
 }
 
 }  // namespace

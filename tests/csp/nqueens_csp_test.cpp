@@ -17,14 +17,27 @@ TEST(NQueensCsp, ForwardCheckingMatchesA000170UpTo12) {
   }
 }
 
-TEST(NQueensCsp, EveryOptionAgreesWithDlx) {
-  for (int n = 1; n <= 8; ++n) {
+TEST(NQueensCsp, EveryOptionMatchesA000170AndDlx) {
+  for (int n = 1; n <= 9; ++n) {
     const auto expected = count_solutions(DlxQueens(n)).solutions;
-    for (auto p : {csp::Prune::none, csp::Prune::forward, csp::Prune::arc}) {
-      for (auto o : {csp::VariableOrder::static_order, csp::VariableOrder::mrv, csp::VariableOrder::dom_deg}) {
-        for (auto v : {csp::ValueOrder::min, csp::ValueOrder::mid, csp::ValueOrder::random}) {
-          EXPECT_EQ(count_solutions(CspQueens(n, {p, o, v, 3})).solutions, expected) << "n = " << n;
+    EXPECT_EQ(expected, a000170[n]);
+    for (auto p : csp::all_prunes) {
+      for (auto o : csp::all_variable_orders) {
+        for (auto v : csp::all_value_orders) {
+          EXPECT_EQ(count_solutions(CspQueens(n, {p, o, v, 3})).solutions, a000170[n])
+              << "n = " << n << " " << to_string(p) << " " << to_string(o) << " " << to_string(v);
         }
+      }
+    }
+  }
+}
+
+TEST(NQueensCsp, EachPruneAndOrderMatchesA000170At10And11) {
+  for (int n : {10, 11}) {
+    for (auto p : {csp::Prune::forward, csp::Prune::arc, csp::Prune::gac}) {
+      for (auto o : csp::all_variable_orders) {
+        EXPECT_EQ(count_solutions(CspQueens(n, {p, o, csp::ValueOrder::min, 1})).solutions, a000170[n])
+            << "n = " << n << " " << to_string(p) << " " << to_string(o);
       }
     }
   }

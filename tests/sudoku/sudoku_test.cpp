@@ -126,6 +126,10 @@ Outcome solve_bits(const Grid& puzzle, std::uint64_t max_solutions = 0) {
 
 const csp::SearchOptions forward_mrv{csp::Prune::forward, csp::VariableOrder::mrv, csp::ValueOrder::min, 1};
 const csp::SearchOptions arc_dom_deg{csp::Prune::arc, csp::VariableOrder::dom_deg, csp::ValueOrder::random, 5};
+const csp::SearchOptions bounds_wdeg{csp::Prune::bounds, csp::VariableOrder::dom_wdeg, csp::ValueOrder::min, 1};
+const csp::SearchOptions gac_mrv{csp::Prune::gac, csp::VariableOrder::mrv, csp::ValueOrder::min, 1};
+const csp::SearchOptions gac_wdeg{csp::Prune::gac, csp::VariableOrder::dom_wdeg, csp::ValueOrder::mid, 1};
+const csp::SearchOptions every_csp[] = {forward_mrv, arc_dom_deg, bounds_wdeg, gac_mrv, gac_wdeg};
 
 Grid sixteen_by_sixteen(unsigned seed, int keep_percent);
 
@@ -169,14 +173,13 @@ TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
   EXPECT_GT(expected, 1u);
   EXPECT_EQ(solve_dlx(puzzle).solutions, expected);
   EXPECT_EQ(solve_bits<3>(puzzle).solutions, expected);
-  EXPECT_EQ(solve_csp(puzzle, forward_mrv).solutions, expected);
-  EXPECT_EQ(solve_csp(puzzle, arc_dom_deg).solutions, expected);
+  for (const auto& options : every_csp) EXPECT_EQ(solve_csp(puzzle, options).solutions, expected);
 }
 
 TEST(SudokuCsp, FamousPuzzlesHaveOneValidSolution) {
   for (const auto& [name, text] : famous) {
     const Grid puzzle = parse_grid(text);
-    for (const auto& options : {forward_mrv, arc_dom_deg}) {
+    for (const auto& options : every_csp) {
       const auto out = solve_csp(puzzle, options);
       EXPECT_EQ(out.solutions, 1u) << name;
       EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
@@ -187,9 +190,11 @@ TEST(SudokuCsp, FamousPuzzlesHaveOneValidSolution) {
 
 TEST(SudokuCsp, SixteenBySixteenSolves) {
   const Grid puzzle = sixteen_by_sixteen(11, 45);
-  const auto out = solve_csp(puzzle, forward_mrv, 1);
-  EXPECT_EQ(out.solutions, 1u);
-  EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 4));
+  for (const auto& options : every_csp) {
+    const auto out = solve_csp(puzzle, options, 1);
+    EXPECT_EQ(out.solutions, 1u);
+    EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 4));
+  }
 }
 
 TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
@@ -199,6 +204,8 @@ TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
   }
   const Grid puzzle = parse_grid(text);
   EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, forward_mrv, 1).first, 5));
+  EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, gac_mrv, 1).first, 5));
+  EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, gac_wdeg, 1).first, 5));
   EXPECT_TRUE(valid_solution(puzzle.cells(), solve_dlx(puzzle, 1).first, 5));
 }
 

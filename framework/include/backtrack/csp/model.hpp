@@ -10,6 +10,13 @@
 //   custom(scope, check)        check(values of scope) on complete assignments of its
 //                               scope; forward checking also filters the last free
 //                               variable of the scope with it
+//   propagator(scope, filter)   any n-ary constraint with its own filtering: filter(domains
+//                               of scope) narrows them in place (never widens) and returns
+//                               false when the constraint cannot hold; it must fail when
+//                               every domain is one value and those values break it
+// Every constraint has a number (0, 1, ... in the order they are added): the search
+// keeps a failure weight per constraint (--order dom-wdeg). The n-ary ones (all the
+// kinds but binary) are woken through the variables they watch.
 // Searching the model is CspProblem's job (problem.hpp).
 #include <bit>
 #include <cstddef>
@@ -20,12 +27,9 @@
 #include <string>
 #include <vector>
 
+#include "backtrack/csp/domain.hpp"
+
 namespace backtrack::csp {
-
-using Domain = std::uint64_t;  // bit v: value v is still possible
-inline constexpr int max_domain_size = 64;
-
-inline Domain domain_of_size(int size) { return size >= 64 ? ~Domain{0} : (Domain{1} << size) - 1; }
 
 class Model {
  public:
@@ -38,6 +42,7 @@ class Model {
     arcs_.emplace_back();
     all_different_of_.emplace_back();
     custom_of_.emplace_back();
+    watchers_.emplace_back();
     degree_.push_back(0);
     return variables() - 1;
   }
@@ -53,11 +58,12 @@ class Model {
   void fix(int var, int value) { restrict_to(var, Domain{1} << value); }
 
   void all_different(std::vector<int> vars) {
-    const int id = static_cast<int>(all_different_.size());
-    for (int v : vars) {
-      all_different_of_[checked(v)].push_back(id);
-      degree_[static_cast<std::size_t>(v)] += static_cast<int>(vars.size()) - 1;
+    if (vars.size() > static_cast<std::size_t>(max_domain_size)) {
+      throw std::invalid_argument("csp: an all-different has at most 64 variables (one value each)");
     }
+    const int id = static_cast<int>(all_different_.size());
+    add_nary(Kind::all_different, id, vars);
+    for (int v : vars) all_different_of_[static_cast<std::size_t>(v)].push_back(id);
     all_different_.push_back(std::move(vars));
   }
 
@@ -84,8 +90,10 @@ class Model {
       }
       supports_.push_back(mask);
     }
-    arcs_[static_cast<std::size_t>(x)].push_back({y, forward, backward});
-    arcs_[static_cast<std::size_t>(y)].push_back({x, backward, forward});
+    const int constraint = static_cast<int>(constraints_.size());
+    constraints_.push_back({Kind::binary, -1, {x, y}});
+    arcs_[static_cast<std::size_t>(x)].push_back({y, forward, backward, constraint});
+    arcs_[static_cast<std::size_t>(y)].push_back({x, backward, forward, constraint});
     ++degree_[static_cast<std::size_t>(x)];
     ++degree_[static_cast<std::size_t>(y)];
   }
@@ -93,11 +101,15 @@ class Model {
   using Check = std::function<bool(std::span<const int> values)>;
   void custom(std::vector<int> scope, Check check) {
     const int id = static_cast<int>(custom_.size());
-    for (int v : scope) {
-      custom_of_[checked(v)].push_back(id);
-      degree_[static_cast<std::size_t>(v)] += static_cast<int>(scope.size()) - 1;
-    }
+    add_nary(Kind::custom, id, scope);
+    for (int v : scope) custom_of_[static_cast<std::size_t>(v)].push_back(id);
     custom_.push_back({std::move(scope), std::move(check)});
+  }
+
+  using Filter = std::function<bool(std::span<Domain> domains)>;
+  void propagator(std::vector<int> scope, Filter filter) {
+    add_nary(Kind::propagator, static_cast<int>(propagators_.size()), scope);
+    propagators_.push_back({std::move(scope), std::move(filter)});
   }
 
   // What the search reads.
@@ -108,10 +120,21 @@ class Model {
     int other;
     int support;
     int reverse;
+    int constraint;
   };
   struct Custom {
     std::vector<int> scope;
     Check check;
+  };
+  struct Propagator {
+    std::vector<int> scope;
+    Filter filter;
+  };
+  enum class Kind { binary, all_different, custom, propagator };
+  struct Constraint {
+    Kind kind;
+    int index;  // into all_differents(), customs() or propagators(); -1 for binary
+    std::vector<int> scope;
   };
   const std::vector<Domain>& domains() const { return domains_; }
   const std::vector<Arc>& arcs(int var) const { return arcs_[static_cast<std::size_t>(var)]; }
@@ -120,6 +143,10 @@ class Model {
   const std::vector<int>& all_different_of(int var) const { return all_different_of_[static_cast<std::size_t>(var)]; }
   const std::vector<Custom>& customs() const { return custom_; }
   const std::vector<int>& custom_of(int var) const { return custom_of_[static_cast<std::size_t>(var)]; }
+  const std::vector<Propagator>& propagators() const { return propagators_; }
+  const std::vector<Constraint>& constraints() const { return constraints_; }
+  // The n-ary constraints (numbers into constraints()) that watch the variable.
+  const std::vector<int>& watchers(int var) const { return watchers_[static_cast<std::size_t>(var)]; }
   int degree(int var) const { return degree_[static_cast<std::size_t>(var)]; }
   // The number of values of the variable's initial range (its highest value + 1).
   int size_of(int var) const {
@@ -133,6 +160,21 @@ class Model {
     return static_cast<std::size_t>(var);
   }
 
+  void add_nary(Kind kind, int index, const std::vector<int>& scope) {
+    const int constraint = static_cast<int>(constraints_.size());
+    for (std::size_t i = 0; i < scope.size(); ++i) {
+      checked(scope[i]);
+      for (std::size_t j = 0; j < i; ++j) {
+        if (scope[i] == scope[j]) throw std::invalid_argument("csp: a variable twice in one constraint");
+      }
+    }
+    for (int v : scope) {
+      watchers_[static_cast<std::size_t>(v)].push_back(constraint);
+      degree_[static_cast<std::size_t>(v)] += static_cast<int>(scope.size()) - 1;
+    }
+    constraints_.push_back({kind, index, scope});
+  }
+
   std::vector<Domain> domains_;
   std::vector<std::vector<Arc>> arcs_;
   std::vector<Domain> supports_;
@@ -140,6 +182,9 @@ class Model {
   std::vector<std::vector<int>> all_different_of_;
   std::vector<Custom> custom_;
   std::vector<std::vector<int>> custom_of_;
+  std::vector<Propagator> propagators_;
+  std::vector<Constraint> constraints_;
+  std::vector<std::vector<int>> watchers_;
   std::vector<int> degree_;
 };
 

@@ -2,22 +2,31 @@
 // How a constraint model is searched: pruning, variable order, value order.
 //   --prune none      a value is checked only against the variables already assigned
 //           forward   forward checking: assigning x removes the values of x's unassigned
-//                     neighbours that conflict with it; an emptied domain fails at once
-//           arc       forward checking, then arc consistency (AC-3) on the binary
-//                     constraints, and all-different on the variables left one value
+//                     neighbours that conflict with it (all-different: x's value leaves
+//                     its peers); an emptied domain fails at once
+//           arc       propagation to a fixpoint: arc consistency (AC-3) on the binary
+//                     constraints, a variable left one value is assigned and its value
+//                     leaves its all-different peers, custom constraints and
+//                     propagators are woken by the variables they watch
+//           bounds    arc, and all-different at bounds consistency (Hall intervals)
+//           gac       arc, and all-different at domain consistency (Régin's matching)
 //   --order static    the first unassigned variable, in the model's order
 //           mrv       fewest values left (minimum remaining values); ties: model order
 //           dom-deg   fewest values per constraint neighbour (domain / static degree)
+//           dom-wdeg  fewest values per failure weight: every constraint starts at 1 and
+//                     gains 1 each time it empties a domain; a variable weighs the sum of
+//                     its constraints' weights
 //   --values min      smallest first; mid: nearest the middle of the range first;
 //            random   a random order per variable, fixed by --seed for the whole run
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace backtrack::csp {
 
-enum class Prune { none, forward, arc };
-enum class VariableOrder { static_order, mrv, dom_deg };
+enum class Prune { none, forward, arc, bounds, gac };
+enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg };
 enum class ValueOrder { min, mid, random };
 
 struct SearchOptions {
@@ -27,31 +36,29 @@ struct SearchOptions {
   std::uint64_t seed = 1;
 };
 
+inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::gac};
+inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv, VariableOrder::dom_deg,
+                                                VariableOrder::dom_wdeg};
+inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
+
 constexpr std::string_view to_string(Prune p) {
-  return p == Prune::none ? "none" : p == Prune::forward ? "forward" : "arc";
+  constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "gac"};
+  return names[static_cast<int>(p)];
 }
 constexpr std::string_view to_string(VariableOrder o) {
-  return o == VariableOrder::static_order ? "static" : o == VariableOrder::mrv ? "mrv" : "dom-deg";
+  constexpr std::string_view names[] = {"static", "mrv", "dom-deg", "dom-wdeg"};
+  return names[static_cast<int>(o)];
 }
 constexpr std::string_view to_string(ValueOrder o) {
-  return o == ValueOrder::min ? "min" : o == ValueOrder::mid ? "mid" : "random";
+  constexpr std::string_view names[] = {"min", "mid", "random"};
+  return names[static_cast<int>(o)];
 }
 
-inline std::optional<Prune> parse_prune(std::string_view s) {
-  for (auto p : {Prune::none, Prune::forward, Prune::arc}) {
-    if (s == to_string(p)) return p;
-  }
-  return std::nullopt;
-}
-inline std::optional<VariableOrder> parse_variable_order(std::string_view s) {
-  for (auto o : {VariableOrder::static_order, VariableOrder::mrv, VariableOrder::dom_deg}) {
-    if (s == to_string(o)) return o;
-  }
-  return std::nullopt;
-}
-inline std::optional<ValueOrder> parse_value_order(std::string_view s) {
-  for (auto o : {ValueOrder::min, ValueOrder::mid, ValueOrder::random}) {
-    if (s == to_string(o)) return o;
+// The value named `s` among `all`, or none.
+template <class E, std::size_t N>
+std::optional<E> parse_choice(std::string_view s, const std::array<E, N>& all) {
+  for (auto e : all) {
+    if (s == to_string(e)) return e;
   }
   return std::nullopt;
 }

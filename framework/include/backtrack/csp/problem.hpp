@@ -1,21 +1,35 @@
 #pragma once
 // Searching a constraint Model: a Problem for the engine.
 //
-// State: the current domain of every variable, its value once assigned, and a trail.
+// State: the current domain of every variable, its value once decided, and a trail.
 // Every domain change pushes (variable, old domain) on the trail; a move pushes a mark
 // first, and undo() pops the trail back to that mark, so undo is exact and costs what
 // the move changed, not the size of the model. A move that empties a domain (or breaks
-// a custom constraint) marks the state failed: the engine enters it, finds no
-// candidates, counts a failure and undoes it. So `nodes` counts assignments tried.
+// a constraint) marks the state failed: the engine enters it, finds no candidates,
+// counts a failure and undoes it. So `nodes` counts assignments tried.
 //
-// The variable to branch on and the order of its values are chosen by SearchOptions
-// (options.hpp); the candidates are the values still in its domain, snapshotted when
-// the node is entered (applying a child changes domains; undoing it restores them).
-// Variables whose domain is one value at the root (givens) are assigned there.
+// Pruning (options.hpp). none and forward work from the move alone: forward checking
+// narrows the neighbours of the assigned variable once. arc, bounds and gac propagate:
+// a changed variable goes on a queue; running it revises its binary neighbours (AC-3),
+// and, once it is down to one value, decides it (a variable left one value counts as
+// assigned) and takes that value from its all-different peers; then it wakes the n-ary
+// constraints that watch it (a queue of constraints, after the variables: the cheap
+// work first), until both queues are empty or a domain is. Both queues and the trail are
+// preallocated (the trail to the sum of the domains: every entry removes a value), so a
+// node allocates nothing.
+//
+// The variable to branch on (--order): static scans for the first unassigned one; the
+// others, on models of more than 64 variables, read the undecided variables bucketed by
+// domain size (size_buckets.hpp), kept up to date as domains change and are restored
+// (on smaller ones a scan costs less). The candidates are the values still in
+// its domain, snapshotted when the node is entered (applying a child changes domains;
+// undoing it restores them). Variables whose domain is one value at the root (givens)
+// are assigned there.
 //
 // Counters (work_counters.hpp): propagations, the values that pruning removed from the
 // domains of other variables than the one assigned; checks, the tests of a value (or of
-// a domain, one bitmask) against one constraint. Both count the search, not the root.
+// a domain, one bitmask) against one constraint: an all-different's or a propagator's
+// filter checks every domain of its scope once. Both count the search, not the root.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -30,8 +44,11 @@
 #include <utility>
 #include <vector>
 
+#include "backtrack/csp/all_different.hpp"
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/csp/size_buckets.hpp"
+#include "backtrack/csp/work_queue.hpp"
 #include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
@@ -47,11 +64,21 @@ class CspProblem {
   using Move = Assignment;
   struct State {
     std::vector<Domain> domain;
-    std::vector<int> value;  // -1 while unassigned
+    std::vector<int> value;  // -1 while undecided
     std::vector<std::pair<int, Domain>> trail;
     std::vector<std::size_t> marks;
-    std::vector<int> queue;  // scratch for arc consistency
-    std::vector<char> queued;
+    SizeBuckets open;           // the undecided variables by domain size (not for --order static)
+    WorkQueue variables;        // changed, waiting to be propagated (arc, bounds, gac)
+    std::vector<int> cause;     // per queued variable: the all-different that alone changed it, or -1
+    int running = -1;           // the all-different whose filter is narrowing, or -1
+    WorkQueue constraints;      // n-ary constraints woken, waiting to run
+    std::vector<int> matching;  // gac: every all-different's last matching, kept across nodes
+    std::vector<std::int64_t> weight;      // dom-wdeg: failures per constraint, from 1
+    std::vector<std::int64_t> var_weight;  // dom-wdeg: the sum over the variable's constraints
+    std::int64_t max_var_weight = 1;
+    // Scratch for custom constraints and propagators (allowed() runs on a const state).
+    mutable std::vector<int> scratch_values;
+    mutable std::vector<Domain> scratch_domains;
     int unassigned = 0;
     bool failed = false;
     std::uint64_t propagations = 0;
@@ -130,6 +157,13 @@ class CspProblem {
       }
       orders_.insert(orders_.end(), order.begin(), order.end());
     }
+    propagating_ = options_.prune == Prune::arc || options_.prune == Prune::bounds || options_.prune == Prune::gac;
+    // Up to 64 variables a scan is cheaper than keeping buckets: it reads a few cache
+    // lines once a node, where buckets cost two bit moves for every domain change and
+    // its undo (N-Queens at n = 14, forward checking with MRV: 1.8x the time per node).
+    buckets_ = options_.variables != VariableOrder::static_order && n > scan_limit;
+    tracked_ = buckets_ || propagating_;
+    for (int v = 0; v < n; ++v) max_degree_ = std::max<std::int64_t>(max_degree_, std::max(model_.degree(v), 1));
     build_root();
   }
 
@@ -157,13 +191,20 @@ class CspProblem {
   void undo(State& s, Move m) const {
     const std::size_t mark = s.marks.back();
     s.marks.pop_back();
-    while (s.trail.size() > mark) {
-      const auto [var, old] = s.trail.back();
-      s.trail.pop_back();
-      s.domain[static_cast<std::size_t>(var)] = old;
+    if (!tracked_) {  // forward checking, the static order: nothing else to restore
+      while (s.trail.size() > mark) {
+        const auto [var, old] = s.trail.back();
+        s.trail.pop_back();
+        s.domain[static_cast<std::size_t>(var)] = old;
+      }
+    } else {
+      restore_to(s, mark);
     }
-    s.value[static_cast<std::size_t>(m.var)] = -1;
-    ++s.unassigned;
+    if (!propagating_) {
+      s.value[static_cast<std::size_t>(m.var)] = -1;
+      ++s.unassigned;
+      if (buckets_) s.open.add(m.var, std::popcount(s.domain[static_cast<std::size_t>(m.var)]));
+    }
     s.failed = false;
   }
 
@@ -173,11 +214,16 @@ class CspProblem {
   }
   WorkCounters counters(const State& s) const { return {{s.propagations, s.checks}}; }
 
-  // Every variable's value, for a path of moves from root().
+  // Every variable's value, for a path of moves from root() to a solution.
   std::vector<int> values(std::span<const Move> path) const {
-    std::vector<int> values = root_.value;
-    for (const Move& m : path) values[static_cast<std::size_t>(m.var)] = m.value;
-    return values;
+    if (!propagating_) {
+      std::vector<int> values = root_.value;
+      for (const Move& m : path) values[static_cast<std::size_t>(m.var)] = m.value;
+      return values;
+    }
+    State s = root_;  // propagation decided the rest
+    for (const Move& m : path) apply(s, m);
+    return s.value;
   }
   const Model& model() const { return model_; }
   const SearchOptions& options() const { return options_; }
@@ -187,27 +233,63 @@ class CspProblem {
  private:
   void build_root() {
     const int n = model_.variables();
+    const auto& constraints = model_.constraints();
     State& s = root_;
     s.domain = model_.domains();
     s.value.assign(static_cast<std::size_t>(n), -1);
-    s.queued.assign(static_cast<std::size_t>(n), 0);
     s.unassigned = n;
-    s.trail.reserve(static_cast<std::size_t>(n) * 8);
-    s.marks.reserve(static_cast<std::size_t>(n) + 1);
-    for (int v = 0; v < n && !s.failed; ++v) {
-      if (s.domain[static_cast<std::size_t>(v)] == 0) s.failed = true;
-    }
-    if (options_.prune == Prune::arc && !s.failed) {
-      for (int v = 0; v < n; ++v) enqueue(s, v);
-      propagate_arcs(s);
-    }
-    // Givens: variables with one value are assigned before the search starts.
-    for (int v = 0; v < n && !s.failed; ++v) {
+    std::size_t total_values = 0;
+    std::size_t widest = 0;
+    for (int v = 0; v < n; ++v) {
       const Domain d = s.domain[static_cast<std::size_t>(v)];
-      if (std::has_single_bit(d) && s.value[static_cast<std::size_t>(v)] < 0) {
-        const Move m{v, std::countr_zero(d)};
-        if (options_.prune == Prune::none && !consistent(s, m)) s.failed = true;
-        assign(s, m);
+      total_values += static_cast<std::size_t>(std::popcount(d));
+      if (d == 0) s.failed = true;
+    }
+    s.trail.reserve(total_values + static_cast<std::size_t>(n));
+    s.marks.reserve(static_cast<std::size_t>(n) + 1);
+    s.variables.reset(n);
+    s.cause.assign(static_cast<std::size_t>(n), -1);
+    s.constraints.reset(static_cast<int>(constraints.size()));
+    s.weight.assign(constraints.size(), 1);
+    s.var_weight.assign(static_cast<std::size_t>(n), 0);
+    for (const auto& c : constraints) {
+      widest = std::max(widest, c.scope.size());
+      for (int v : c.scope) s.max_var_weight = std::max(s.max_var_weight, ++s.var_weight[static_cast<std::size_t>(v)]);
+    }
+    s.scratch_values.resize(widest);
+    s.scratch_domains.resize(widest);
+    for (const auto& vars : model_.all_differents()) {
+      matching_offset_.push_back(static_cast<int>(s.matching.size()));
+      s.matching.insert(s.matching.end(), vars.size(), -1);
+    }
+    for (std::size_t c = 0; c < constraints.size(); ++c) {
+      if (constraints[c].kind == Model::Kind::all_different) all_different_constraint_.push_back(static_cast<int>(c));
+    }
+    int widest_domain = 1;
+    for (int v = 0; v < n; ++v) widest_domain = std::max(widest_domain, model_.size_of(v));
+    if (buckets_) s.open.reset(n, widest_domain);
+    if (s.failed) return;
+    if (propagating_) {
+      for (int v = 0; v < n; ++v) {
+        const Domain d = s.domain[static_cast<std::size_t>(v)];
+        if (buckets_) s.open.add(v, std::popcount(d));
+        if (std::has_single_bit(d)) decide(s, v);
+        s.variables.push(v);
+      }
+      for (std::size_t c = 0; c < constraints.size(); ++c) wake(s, static_cast<int>(c));
+      propagate(s);
+    } else {
+      if (buckets_) {
+        for (int v = 0; v < n; ++v) s.open.add(v, std::popcount(s.domain[static_cast<std::size_t>(v)]));
+      }
+      // Givens: variables with one value are assigned before the search starts.
+      for (int v = 0; v < n && !s.failed; ++v) {
+        const Domain d = s.domain[static_cast<std::size_t>(v)];
+        if (std::has_single_bit(d) && s.value[static_cast<std::size_t>(v)] < 0) {
+          const Move m{v, std::countr_zero(d)};
+          if (options_.prune == Prune::none && !consistent(s, m)) s.failed = true;
+          assign(s, m);
+        }
       }
     }
     s.trail.clear();
@@ -216,36 +298,75 @@ class CspProblem {
   }
 
   int choose_variable(const State& s) const {
-    const int n = model_.variables();
-    const int* value = s.value.data();
     if (options_.variables == VariableOrder::static_order) {
+      const int n = model_.variables();
+      const int* value = s.value.data();
       for (int v = 0; v < n; ++v) {
         if (value[v] < 0) return v;
       }
       return -1;
     }
-    int best = -1;
-    int best_size = 65;
-    int best_degree = 1;
-    for (int v = 0; v < n; ++v) {
-      if (value[v] >= 0) continue;
-      const int size = std::popcount(s.domain[static_cast<std::size_t>(v)]);
-      if (options_.variables == VariableOrder::mrv) {
+    if (!buckets_) return scan_smallest(s);
+    const int smallest = s.open.smallest();
+    if (smallest < 0) return -1;
+    if (options_.variables == VariableOrder::mrv) return s.open.first(smallest);
+    // Fewest values per weight: sizes in increasing order, until even the heaviest
+    // variable of the next size could not do better.
+    const std::int64_t heaviest = options_.variables == VariableOrder::dom_wdeg ? s.max_var_weight : max_degree_;
+    Choice best;
+    for (int size = smallest; size >= 0; size = s.open.next_size(size)) {
+      if (best.var >= 0 && size * best.weight > best.size * heaviest) break;
+      s.open.for_each(size, [&](int v) { best.offer(v, size, weight_of(s, v)); });
+    }
+    return best.var;
+  }
+
+  // The best variable so far: fewest values per weight, then the lowest number.
+  struct Choice {
+    int var = -1;
+    std::int64_t size = 1;
+    std::int64_t weight = 0;
+    void offer(int v, std::int64_t v_size, std::int64_t v_weight) {
+      const std::int64_t lhs = v_size * weight;
+      const std::int64_t rhs = size * v_weight;
+      if (var < 0 || lhs < rhs || (lhs == rhs && v < var)) {
+        var = v;
+        size = v_size;
+        weight = v_weight;
+      }
+    }
+  };
+
+  std::int64_t weight_of(const State& s, int v) const {
+    if (options_.variables == VariableOrder::dom_wdeg) return s.var_weight[static_cast<std::size_t>(v)];
+    if (options_.variables == VariableOrder::dom_deg) return std::max(model_.degree(v), 1);
+    return 1;
+  }
+
+  // The same choice by a scan of every variable (small models).
+  int scan_smallest(const State& s) const {
+    const int n = model_.variables();
+    const int* value = s.value.data();
+    const Domain* domain = s.domain.data();
+    if (options_.variables == VariableOrder::mrv) {
+      int best = -1;
+      int best_size = 65;
+      for (int v = 0; v < n; ++v) {
+        if (value[v] >= 0) continue;
+        const int size = std::popcount(domain[v]);
         if (size < best_size) {
           best = v;
           best_size = size;
           if (size <= 1) break;
         }
-      } else {
-        const int degree = std::max(model_.degree(v), 1);
-        if (best < 0 || size * best_degree < best_size * degree) {
-          best = v;
-          best_size = size;
-          best_degree = degree;
-        }
       }
+      return best;
     }
-    return best;
+    Choice best;
+    for (int v = 0; v < n; ++v) {
+      if (value[v] < 0) best.offer(v, std::popcount(domain[v]), weight_of(s, v));
+    }
+    return best.var;
   }
 
   // x = a agrees with every assigned variable (the check of --prune none).
@@ -264,159 +385,338 @@ class CspProblem {
         if (s.value[static_cast<std::size_t>(y)] == m.value) return false;
       }
     }
-    for (int id : model_.custom_of(m.var)) {
-      const auto& c = model_.customs()[static_cast<std::size_t>(id)];
-      std::vector<int> values;
+    for (int c : model_.watchers(m.var)) {
+      const auto& constraint = model_.constraints()[static_cast<std::size_t>(c)];
+      if (constraint.kind == Model::Kind::all_different) continue;
+      const auto& scope = constraint.scope;
       bool complete = true;
-      for (int y : c.scope) {
-        const int v = y == m.var ? m.value : s.value[static_cast<std::size_t>(y)];
+      for (std::size_t i = 0; i < scope.size(); ++i) {
+        const int v = scope[i] == m.var ? m.value : s.value[static_cast<std::size_t>(scope[i])];
         if (v < 0) complete = false;
-        values.push_back(v);
+        s.scratch_values[i] = v;
+        s.scratch_domains[i] = v < 0 ? 0 : Domain{1} << v;
       }
       if (!complete) continue;
       ++s.checks;
-      if (!c.check(values)) return false;
+      if (constraint.kind == Model::Kind::custom) {
+        const auto& check = model_.customs()[static_cast<std::size_t>(constraint.index)].check;
+        if (!check(std::span<const int>(s.scratch_values.data(), scope.size()))) return false;
+      } else if (!run_filter(s, constraint)) {
+        return false;
+      }
     }
     return true;
   }
 
-  // Sets a domain, remembering the old one; false when it became empty.
-  static bool narrow(State& s, int var, Domain d) {
+  // A propagator's filter on the scratch copy of its domains: false when it fails.
+  bool run_filter(const State& s, const Model::Constraint& constraint) const {
+    const std::span<Domain> domains(s.scratch_domains.data(), constraint.scope.size());
+    if (!model_.propagators()[static_cast<std::size_t>(constraint.index)].filter(domains)) return false;
+    for (Domain d : domains) {
+      if (d == 0) return false;
+    }
+    return true;
+  }
+
+  // Sets a domain, remembering the old one; false when it became empty. Propagating,
+  // the variable goes on the queue, and is decided once it has one value left.
+  bool narrow(State& s, int var, Domain d) const {
     Domain& slot = s.domain[static_cast<std::size_t>(var)];
     s.trail.emplace_back(var, slot);
+    if (tracked_) track(s, var, slot, d);
     slot = d;
     return d != 0;
   }
 
-  void enqueue(State& s, int var) const {
-    if (s.queued[static_cast<std::size_t>(var)] == 0) {
-      s.queued[static_cast<std::size_t>(var)] = 1;
-      s.queue.push_back(var);
+  // What a domain change means beyond the trail: the variable's bucket, and, propagating,
+  // the queue and its decision. Out of line: forward checking's loop stays small.
+  [[gnu::noinline]] void track(State& s, int var, Domain old, Domain d) const {
+    const auto x = static_cast<std::size_t>(var);
+    const bool open = s.value[x] < 0;
+    if (buckets_ && open) s.open.move(var, std::popcount(old), std::popcount(d));
+    if (!propagating_ || d == 0) return;
+    s.domain[x] = d;
+    if (open && std::has_single_bit(d)) decide(s, var);
+    // An all-different's filters reach their own fixpoint: its own changes need not
+    // wake it again.
+    int& cause = s.cause[x];
+    if (!s.variables.contains(var)) {
+      cause = s.running;
+      s.variables.push(var);
+    } else if (cause != s.running) {
+      cause = -1;
     }
   }
 
-  void fail(State& s) const {
+  [[gnu::noinline]] void restore_to(State& s, std::size_t mark) const {
+    while (s.trail.size() > mark) {
+      const auto [var, old] = s.trail.back();
+      s.trail.pop_back();
+      restore(s, var, old);
+    }
+  }
+
+  // Undoes one entry of the trail: the domain back, and the variable back in its bucket
+  // (or open again, when the move had decided it).
+  void restore(State& s, int var, Domain old) const {
+    const auto x = static_cast<std::size_t>(var);
+    if (s.value[x] < 0) {
+      if (buckets_) s.open.move(var, std::popcount(s.domain[x]), std::popcount(old));
+    } else if (propagating_ && !std::has_single_bit(old)) {
+      s.value[x] = -1;
+      ++s.unassigned;
+      if (buckets_) s.open.add(var, std::popcount(old));
+    }
+    s.domain[x] = old;
+  }
+
+  void decide(State& s, int var) const {
+    const auto x = static_cast<std::size_t>(var);
+    s.value[x] = std::countr_zero(s.domain[x]);
+    --s.unassigned;
+    if (buckets_) s.open.remove(var, 1);
+  }
+
+  // The state fails; `constraint` (when known) gains weight for dom-wdeg.
+  void fail(State& s, int constraint) const {
     s.failed = true;
-    for (int v : s.queue) s.queued[static_cast<std::size_t>(v)] = 0;
-    s.queue.clear();
+    if (options_.variables == VariableOrder::dom_wdeg && constraint >= 0) {
+      ++s.weight[static_cast<std::size_t>(constraint)];
+      for (int v : model_.constraints()[static_cast<std::size_t>(constraint)].scope) {
+        s.max_var_weight = std::max(s.max_var_weight, ++s.var_weight[static_cast<std::size_t>(v)]);
+      }
+    }
+    s.variables.clear();
+    s.constraints.clear();
   }
 
   void assign(State& s, Move m) const {
-    const auto x = static_cast<std::size_t>(m.var);
     const Domain bit = Domain{1} << m.value;
+    if (propagating_) {
+      narrow(s, m.var, bit);
+      propagate(s);
+      return;
+    }
     narrow(s, m.var, bit);
-    s.value[x] = m.value;
+    s.value[static_cast<std::size_t>(m.var)] = m.value;
     --s.unassigned;
+    if (buckets_) s.open.remove(m.var, 1);
     if (options_.prune == Prune::none) return;
-    const bool arc = options_.prune == Prune::arc;
     // Forward checking on the binary constraints: one AND per neighbour.
     const Domain* supports = model_.supports().data();
     Domain* domain = s.domain.data();
     const int* value = s.value.data();
+    // Counted in locals: the state's counters would be read and written at every step.
+    std::uint64_t checks = 0;
+    std::uint64_t removed = 0;
     for (const auto& a : model_.arcs(m.var)) {
       if (value[a.other] >= 0) continue;
-      ++s.checks;
+      ++checks;
       const Domain before = domain[a.other];
       const Domain after = before & supports[a.support + m.value];
       if (after != before) {
-        s.propagations += static_cast<std::uint64_t>(std::popcount(before & ~after));
-        if (!narrow(s, a.other, after)) return fail(s);
-        if (arc) enqueue(s, a.other);
+        removed += static_cast<std::uint64_t>(std::popcount(before & ~after));
+        if (!narrow(s, a.other, after)) {
+          s.checks += checks;
+          s.propagations += removed;
+          return fail(s, a.constraint);
+        }
       }
     }
-    if (!remove_from_peers(s, m.var, m.value, arc)) return fail(s);
-    if (!check_customs(s, m.var, arc)) return fail(s);
-    if (arc) propagate_arcs(s);
+    s.checks += checks;
+    s.propagations += removed;
+    const int broken = remove_from_peers(s, m.var, m.value);
+    if (broken >= 0) return fail(s, broken);
+    // The n-ary constraints of the variable, once each.
+    for (int c : model_.watchers(m.var)) {
+      if (!forward_check(s, c)) return fail(s, c);
+    }
   }
 
-  // All-different: the value of `var` leaves every unassigned peer.
-  bool remove_from_peers(State& s, int var, int v, bool arc) const {
+  // All-different: the value of `var` leaves its peers. The all-different that empties
+  // a domain, or -1.
+  int remove_from_peers(State& s, int var, int v) const {
     const Domain bit = Domain{1} << v;
     for (int id : model_.all_different_of(var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
         const Domain d = s.domain[static_cast<std::size_t>(y)];
-        if (y == var || s.value[static_cast<std::size_t>(y)] >= 0) continue;
-        ++s.checks;
+        if (y == var) continue;
+        // A decided peer is looked at too: propagating, two variables may have been
+        // left the same value before either was run.
+        if (s.value[static_cast<std::size_t>(y)] < 0) ++s.checks;
         if ((d & bit) == 0) continue;
         ++s.propagations;
-        if (!narrow(s, y, d & ~bit)) return false;
-        if (arc) enqueue(s, y);
+        if (!narrow(s, y, d & ~bit)) return all_different_constraint_[static_cast<std::size_t>(id)];
       }
+    }
+    return -1;
+  }
+
+  // A custom constraint or a propagator after an assignment (forward checking): a custom
+  // one is checked when complete and filters its last free variable; a propagator runs once.
+  bool forward_check(State& s, int c) const {
+    const auto& constraint = model_.constraints()[static_cast<std::size_t>(c)];
+    if (constraint.kind == Model::Kind::custom) return filter_custom(s, constraint, [&](int y) {
+      return s.value[static_cast<std::size_t>(y)] >= 0;
+    });
+    if (constraint.kind == Model::Kind::propagator) return run_propagator(s, constraint);
+    return true;
+  }
+
+  // A custom constraint: checked once every variable of its scope is `fixed`, and
+  // filtering the one variable left when all the others are.
+  template <class Fixed>
+  bool filter_custom(State& s, const Model::Constraint& constraint, Fixed fixed) const {
+    const auto& scope = constraint.scope;
+    const auto& check = model_.customs()[static_cast<std::size_t>(constraint.index)].check;
+    int* values = s.scratch_values.data();
+    const std::span<const int> all(values, scope.size());
+    int free = -1;
+    for (std::size_t i = 0; i < scope.size(); ++i) {
+      const int y = scope[i];
+      if (fixed(y)) {
+        values[i] = std::countr_zero(s.domain[static_cast<std::size_t>(y)]);
+      } else {
+        if (free >= 0) return true;  // two free variables: nothing to do yet
+        free = static_cast<int>(i);
+      }
+    }
+    if (free < 0) {
+      ++s.checks;
+      return check(all);
+    }
+    const int y = scope[static_cast<std::size_t>(free)];
+    const Domain d = s.domain[static_cast<std::size_t>(y)];
+    Domain kept = 0;
+    for (Domain rest = d; rest != 0; rest &= rest - 1) {
+      values[free] = std::countr_zero(rest);
+      ++s.checks;
+      if (check(all)) kept |= rest & (~rest + 1);
+    }
+    if (kept == d) return true;
+    s.propagations += static_cast<std::uint64_t>(std::popcount(d & ~kept));
+    return narrow(s, y, kept);
+  }
+
+  // Copies the scope's domains to scratch, runs `filter` on them, and narrows what it changed.
+  template <class Filter>
+  bool filter_domains(State& s, const std::vector<int>& scope, Filter filter) const {
+    const std::span<Domain> domains(s.scratch_domains.data(), scope.size());
+    for (std::size_t i = 0; i < scope.size(); ++i) domains[i] = s.domain[static_cast<std::size_t>(scope[i])];
+    s.checks += scope.size();
+    if (!filter(domains)) return false;
+    for (std::size_t i = 0; i < scope.size(); ++i) {
+      const Domain old = s.domain[static_cast<std::size_t>(scope[i])];
+      const Domain now = domains[i] & old;
+      if (now == old) continue;
+      s.propagations += static_cast<std::uint64_t>(std::popcount(old & ~now));
+      if (!narrow(s, scope[i], now)) return false;
     }
     return true;
   }
 
-  // Custom constraints of `var`: checked when complete, filtering the last free variable.
-  bool check_customs(State& s, int var, bool arc) const {
-    for (int id : model_.custom_of(var)) {
-      const auto& c = model_.customs()[static_cast<std::size_t>(id)];
-      std::vector<int> values;
-      int free = -1;
-      int free_count = 0;
-      for (std::size_t i = 0; i < c.scope.size(); ++i) {
-        const int v = s.value[static_cast<std::size_t>(c.scope[i])];
-        values.push_back(v);
-        if (v < 0) {
-          ++free_count;
-          free = static_cast<int>(i);
-        }
-      }
-      if (free_count == 0) {
-        ++s.checks;
-        if (!c.check(values)) return false;
-      }
-      if (free_count == 1) {
-        const int y = c.scope[static_cast<std::size_t>(free)];
-        Domain kept = 0;
-        for (Domain rest = s.domain[static_cast<std::size_t>(y)]; rest != 0; rest &= rest - 1) {
-          values[static_cast<std::size_t>(free)] = std::countr_zero(rest);
-          ++s.checks;
-          if (c.check(values)) kept |= rest & (~rest + 1);
-        }
-        if (kept != s.domain[static_cast<std::size_t>(y)]) {
-          s.propagations += static_cast<std::uint64_t>(std::popcount(s.domain[static_cast<std::size_t>(y)] & ~kept));
-          if (!narrow(s, y, kept)) return false;
-          if (arc) enqueue(s, y);
-        }
-      }
-    }
-    return true;
+  bool run_propagator(State& s, const Model::Constraint& constraint) const {
+    const auto& filter = model_.propagators()[static_cast<std::size_t>(constraint.index)].filter;
+    return filter_domains(s, constraint.scope, [&](std::span<Domain> d) { return filter(d); });
   }
 
-  // AC-3: revise every unassigned neighbour of a changed variable until nothing changes.
-  void propagate_arcs(State& s) const {
+  // Puts an n-ary constraint on the queue, when this pruning runs it.
+  void wake(State& s, int c) const {
+    const auto kind = model_.constraints()[static_cast<std::size_t>(c)].kind;
+    if (kind == Model::Kind::binary) return;
+    if (kind == Model::Kind::all_different && options_.prune == Prune::arc) return;  // the singletons do it
+    s.constraints.push(c);
+  }
+
+  // Runs the queues to a fixpoint (arc, bounds, gac).
+  [[gnu::noinline]] void propagate(State& s) const {
+    for (;;) {
+      if (!s.variables.empty()) {
+        const int broken = propagate_variable(s, s.variables.pop());
+        if (broken >= 0) return fail(s, broken);
+      } else if (!s.constraints.empty()) {
+        const int c = s.constraints.pop();
+        if (!run_constraint(s, c)) return fail(s, c);
+      } else {
+        return;
+      }
+    }
+  }
+
+  // A changed variable: AC-3 on its binary neighbours, its value (once decided) out of
+  // its all-different peers, and its n-ary constraints woken. The constraint that empties
+  // a domain, or -1.
+  int propagate_variable(State& s, int y) const {
+    const auto uy = static_cast<std::size_t>(y);
+    const Domain dy = s.domain[uy];
+    const int decided = s.value[uy];
     const Domain* supports = model_.supports().data();
-    for (std::size_t head = 0; head < s.queue.size(); ++head) {
-      const int y = s.queue[head];
-      s.queued[static_cast<std::size_t>(y)] = 0;
-      const Domain dy = s.domain[static_cast<std::size_t>(y)];
-      for (const auto& a : model_.arcs(y)) {
-        const int z = a.other;
-        if (s.value[static_cast<std::size_t>(z)] >= 0) continue;
-        const Domain dz = s.domain[static_cast<std::size_t>(z)];
-        Domain kept = 0;
+    for (const auto& a : model_.arcs(y)) {
+      const int z = a.other;
+      const Domain dz = s.domain[static_cast<std::size_t>(z)];
+      Domain kept = 0;
+      if (decided >= 0) {
+        ++s.checks;
+        kept = dz & supports[a.support + decided];
+      } else {
         for (Domain rest = dz; rest != 0; rest &= rest - 1) {
           ++s.checks;
           if ((dy & supports[a.reverse + std::countr_zero(rest)]) != 0) kept |= rest & (~rest + 1);
         }
-        if (kept != dz) {
-          s.propagations += static_cast<std::uint64_t>(std::popcount(dz & ~kept));
-          if (!narrow(s, z, kept)) return fail(s);
-          enqueue(s, z);
-        }
       }
-      // A variable left one value takes it from its all-different peers.
-      if (s.value[static_cast<std::size_t>(y)] < 0 && std::has_single_bit(dy)) {
-        if (!remove_from_peers(s, y, std::countr_zero(dy), true)) return fail(s);
-      }
+      if (kept == dz) continue;
+      s.propagations += static_cast<std::uint64_t>(std::popcount(dz & ~kept));
+      if (!narrow(s, z, kept)) return a.constraint;
     }
-    s.queue.clear();
+    if (decided >= 0) {
+      const int broken = remove_from_peers(s, y, decided);
+      if (broken >= 0) return broken;
+    }
+    for (int c : model_.watchers(y)) {
+      if (c != s.cause[uy]) wake(s, c);
+    }
+    return -1;
   }
+
+  bool run_constraint(State& s, int c) const {
+    const auto& constraint = model_.constraints()[static_cast<std::size_t>(c)];
+    switch (constraint.kind) {
+      case Model::Kind::all_different: {
+        s.running = c;
+        bool ok = false;
+        if (options_.prune == Prune::bounds) {
+          ok = filter_domains(s, constraint.scope, filter_all_different_bounds);
+        } else {
+          int* matching = s.matching.data() + matching_offset_[static_cast<std::size_t>(constraint.index)];
+          ok = filter_domains(s, constraint.scope, [&](std::span<Domain> d) {
+            return filter_all_different_gac(d, std::span<int>(matching, d.size()));
+          });
+        }
+        s.running = -1;
+        return ok;
+      }
+      case Model::Kind::custom:
+        return filter_custom(s, constraint, [&](int y) { return std::has_single_bit(s.domain[static_cast<std::size_t>(y)]); });
+      case Model::Kind::propagator:
+        return run_propagator(s, constraint);
+      case Model::Kind::binary:
+        break;
+    }
+    return true;
+  }
+
+  static constexpr int scan_limit = 64;
 
   Model model_;
   SearchOptions options_;
+  bool propagating_ = false;  // arc, bounds, gac
+  bool buckets_ = false;      // a dynamic variable order on more than scan_limit variables
+  bool tracked_ = false;      // either: a domain change is more than a trail entry
+  std::int64_t max_degree_ = 1;
   std::vector<int> orders_;       // every variable's value order, one after another
   std::vector<int> value_order_;  // variable -> its first entry in orders_
+  std::vector<int> matching_offset_;           // all-different -> its slice of State::matching
+  std::vector<int> all_different_constraint_;  // all-different -> its constraint number
   State root_;
 };
 

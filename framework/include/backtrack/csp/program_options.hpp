@@ -11,15 +11,36 @@
 
 namespace backtrack::csp {
 
+namespace detail {
+template <class E, std::size_t N>
+std::vector<std::string> names_of(const std::array<E, N>& all) {
+  std::vector<std::string> names;
+  for (auto e : all) names.emplace_back(to_string(e));
+  return names;
+}
+
+template <class E, std::size_t N>
+E read_choice(const boost::program_options::variables_map& vm, const char* option, const std::array<E, N>& all, E value) {
+  if (vm.count(option) == 0) return value;
+  const auto name = vm[option].as<std::string>();
+  if (const auto e = parse_choice(name, all)) return *e;
+  std::string choices;
+  for (const auto& n : names_of(all)) choices += (choices.empty() ? "" : ", ") + n;
+  throw UsageError("unknown --" + std::string(option) + " '" + name + "' (choose " + choices + ")");
+}
+}  // namespace detail
+
 // Declared for the problem (ProblemInfo::options); a strategy on the CSP layer lists
 // their names in its StrategyInfo::options.
 inline std::vector<OptionInfo> search_options() {
   using Type = OptionInfo::Type;
   return {
-      {"prune", "strategy csp: forward checking; arc: AC-3 on binary constraints", Type::text,
-       {"none", "forward", "arc"}},
-      {"order", "strategy csp: the variable order", Type::text, {"static", "mrv", "dom-deg"}},
-      {"values", "strategy csp: the value order", Type::text, {"min", "mid", "random"}},
+      {"prune",
+       "strategy csp: forward checking; arc: propagation to a fixpoint (AC-3, singletons); bounds/gac: and "
+       "all-different at bounds/domain consistency",
+       Type::text, detail::names_of(all_prunes)},
+      {"order", "strategy csp: the variable order", Type::text, detail::names_of(all_variable_orders)},
+      {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
       {"seed", "strategy csp: the seed of --values random (default 1)", Type::unsigned_integer},
   };
 }
@@ -28,24 +49,9 @@ inline const std::vector<std::string> search_option_names = {"prune", "order", "
 
 // The options given, over `defaults`; throws UsageError for an unknown name.
 inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults) {
-  if (vm.count("prune") != 0) {
-    const auto name = vm["prune"].as<std::string>();
-    const auto p = parse_prune(name);
-    if (!p) throw UsageError("unknown --prune '" + name + "' (choose none, forward or arc)");
-    defaults.prune = *p;
-  }
-  if (vm.count("order") != 0) {
-    const auto name = vm["order"].as<std::string>();
-    const auto o = parse_variable_order(name);
-    if (!o) throw UsageError("unknown --order '" + name + "' (choose static, mrv or dom-deg)");
-    defaults.variables = *o;
-  }
-  if (vm.count("values") != 0) {
-    const auto name = vm["values"].as<std::string>();
-    const auto o = parse_value_order(name);
-    if (!o) throw UsageError("unknown --values '" + name + "' (choose min, mid or random)");
-    defaults.values = *o;
-  }
+  defaults.prune = detail::read_choice(vm, "prune", all_prunes, defaults.prune);
+  defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
+  defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
   return defaults;
 }

@@ -4,7 +4,8 @@
 // One variable per cell (values 0 .. n-1 stand for the symbols 1 .. n), a given fixes
 // its cell's domain, and one all-different per row, column and box. Forward checking
 // with MRV is the naive human method ("which cell has fewest candidates?"); --prune arc
-// adds naked singles.
+// adds naked singles to a fixpoint, bounds the Hall intervals of each house, and gac
+// everything a house allows (hidden singles, pairs, ...: Régin's matching).
 #include <span>
 #include <vector>
 

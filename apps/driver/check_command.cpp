@@ -57,7 +57,7 @@ int check_command(const Arguments& args, const Registry& registry) {
   if (vm.count("problem") == 0) throw UsageError("check needs a problem name, e.g. backtrack check nqueens FILE");
   const ProblemInfo& problem = find_problem(registry, vm["problem"].as<std::string>());
   if (!problem.check) throw UsageError("problem " + problem.name + " has no solution checker");
-  const Format format = read_format(vm, {"text", "json"});
+  const Format format = read_format(vm, report_formats);
 
   const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
   const std::string source = input_name(path);

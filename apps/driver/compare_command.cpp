@@ -623,7 +623,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help;
     return exit_ok;
   }
-  const Format format = read_format(vm, {"text", "csv", "json"});
+  const Format format = read_format(vm, compare_formats);
   std::vector<std::string> strategies;
   if (vm.count("strategies") != 0) {
     strategies = split_list(vm["strategies"].as<std::string>());

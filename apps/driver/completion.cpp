@@ -11,6 +11,7 @@
 #include "backtrack/errors.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
+#include "search_options.hpp"
 
 namespace backtrack {
 
@@ -23,16 +24,18 @@ struct CommandInfo {
   const char* summary;
   bool takes_problem;
   po::options_description (*options)();
+  const std::vector<std::string>& formats;
 };
 
 const std::vector<CommandInfo>& commands() {
   static const std::vector<CommandInfo> all = {
-      {"solve", "count, list or find solutions of PROBLEM", true, solve_options},
+      {"solve", "count, list or find solutions of PROBLEM", true, solve_options, solve_formats},
       {"compare", "run several strategies (and option values) over a range of sizes: one table", true,
-       compare_options},
-      {"estimate", "predict the nodes and time of a count from random probes", true, estimate_options},
-      {"check", "is this a solution of PROBLEM? (a file, or standard input)", true, check_options},
-      {"list", "the problems, their strategies and options", false, list_options},
+       compare_options, compare_formats},
+      {"estimate", "predict the nodes and time of a count from random probes", true, estimate_options,
+       report_formats},
+      {"check", "is this a solution of PROBLEM? (a file, or standard input)", true, check_options, report_formats},
+      {"list", "the problems, their strategies and options", false, list_options, report_formats},
   };
   return all;
 }
@@ -59,12 +62,8 @@ std::vector<std::string> option_words(const po::options_description& options) {
 std::vector<std::string> option_values(const std::string& option, const CommandInfo& command,
                                        const ProblemInfo* problem) {
   const std::string name = option.starts_with("--") ? option.substr(2) : option;
-  if (name == "format") {
-    if (std::string(command.name) == "solve") return {"text", "json", "leetcode"};
-    if (std::string(command.name) == "compare") return {"text", "csv", "json"};
-    return {"text", "json"};
-  }
-  if (name == "print") return {"solutions", "summary", "both"};
+  if (name == "format") return command.formats;
+  if (name == "print") return print_choices;
   if (problem == nullptr) return {};
   if (name == "strategy" || name == "s" || name == "strategies") return problem->strategy_names();
   if (const OptionInfo* declared = problem->find_option(name)) return declared->choices;

@@ -133,7 +133,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   }
   request.stop_requested = &interrupt::install();
   const unsigned threads = read_threads(vm);
-  const Format format = read_format(vm, {"text", "json"});
+  const Format format = read_format(vm, report_formats);
 
   SolveIntent intent;
   intent.mode = SearchMode::count;

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "report.hpp"
+#include "search_options.hpp"
 
 namespace backtrack {
 
@@ -32,8 +33,7 @@ int list_command(const Arguments& args, const Registry& registry) {
               << options << '\n' << exit_code_help;
     return exit_ok;
   }
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json") throw UsageError("--format must be text or json, got '" + format + "'");
+  const std::string format = read_format(vm, report_formats) == Format::json ? "json" : "text";
 
   nlohmann::json problems = nlohmann::json::array();
   for (const auto& problem : registry.problems()) {

@@ -40,7 +40,7 @@ Printed read_printed(const po::variables_map& vm, SearchMode mode) {
     return Printed::solutions;
   }
   throw UsageError("--print must be solutions, summary or both, got '" + name + "'" +
-                   did_you_mean(name, {"solutions", "summary", "both"}));
+                   did_you_mean(name, print_choices));
 }
 
 unsigned read_threads(const po::variables_map& vm) {

@@ -14,7 +14,13 @@ void add_search_options(boost::program_options::options_description& options);
 unsigned read_threads(const boost::program_options::variables_map& vm);
 // --max-nodes, --time-limit, and the Ctrl-C flag.
 SearchLimits read_limits(const boost::program_options::variables_map& vm);
-// --format, one of `allowed` ("text", "json", "csv", "leetcode").
+// The --format values of each command, and the --print values of solve: read by the
+// commands, offered by shell completion.
+inline const std::vector<std::string> solve_formats{"text", "json", "leetcode"};
+inline const std::vector<std::string> compare_formats{"text", "csv", "json"};
+inline const std::vector<std::string> report_formats{"text", "json"};  // estimate, check, list
+inline const std::vector<std::string> print_choices{"solutions", "summary", "both"};
+// --format, one of `allowed`.
 Format read_format(const boost::program_options::variables_map& vm, const std::vector<std::string>& allowed);
 // What `solve` writes to stdout (--print).
 enum class Printed { both, solutions, summary };

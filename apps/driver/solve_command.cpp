@@ -156,7 +156,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (k < 1) throw UsageError("--limit must be at least 1, got " + std::to_string(k));
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
-  const Format format = read_format(vm, {"text", "json", "leetcode"});
+  const Format format = read_format(vm, solve_formats);
   const Printed printed = read_printed(vm, intent.mode);
   const bool print_solutions = printed != Printed::summary;
   const bool print_summary = printed != Printed::solutions && format != Format::leetcode;

@@ -3,10 +3,13 @@
 // it, the orbit weights, and when the plugin chooses it by default.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <boost/program_options.hpp>
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backtrack/engine.hpp"
@@ -70,6 +73,70 @@ TEST(Border, OrbitWeightsCoverEveryConstellation) {
         covered += root.weight;
       }
       EXPECT_EQ(covered, every.size()) << to_string(symmetry) << " n = " << n;
+    }
+  }
+}
+
+// The roots are a checkpoint's list of subtrees: which constellation stands for its orbit,
+// and in what order they come, must not change when the listing gets faster. Here the
+// list is made the slow, plain way: every placement of the four border queens, in the
+// order top, bottom, left, right; kept when they are at peace and their sorted squares
+// come first among the images under the symmetry group.
+TEST(Border, RootsAreTheSmallestOfEachOrbitInTheirOrder) {
+  using Square = std::pair<int, int>;
+  for (int n = 1; n <= 18; ++n) {
+    const int m = n - 1;
+    const auto images = [&](std::vector<Square> squares, int group) {
+      std::vector<std::vector<Square>> all;
+      for (int t = 0; t < group; ++t) {
+        std::vector<Square> image;
+        for (auto [r, c] : squares) {
+          const int rr = t & 2 ? m - r : r;
+          const int cc = t & 1 ? m - c : c;
+          image.push_back(t & 4 ? Square{cc, rr} : Square{rr, cc});
+        }
+        std::sort(image.begin(), image.end());
+        all.push_back(image);
+      }
+      return all;
+    };
+    for (Symmetry symmetry : {Symmetry::none, Symmetry::mirror, Symmetry::full}) {
+      const int group = symmetry == Symmetry::full ? 8 : symmetry == Symmetry::mirror ? 2 : 1;
+      std::vector<std::pair<std::vector<Square>, std::uint64_t>> expected;
+      for (int top = 0; top < n; ++top) {
+        for (int bottom = 0; bottom < n; ++bottom) {
+          for (int left = 0; left < n; ++left) {
+            for (int right = 0; right < n; ++right) {
+              std::set<Square> set{{0, top}, {m, bottom}, {left, 0}, {right, m}};
+              std::vector<Square> squares(set.begin(), set.end());
+              bool peace = true;
+              for (std::size_t i = 0; i < squares.size(); ++i) {
+                for (std::size_t j = i + 1; j < squares.size(); ++j) {
+                  const int dr = squares[i].first - squares[j].first;
+                  const int dc = squares[i].second - squares[j].second;
+                  peace = peace && dr != 0 && dc != 0 && dr != dc && dr != -dc;
+                }
+              }
+              // Each line holds one queen: a corner queen is in two lines, or none is.
+              int in_lines = 0;
+              for (auto [r, c] : squares) in_lines += (r == 0) + (r == m) + (c == 0) + (c == m);
+              if (!peace || in_lines != 4 || (n == 1 && squares.size() != 1)) continue;
+              const auto all = images(squares, group);
+              if (*std::min_element(all.begin(), all.end()) != squares) continue;
+              const auto fixed = static_cast<std::uint64_t>(std::count(all.begin(), all.end(), squares));
+              expected.emplace_back(squares, static_cast<std::uint64_t>(group) / fixed);
+            }
+          }
+        }
+      }
+      const auto roots = ConstellationQueens(n, symmetry).roots();
+      ASSERT_EQ(roots.size(), expected.size()) << to_string(symmetry) << " n = " << n;
+      for (std::size_t i = 0; i < roots.size(); ++i) {
+        std::vector<Square> squares;
+        for (const auto& move : roots[i].prefix) squares.emplace_back(move.row, std::countr_zero(move.column_bit));
+        EXPECT_EQ(squares, expected[i].first) << to_string(symmetry) << " n = " << n << " root " << i;
+        EXPECT_EQ(roots[i].weight, expected[i].second) << to_string(symmetry) << " n = " << n << " root " << i;
+      }
     }
   }
 }

@@ -419,8 +419,10 @@ class CspProblem {
   }
 
   // Sets a domain, remembering the old one; false when it became empty. Propagating,
-  // the variable goes on the queue, and is decided once it has one value left.
-  bool narrow(State& s, int var, Domain d) const {
+  // the variable goes on the queue, and is decided once it has one value left. Always
+  // inlined: GCC had kept it out of line once track() joined it, and a call per domain
+  // change cost forward checking 4-5% a node (N-Queens, n = 13, MRV).
+  [[gnu::always_inline]] bool narrow(State& s, int var, Domain d) const {
     Domain& slot = s.domain[static_cast<std::size_t>(var)];
     s.trail.emplace_back(var, slot);
     if (tracked_) track(s, var, slot, d);

@@ -46,7 +46,11 @@ int main(int argc, char** argv) {
     tbb::task_arena arena(threads);
     arena.execute([&] {
       tbb::task_group group;
-      for (int t = 0; t < threads; ++t) group.run([&] { work(units / static_cast<std::uint64_t>(threads)); });
+      const auto share = static_cast<std::uint64_t>(threads);
+      for (std::uint64_t t = 0; t < share; ++t) {
+        // Every unit is done: the first units % threads threads take one more.
+        group.run([=] { work(units / share + (t < units % share ? 1 : 0)); });
+      }
       group.wait();
     });
   }

@@ -157,7 +157,7 @@ class ConstellationQueens {
               continue;
             }
             Squares border;
-            border.at = {{{0, top}, {m, bottom}, {left, 0}, {right, m}}};
+            border.at = {{top_square, bottom_square, left_square, right_square}};
             border.size = 4;
             const Squares squares = sorted(border);
             int stabilizer = 0;

@@ -1,10 +1,16 @@
 #pragma once
-// Strategy `bits`: Sudoku's fast path, as `word` is N-Queens'. Every cell keeps its
-// candidates as a bitmask. A move writes a symbol in a cell; then naked singles (a cell
-// left with one candidate) and hidden singles (a symbol left with one cell in a row,
-// column or box) are written too, until nothing changes or a cell or a symbol has no
-// place left (a dead end). The search branches on the open cell with the fewest
-// candidates. The state is plain data, copied per move, so undoing costs nothing.
+// Strategy `bits`: Sudoku's fast path, as `word` is N-Queens'. Each symbol keeps the
+// cells where it may still go (or already stands) as a bitboard, one machine word per
+// band of Box rows. A move writes a symbol in a cell; then naked singles (a cell left
+// with one candidate) and hidden singles (a symbol left with one cell in a row, column
+// or box) are written too, until nothing changes or a cell or a symbol has no place left
+// (a dead end). The search branches on the open cell with the fewest candidates. The
+// state is plain data, copied per move, so undoing costs nothing.
+//
+// Why bitboards per symbol: a symbol's row or box is a mask of its band's word and the
+// number of its places one popcount, and a naked single is found for a whole band at
+// once by counting candidates bit-sliced over the symbols. Only the symbols whose
+// places changed are looked at again for hidden singles.
 //
 // One class per box size, so that the state is a fixed array: 4x4 to 25x25.
 #include <algorithm>
@@ -17,6 +23,7 @@
 
 #include "backtrack/set_bits.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/uint128.hpp"
 
 namespace backtrack::sudoku {
 
@@ -26,8 +33,12 @@ class BitsSudoku {
   static_assert(Box >= 2 && Box <= 5);
   static constexpr int n = Box * Box;
   static constexpr int cell_count = n * n;
-  using Mask = std::conditional_t<(n <= 16), std::uint16_t, std::uint32_t>;
-  static constexpr Mask all_symbols = static_cast<Mask>((std::uint32_t{1} << n) - 1);
+  static constexpr int band_cells = Box * n;  // a band's cell at row r, column c: bit (r % Box) * n + c
+
+  // A band's cells: 8, 27, 64 or 125 bits.
+  using Word = std::conditional_t<(Box <= 3), std::uint32_t, std::conditional_t<(Box == 4), std::uint64_t, uint128>>;
+  using Board = std::array<Word, Box>;
+  using Symbols = std::uint32_t;  // a set of symbols, bit s for symbol s (from 0)
 
   // The cell times 32 plus the symbol, from 0.
   using Move = std::uint32_t;
@@ -36,50 +47,69 @@ class BitsSudoku {
   static constexpr int symbol_of(Move m) { return static_cast<int>(m % 32); }
 
   struct State {
-    std::array<Mask, cell_count> candidates;  // a written cell keeps its symbol's bit alone
-    std::array<std::uint8_t, cell_count> written;  // its symbol + 1; 0: open
-    int open = cell_count;
+    std::array<Board, n> places{};  // places[s]: the cells where symbol s stands or may still go
+    Board open{};                   // the cells not written yet
     bool dead = false;
   };
 
   // `puzzle` must have Box as its box size and satisfy check_givens().
   explicit BitsSudoku(const Grid& puzzle) : puzzle_(puzzle) {
-    root_.candidates.fill(all_symbols);
-    root_.written.fill(0);
+    for (Board& board : root_.places) board = tables().all;
+    root_.open = tables().all;
+    Symbols changed = 0;
     for (int cell = 0; cell < cell_count && !root_.dead; ++cell) {
       const int given = puzzle.cells()[static_cast<std::size_t>(cell)];
-      if (given != 0 && root_.written[static_cast<std::size_t>(cell)] == 0) root_.dead = !write(root_, cell, given - 1);
+      if (given != 0) root_.dead = !write(root_, cell, given - 1, changed);
     }
+    if (!root_.dead) root_.dead = !settle(root_, all_symbols);
   }
 
   State root() const { return root_; }
-  bool is_solution(const State& s) const { return !s.dead && s.open == 0; }
+  bool is_solution(const State& s) const {
+    return !s.dead && std::ranges::all_of(s.open, [](Word w) { return w == 0; });
+  }
   int max_depth() const { return cell_count; }
 
-  // The open cell with the fewest candidates, with each of them.
+  // The open cell with the fewest candidates (the first in reading order), with each of them.
   auto candidates(const State& s) const {
-    const auto moves = [](int cell, std::uint64_t symbols) {
+    const auto moves = [](int cell, Symbols symbols) {
       return std::views::transform(SetBits(symbols),
                                    [cell](std::uint64_t bit) { return move(cell, std::countr_zero(bit)); });
     };
-    if (s.dead || s.open == 0) return moves(0, 0);
-    int best = -1;
-    int fewest = n + 1;
-    for (int cell = 0; cell < cell_count; ++cell) {
-      if (s.written[static_cast<std::size_t>(cell)] != 0) continue;
-      const int count = std::popcount(static_cast<std::uint32_t>(s.candidates[static_cast<std::size_t>(cell)]));
-      if (count < fewest) {
-        fewest = count;
-        best = cell;
-        if (count == 2) break;  // an open cell has two at least: none is better
+    if (s.dead) return moves(0, 0);
+    // Bit-sliced counts of each open cell's candidates: at least one, two, three.
+    for (int band = 0; band < Box; ++band) {
+      Word one = 0, two = 0, three = 0;
+      for (const Board& board : s.places) {
+        three |= two & board[band];
+        two |= one & board[band];
+        one |= board[band];
+      }
+      const Word pairs = s.open[band] & ~three;  // an open cell has two candidates at least
+      if (pairs != 0) {
+        const int cell = band * band_cells + lowest(pairs);
+        return moves(cell, candidates_of(s, cell));
       }
     }
-    return moves(best, s.candidates[static_cast<std::size_t>(best)]);
+    int best = -1;
+    int fewest = n + 1;
+    for (int band = 0; band < Box; ++band) {
+      for (Word rest = s.open[band]; rest != 0; rest &= rest - 1) {
+        const int cell = band * band_cells + lowest(rest);
+        const int count = std::popcount(candidates_of(s, cell));
+        if (count < fewest) {
+          fewest = count;
+          best = cell;
+        }
+      }
+    }
+    return moves(best < 0 ? 0 : best, best < 0 ? 0 : candidates_of(s, best));
   }
 
   State child(const State& s, Move m) const {
     State next = s;
-    if (!write(next, cell_of(m), symbol_of(m))) next.dead = true;
+    Symbols changed = 0;
+    next.dead = !write(next, cell_of(m), symbol_of(m), changed) || !settle(next, changed);
     return next;
   }
 
@@ -88,88 +118,155 @@ class BitsSudoku {
     State s = root_;
     for (const Move m : path) s = child(s, m);
     Grid grid = puzzle_;
-    for (int cell = 0; cell < cell_count; ++cell) grid.set(cell / n, cell % n, s.written[static_cast<std::size_t>(cell)]);
+    for (int cell = 0; cell < cell_count; ++cell) {
+      const Symbols symbols = candidates_of(s, cell);
+      grid.set(cell / n, cell % n, std::has_single_bit(symbols) ? std::countr_zero(symbols) + 1 : 0);
+    }
     return grid;
   }
   const Grid& puzzle() const { return puzzle_; }
 
  private:
-  // Writes `symbol` in `cell`, then every single it forces; false at a dead end.
-  bool write(State& s, int cell, int symbol) const {
-    std::array<Move, cell_count + n> pending;  // a cell is pushed once as a naked single; a unit pushes n at most
-    std::size_t count = 0;
-    pending[count++] = move(cell, symbol);
-    while (count != 0) {
-      while (count != 0) {
-        const Move m = pending[--count];
-        const auto at = static_cast<std::size_t>(cell_of(m));
-        const Mask bit = static_cast<Mask>(Mask{1} << symbol_of(m));
-        if (s.written[at] != 0) {
-          if (s.written[at] != symbol_of(m) + 1) return false;  // two singles for one cell
-          continue;
+  static constexpr Symbols all_symbols = static_cast<Symbols>((std::uint64_t{1} << n) - 1);
+  static constexpr Word one_bit = 1;
+
+  static int popcount(Word w) {
+    if constexpr (Box == 5) {
+      return std::popcount(static_cast<std::uint64_t>(w)) + std::popcount(static_cast<std::uint64_t>(w >> 64));
+    } else {
+      return std::popcount(w);
+    }
+  }
+  static int lowest(Word w) {
+    if constexpr (Box == 5) {
+      const auto low = static_cast<std::uint64_t>(w);
+      return low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(w >> 64));
+    } else {
+      return std::countr_zero(w);
+    }
+  }
+  static bool at_most_one(Word w) { return (w & (w - 1)) == 0; }
+
+  static Symbols candidates_of(const State& s, int cell) {
+    const int band = cell / band_cells;
+    const Word bit = one_bit << (cell % band_cells);
+    Symbols symbols = 0;
+    for (int symbol = 0; symbol < n; ++symbol) {
+      if ((s.places[static_cast<std::size_t>(symbol)][static_cast<std::size_t>(band)] & bit) != 0) symbols |= Symbols{1} << symbol;
+    }
+    return symbols;
+  }
+
+  // Writes `symbol` in `cell` (no singles yet): the symbol leaves the cell's peers, the
+  // other symbols leave the cell. Adds to `changed` the symbols whose places changed.
+  // False if the cell is written already or has lost the symbol.
+  bool write(State& s, int cell, int symbol, Symbols& changed) const {
+    const auto band = static_cast<std::size_t>(cell / band_cells);
+    const Word bit = one_bit << (cell % band_cells);
+    if ((s.open[band] & bit) == 0 || (s.places[static_cast<std::size_t>(symbol)][band] & bit) == 0) return false;
+    s.open[band] &= ~bit;
+    for (int other = 0; other < n; ++other) {
+      Word& places = s.places[static_cast<std::size_t>(other)][band];
+      if ((places & bit) != 0) changed |= Symbols{1} << other;
+      places &= ~bit;
+    }
+    Board& places = s.places[static_cast<std::size_t>(symbol)];
+    const Board& peers = tables().peers[static_cast<std::size_t>(cell)];
+    for (std::size_t b = 0; b < Box; ++b) places[b] &= ~peers[b];
+    places[band] |= bit;
+    return true;
+  }
+
+  // Writes every naked and hidden single until none is left; `changed`: the symbols
+  // whose places changed since the last look. False at a dead end.
+  bool settle(State& s, Symbols changed) const {
+    for (;;) {
+      bool wrote = false;
+      for (int band = 0; band < Box; ++band) {
+        Word one = 0, two = 0;
+        for (const Board& board : s.places) {
+          two |= one & board[band];
+          one |= board[band];
         }
-        if ((s.candidates[at] & bit) == 0) return false;
-        s.written[at] = static_cast<std::uint8_t>(symbol_of(m) + 1);
-        s.candidates[at] = bit;
-        --s.open;
-        for (const int peer : peers_[at]) {
-          const auto p = static_cast<std::size_t>(peer);
-          if ((s.candidates[p] & bit) == 0) continue;
-          if (s.written[p] != 0) return false;
-          s.candidates[p] = static_cast<Mask>(s.candidates[p] & ~bit);
-          if (s.candidates[p] == 0) return false;
-          if (std::has_single_bit(static_cast<std::uint32_t>(s.candidates[p]))) {
-            pending[count++] = move(peer, std::countr_zero(static_cast<std::uint32_t>(s.candidates[p])));
-          }
+        if ((s.open[band] & ~one) != 0) return false;  // a cell without a candidate
+        for (Word singles = s.open[band] & ~two; singles != 0; singles &= singles - 1) {
+          const int cell = band * band_cells + lowest(singles);
+          const Symbols left = candidates_of(s, cell);  // an earlier single may have taken its last one
+          if (left == 0 || !write(s, cell, std::countr_zero(left), changed)) return false;
+          wrote = true;
         }
       }
-      // Hidden singles: a symbol with one cell left in a unit goes there.
-      for (const auto& unit : units_) {
-        Mask once = 0;
-        Mask twice = 0;
-        for (const int c : unit) {
-          const Mask m = s.candidates[static_cast<std::size_t>(c)];
-          twice = static_cast<Mask>(twice | (once & m));
-          once = static_cast<Mask>(once | m);
-        }
-        if (once != all_symbols) return false;  // a symbol with no place in the unit
-        for (std::uint32_t single = static_cast<Mask>(once & ~twice); single != 0; single &= single - 1) {
-          const Mask bit = static_cast<Mask>(single & (~single + 1));
-          for (const int c : unit) {
-            const auto at = static_cast<std::size_t>(c);
-            if ((s.candidates[at] & bit) != 0) {
-              if (s.written[at] == 0) pending[count++] = move(c, std::countr_zero(static_cast<std::uint32_t>(bit)));
-              break;
-            }
-          }
-        }
-        if (count != 0) break;  // write those first: they change the other units
+      if (wrote) continue;
+      if (changed == 0) return true;
+      const Symbols look = changed;
+      changed = 0;
+      for (Symbols rest = look; rest != 0; rest &= rest - 1) {
+        if (!hidden_singles(s, std::countr_zero(rest), changed)) return false;
+      }
+    }
+  }
+
+  // Writes the hidden singles of `symbol` (then it is in `changed` again, to be looked
+  // at once more). False if a row, column or box has no place left for it. The units are
+  // looked at without a branch each, then the singles are written.
+  bool hidden_singles(State& s, int symbol, Symbols& changed) const {
+    const Board& places = s.places[static_cast<std::size_t>(symbol)];
+    const Tables& t = tables();
+    Board found{};
+    Board open{};
+    bool empty = false;
+    Word one = 0, two = 0, open_columns = 0;
+    for (std::size_t b = 0; b < Box; ++b) {
+      const Word here = places[b];
+      open[b] = here & s.open[b];
+      for (const Word unit : t.band_units) {
+        const Word in_unit = here & unit;
+        empty |= in_unit == 0;
+        found[b] |= at_most_one(in_unit) ? open[b] & in_unit : 0;
+      }
+      for (int row = 0; row < Box; ++row) {
+        const Word line = (here >> (row * n)) & t.row;
+        two |= one & line;
+        one |= line;
+        open_columns |= (open[b] >> (row * n)) & t.row;
+      }
+    }
+    if (empty || one != t.row) return false;
+    const Word columns = (one & ~two & open_columns) * t.every_row;  // the single columns, in every row
+    for (std::size_t b = 0; b < Box; ++b) {
+      // An earlier single in the same unit may have taken a later one's place: a dead end.
+      for (Word cells = found[b] | (open[b] & columns); cells != 0; cells &= cells - 1) {
+        if (!write(s, static_cast<int>(b) * band_cells + lowest(cells), symbol, changed)) return false;
       }
     }
     return true;
   }
 
-  // The rows, columns and boxes (their cells), and each cell's peers: the same for every
-  // puzzle of the size, so built once.
+  // The same for every puzzle of the size, so built once.
   struct Tables {
-    std::array<std::array<int, n>, 3 * n> units{};
-    std::array<std::array<int, 3 * n - 2 * Box + 1 - 2>, cell_count> peers{};
+    Word row = (one_bit << n) - 1;
+    Word every_row = 0;  // bit 0 of each row of a band: times a row's bits, that row in each
+    Board all{};
+    std::array<Word, 2 * Box> band_units{};  // a band's rows, then its boxes
+    std::array<Board, cell_count> peers{};
     Tables() {
-      std::array<int, 3 * n> filled{};
-      for (int cell = 0; cell < cell_count; ++cell) {
-        const int r = cell / n;
-        const int c = cell % n;
-        for (const int u : {r, n + c, 2 * n + (r / Box) * Box + c / Box}) {
-          units[static_cast<std::size_t>(u)][static_cast<std::size_t>(filled[static_cast<std::size_t>(u)]++)] = cell;
+      for (int b = 0; b < Box; ++b) all[static_cast<std::size_t>(b)] = (one_bit << (band_cells - 1) << 1) - 1;
+      for (int r = 0; r < Box; ++r) {
+        every_row |= one_bit << (r * n);
+        band_units[static_cast<std::size_t>(r)] = row << (r * n);
+        for (int box = 0; box < Box; ++box) {
+          band_units[static_cast<std::size_t>(Box + box)] |= ((one_bit << Box) - 1) << (r * n + box * Box);
         }
       }
       for (int cell = 0; cell < cell_count; ++cell) {
-        std::size_t count = 0;
         for (int other = 0; other < cell_count; ++other) {
-          const bool row = other / n == cell / n;
-          const bool column = other % n == cell % n;
-          const bool box = (other / n) / Box == (cell / n) / Box && (other % n) / Box == (cell % n) / Box;
-          if (other != cell && (row || column || box)) peers[static_cast<std::size_t>(cell)][count++] = other;
+          const bool same_row = other / n == cell / n;
+          const bool same_column = other % n == cell % n;
+          const bool same_box = (other / n) / Box == (cell / n) / Box && (other % n) / Box == (cell % n) / Box;
+          if (other != cell && (same_row || same_column || same_box)) {
+            peers[static_cast<std::size_t>(cell)][static_cast<std::size_t>(other / band_cells)] |= one_bit
+                                                                                                   << (other % band_cells);
+          }
         }
       }
     }
@@ -180,8 +277,6 @@ class BitsSudoku {
   }
 
   Grid puzzle_;
-  const decltype(Tables::units)& units_ = tables().units;
-  const decltype(Tables::peers)& peers_ = tables().peers;
   State root_{};
 };
 

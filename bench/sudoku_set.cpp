@@ -1,0 +1,70 @@
+// Sudoku's fast path, `bits`, finding the solution of each puzzle of a set in one
+// process, as the fastest solvers are measured: parse the line, build the problem, search
+// through the generic engine to the first solution, render its grid. The set is the file
+// named by BACKTRACK_SUDOKU_SET (e.g. top95, one puzzle a line); without it, the hard
+// puzzles below. Counters: us_per_puzzle and nodes (for the whole set).
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "backtrack/engine.hpp"
+#include "backtrack/sudoku/bits.hpp"
+#include "backtrack/sudoku/puzzle_set.hpp"
+
+namespace {
+
+using backtrack::sudoku::BitsSudoku;
+using backtrack::sudoku::Grid;
+
+// Hard puzzles people test solvers with (AI Escargot, Inkala 2012, Golden Nugget, Easter Monster).
+const char* const hard_puzzles =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n"
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n"
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....\n"
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1\n";
+
+std::vector<std::string> puzzle_set() {
+  std::string text = hard_puzzles;
+  if (const char* path = std::getenv("BACKTRACK_SUDOKU_SET")) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error(std::string("cannot read ") + path);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::vector<std::string> puzzles;
+  for (auto& puzzle : backtrack::sudoku::split_puzzles(text)) puzzles.push_back(std::move(puzzle.text));
+  return puzzles;
+}
+
+void bits_first(benchmark::State& state) {
+  const auto puzzles = puzzle_set();
+  backtrack::SearchLimits limits;
+  limits.max_solutions = 1;
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const auto& text : puzzles) {
+      const BitsSudoku<3> problem(backtrack::sudoku::parse_grid(text));
+      Grid solved = problem.puzzle();
+      const auto stats = backtrack::enumerate_solutions(
+          problem,
+          [&](const BitsSudoku<3>::State&, std::span<const BitsSudoku<3>::Move> path, std::uint64_t) {
+            solved = problem.solution(path);
+          },
+          limits);
+      nodes += stats.nodes;
+      benchmark::DoNotOptimize(solved);
+    }
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["us_per_puzzle"] = benchmark::Counter(
+      static_cast<double>(puzzles.size()) * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+}  // namespace
+
+BENCHMARK(bits_first)->Unit(benchmark::kMillisecond)->MinTime(1.0);

@@ -37,8 +37,8 @@ class BitsSudoku {
 
   // A band's cells: 8, 27, 64 or 125 bits.
   using Word = std::conditional_t<(Box <= 3), std::uint32_t, std::conditional_t<(Box == 4), std::uint64_t, uint128>>;
-  using Board = std::array<Word, Box>;
-  using Symbols = std::uint32_t;  // a set of symbols, bit s for symbol s (from 0)
+  using Board = std::array<Word, Box>;  // a word per band
+  using Symbols = std::uint32_t;        // a set of symbols, bit s for symbol s (from 0)
 
   // The cell times 32 plus the symbol, from 0.
   using Move = std::uint32_t;
@@ -47,15 +47,19 @@ class BitsSudoku {
   static constexpr int symbol_of(Move m) { return static_cast<int>(m % 32); }
 
   struct State {
-    std::array<Board, n> places{};  // places[s]: the cells where symbol s stands or may still go
-    Board open{};                   // the cells not written yet
+    // places[band][s]: the cells of the band where symbol s stands or may still go. Band
+    // first: writing a cell clears its bit in the band's n words, which lie side by side.
+    std::array<std::array<Word, n>, Box> places{};
+    Board open{};  // the cells not written yet
     bool dead = false;
   };
 
   // `puzzle` must have Box as its box size and satisfy check_givens().
   explicit BitsSudoku(const Grid& puzzle) : puzzle_(puzzle) {
-    for (Board& board : root_.places) board = tables().all;
-    root_.open = tables().all;
+    for (std::size_t b = 0; b < Box; ++b) {
+      root_.places[b].fill(tables().all);
+      root_.open[b] = tables().all;
+    }
     Symbols changed = 0;
     for (int cell = 0; cell < cell_count && !root_.dead; ++cell) {
       const int given = puzzle.cells()[static_cast<std::size_t>(cell)];
@@ -78,24 +82,24 @@ class BitsSudoku {
     };
     if (s.dead) return moves(0, 0);
     // Bit-sliced counts of each open cell's candidates: at least one, two, three.
-    for (int band = 0; band < Box; ++band) {
+    for (std::size_t b = 0; b < Box; ++b) {
       Word one = 0, two = 0, three = 0;
-      for (const Board& board : s.places) {
-        three |= two & board[band];
-        two |= one & board[band];
-        one |= board[band];
+      for (const Word w : s.places[b]) {
+        three |= two & w;
+        two |= one & w;
+        one |= w;
       }
-      const Word pairs = s.open[band] & ~three;  // an open cell has two candidates at least
+      const Word pairs = s.open[b] & ~three;  // an open cell has two candidates at least
       if (pairs != 0) {
-        const int cell = band * band_cells + lowest(pairs);
+        const int cell = static_cast<int>(b) * band_cells + lowest(pairs);
         return moves(cell, candidates_of(s, cell));
       }
     }
     int best = -1;
     int fewest = n + 1;
-    for (int band = 0; band < Box; ++band) {
-      for (Word rest = s.open[band]; rest != 0; rest &= rest - 1) {
-        const int cell = band * band_cells + lowest(rest);
+    for (std::size_t b = 0; b < Box; ++b) {
+      for (Word rest = s.open[b]; rest != 0; rest &= rest - 1) {
+        const int cell = static_cast<int>(b) * band_cells + lowest(rest);
         const int count = std::popcount(candidates_of(s, cell));
         if (count < fewest) {
           fewest = count;
@@ -129,6 +133,7 @@ class BitsSudoku {
  private:
   static constexpr Symbols all_symbols = static_cast<Symbols>((std::uint64_t{1} << n) - 1);
   static constexpr Word one_bit = 1;
+  static constexpr int symbol_bits = std::bit_width(static_cast<unsigned>(n - 1));  // of a symbol's number
 
   static int popcount(Word w) {
     if constexpr (Box == 5) {
@@ -148,11 +153,11 @@ class BitsSudoku {
   static bool at_most_one(Word w) { return (w & (w - 1)) == 0; }
 
   static Symbols candidates_of(const State& s, int cell) {
-    const int band = cell / band_cells;
+    const auto& here = s.places[static_cast<std::size_t>(cell / band_cells)];
     const Word bit = one_bit << (cell % band_cells);
     Symbols symbols = 0;
     for (int symbol = 0; symbol < n; ++symbol) {
-      if ((s.places[static_cast<std::size_t>(symbol)][static_cast<std::size_t>(band)] & bit) != 0) symbols |= Symbols{1} << symbol;
+      if ((here[static_cast<std::size_t>(symbol)] & bit) != 0) symbols |= Symbols{1} << symbol;
     }
     return symbols;
   }
@@ -162,18 +167,18 @@ class BitsSudoku {
   // False if the cell is written already or has lost the symbol.
   bool write(State& s, int cell, int symbol, Symbols& changed) const {
     const auto band = static_cast<std::size_t>(cell / band_cells);
+    const auto at = static_cast<std::size_t>(symbol);
     const Word bit = one_bit << (cell % band_cells);
-    if ((s.open[band] & bit) == 0 || (s.places[static_cast<std::size_t>(symbol)][band] & bit) == 0) return false;
+    if ((s.open[band] & bit) == 0 || (s.places[band][at] & bit) == 0) return false;
     s.open[band] &= ~bit;
-    for (int other = 0; other < n; ++other) {
-      Word& places = s.places[static_cast<std::size_t>(other)][band];
+    for (std::size_t other = 0; other < n; ++other) {
+      Word& places = s.places[band][other];
       if ((places & bit) != 0) changed |= Symbols{1} << other;
       places &= ~bit;
     }
-    Board& places = s.places[static_cast<std::size_t>(symbol)];
     const Board& peers = tables().peers[static_cast<std::size_t>(cell)];
-    for (std::size_t b = 0; b < Box; ++b) places[b] &= ~peers[b];
-    places[band] |= bit;
+    for (std::size_t b = 0; b < Box; ++b) s.places[b][at] &= ~peers[b];
+    s.places[band][at] |= bit;
     return true;
   }
 
@@ -182,17 +187,24 @@ class BitsSudoku {
   bool settle(State& s, Symbols changed) const {
     for (;;) {
       bool wrote = false;
-      for (int band = 0; band < Box; ++band) {
+      for (std::size_t b = 0; b < Box; ++b) {
+        // Bit-sliced over the symbols: the cells with one candidate at least, two at
+        // least, and the bits of the number of the last candidate seen (a single's own).
         Word one = 0, two = 0;
-        for (const Board& board : s.places) {
-          two |= one & board[band];
-          one |= board[band];
+        std::array<Word, symbol_bits> number{};
+        for (std::size_t symbol = 0; symbol < n; ++symbol) {
+          const Word w = s.places[b][symbol];
+          two |= one & w;
+          one |= w;
+          for (std::size_t k = 0; k < symbol_bits; ++k) number[k] |= (symbol >> k & 1) != 0 ? w : 0;
         }
-        if ((s.open[band] & ~one) != 0) return false;  // a cell without a candidate
-        for (Word singles = s.open[band] & ~two; singles != 0; singles &= singles - 1) {
-          const int cell = band * band_cells + lowest(singles);
-          const Symbols left = candidates_of(s, cell);  // an earlier single may have taken its last one
-          if (left == 0 || !write(s, cell, std::countr_zero(left), changed)) return false;
+        if ((s.open[b] & ~one) != 0) return false;  // a cell without a candidate
+        for (Word singles = s.open[b] & ~two; singles != 0; singles &= singles - 1) {
+          const int at = lowest(singles);
+          int symbol = 0;
+          for (std::size_t k = 0; k < symbol_bits; ++k) symbol |= static_cast<int>(number[k] >> at & 1) << k;
+          // An earlier single may have taken this one's last candidate: a dead end.
+          if (!write(s, static_cast<int>(b) * band_cells + at, symbol, changed)) return false;
           wrote = true;
         }
       }
@@ -210,14 +222,14 @@ class BitsSudoku {
   // at once more). False if a row, column or box has no place left for it. The units are
   // looked at without a branch each, then the singles are written.
   bool hidden_singles(State& s, int symbol, Symbols& changed) const {
-    const Board& places = s.places[static_cast<std::size_t>(symbol)];
+    const auto at = static_cast<std::size_t>(symbol);
     const Tables& t = tables();
     Board found{};
     Board open{};
     bool empty = false;
     Word one = 0, two = 0, open_columns = 0;
     for (std::size_t b = 0; b < Box; ++b) {
-      const Word here = places[b];
+      const Word here = s.places[b][at];
       open[b] = here & s.open[b];
       for (const Word unit : t.band_units) {
         const Word in_unit = here & unit;
@@ -246,11 +258,10 @@ class BitsSudoku {
   struct Tables {
     Word row = (one_bit << n) - 1;
     Word every_row = 0;  // bit 0 of each row of a band: times a row's bits, that row in each
-    Board all{};
+    Word all = (one_bit << (band_cells - 1) << 1) - 1;  // a band's cells
     std::array<Word, 2 * Box> band_units{};  // a band's rows, then its boxes
     std::array<Board, cell_count> peers{};
     Tables() {
-      for (int b = 0; b < Box; ++b) all[static_cast<std::size_t>(b)] = (one_bit << (band_cells - 1) << 1) - 1;
       for (int r = 0; r < Box; ++r) {
         every_row |= one_bit << (r * n);
         band_units[static_cast<std::size_t>(r)] = row << (r * n);

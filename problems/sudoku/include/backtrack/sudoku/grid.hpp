@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -136,10 +137,22 @@ inline void check_givens(const Grid& grid) {
     detail::input_error(p, std::string("the given ") + Grid::symbol(grid.at(r2, c2)) + " repeats the one at line " +
                                std::to_string(q.line) + ", column " + std::to_string(q.column) + " (same " + unit + ")");
   };
+  // The symbols seen so far in each row, column and box: a clash is looked up only when one is there.
+  std::vector<std::uint32_t> in_row(static_cast<std::size_t>(n)), in_column(in_row), in_box(in_row);
   for (int i = 0; i < n * n; ++i) {
     const int r = i / n;
     const int c = i % n;
     if (grid.at(r, c) == 0) continue;
+    const std::uint32_t bit = std::uint32_t{1} << grid.at(r, c);
+    auto& row = in_row[static_cast<std::size_t>(r)];
+    auto& column = in_column[static_cast<std::size_t>(c)];
+    auto& box = in_box[static_cast<std::size_t>(grid.box_of(r, c))];
+    if (((row | column | box) & bit) == 0) {
+      row |= bit;
+      column |= bit;
+      box |= bit;
+      continue;
+    }
     for (int j = 0; j < i; ++j) {
       const int r2 = j / n;
       const int c2 = j % n;

@@ -165,7 +165,7 @@ class BitsSudoku {
   // Writes `symbol` in `cell` (no singles yet): the symbol leaves the cell's peers, the
   // other symbols leave the cell. Adds to `changed` the symbols whose places changed.
   // False if the cell is written already or has lost the symbol.
-  bool write(State& s, int cell, int symbol, Symbols& changed) const {
+  [[gnu::always_inline]] bool write(State& s, int cell, int symbol, Symbols& changed) const {
     const auto band = static_cast<std::size_t>(cell / band_cells);
     const auto at = static_cast<std::size_t>(symbol);
     const Word bit = one_bit << (cell % band_cells);

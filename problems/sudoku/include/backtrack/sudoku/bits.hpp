@@ -185,6 +185,7 @@ class BitsSudoku {
   // Writes every naked and hidden single until none is left; `changed`: the symbols
   // whose places changed since the last look. False at a dead end.
   bool settle(State& s, Symbols changed) const {
+    Symbols unlocked = changed;
     for (;;) {
       bool wrote = false;
       for (std::size_t b = 0; b < Box; ++b) {
@@ -209,13 +210,51 @@ class BitsSudoku {
         }
       }
       if (wrote) continue;
-      if (changed == 0) return true;
+      if (changed == 0) {
+        // No single left: the boxes and rows that lock a symbol in, once for the symbols
+        // whose places changed since the last time.
+        changed = locked_candidates(s, unlocked);
+        unlocked = 0;
+        if (changed == 0) return true;
+        continue;
+      }
       const Symbols look = changed;
+      unlocked |= look;
       changed = 0;
       for (Symbols rest = look; rest != 0; rest &= rest - 1) {
         if (!hidden_singles(s, std::countr_zero(rest), changed)) return false;
       }
     }
+  }
+
+  // Locked candidates: where a symbol's places in a box all lie in one of its rows, the
+  // symbol leaves the rest of that row; where they lie in one box in a row, it leaves the
+  // rest of that box. Returns the symbols whose places shrank.
+  Symbols locked_candidates(State& s, Symbols symbols) const {
+    const Tables& t = tables();
+    Symbols shrank = 0;
+    for (; symbols != 0; symbols &= symbols - 1) {
+      const auto at = static_cast<std::size_t>(std::countr_zero(symbols));
+      for (std::size_t b = 0; b < Box; ++b) {
+        const Word here = s.places[b][at];
+        Word locked = 0;
+        for (std::size_t k = 0; k < Box; ++k) {
+          const Word row = t.band_units[k];
+          const Word in_row = here & row;
+          for (std::size_t j = 0; j < Box; ++j) {
+            const Word box = t.band_units[Box + j];
+            const Word both = row & box;
+            locked |= ((here & box) & ~both) == 0 ? row & ~both : 0;
+            locked |= (in_row & ~both) == 0 ? box & ~both : 0;
+          }
+        }
+        if ((here & locked) != 0) {
+          s.places[b][at] = here & ~locked;
+          shrank |= Symbols{1} << at;
+        }
+      }
+    }
+    return shrank;
   }
 
   // Writes the hidden singles of `symbol` (then it is in `changed` again, to be looked

@@ -253,6 +253,32 @@ class BitsSudoku {
           shrank |= Symbols{1} << at;
         }
       }
+      // The same across the bands, for columns and boxes: a box's places in one column,
+      // a column's in one box.
+      Board columns{};  // each band's columns with a place, as a row's bits
+      Word one = 0, two = 0;
+      for (std::size_t b = 0; b < Box; ++b) {
+        for (int row = 0; row < Box; ++row) columns[b] |= (s.places[b][at] >> (row * n)) & t.row;
+        two |= one & columns[b];
+        one |= columns[b];
+      }
+      const Word in_one_band = one & ~two;
+      Board locked{};
+      for (std::size_t b = 0; b < Box; ++b) {
+        for (std::size_t j = 0; j < Box; ++j) {
+          const Word here = columns[b] & t.stacks[j];
+          const Word claimed = here & in_one_band;
+          locked[b] |= claimed != 0 ? t.band_units[Box + j] & ~(claimed * t.every_row) : 0;
+          const Word pointed = at_most_one(here) ? here * t.every_row : 0;
+          for (std::size_t other = 0; other < Box; ++other) locked[other] |= other != b ? pointed : 0;
+        }
+      }
+      for (std::size_t b = 0; b < Box; ++b) {
+        if ((s.places[b][at] & locked[b]) != 0) {
+          s.places[b][at] &= ~locked[b];
+          shrank |= Symbols{1} << at;
+        }
+      }
     }
     return shrank;
   }
@@ -299,10 +325,12 @@ class BitsSudoku {
     Word every_row = 0;  // bit 0 of each row of a band: times a row's bits, that row in each
     Word all = (one_bit << (band_cells - 1) << 1) - 1;  // a band's cells
     std::array<Word, 2 * Box> band_units{};  // a band's rows, then its boxes
+    std::array<Word, Box> stacks{};          // the columns of each stack of boxes, as a row's bits
     std::array<Board, cell_count> peers{};
     Tables() {
       for (int r = 0; r < Box; ++r) {
         every_row |= one_bit << (r * n);
+        stacks[static_cast<std::size_t>(r)] = ((one_bit << Box) - 1) << (r * Box);
         band_units[static_cast<std::size_t>(r)] = row << (r * n);
         for (int box = 0; box < Box; ++box) {
           band_units[static_cast<std::size_t>(Box + box)] |= ((one_bit << Box) - 1) << (r * n + box * Box);

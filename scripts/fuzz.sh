@@ -15,7 +15,7 @@ seconds=${1:-${FUZZ_SECONDS:-5}}
 shift $(($# > 0 ? 1 : 0))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(sudoku_grid_fuzz sudoku_set_fuzz nqueens_place_fuzz nqueens_board_fuzz nqueens_check_fuzz pentomino_board_fuzz journal_line_fuzz xcc_file_fuzz)
+  targets=(sudoku_grid_fuzz sudoku_set_fuzz sudoku_bits_fuzz nqueens_place_fuzz nqueens_board_fuzz nqueens_check_fuzz pentomino_board_fuzz journal_line_fuzz xcc_file_fuzz)
 fi
 
 launcher=()

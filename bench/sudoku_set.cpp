@@ -1,8 +1,9 @@
 // Sudoku's fast path, `bits`, finding the solution of each puzzle of a set in one
 // process, as the fastest solvers are measured: parse the line, build the problem, search
-// through the generic engine to the first solution, render its grid. The set is the file
-// named by BACKTRACK_SUDOKU_SET (e.g. top95, one puzzle a line); without it, the hard
-// puzzles below. Counters: us_per_puzzle and nodes (for the whole set).
+// through the generic engine to the first solution, render its grid. bits_first: the 9x9
+// set in the file named by BACKTRACK_SUDOKU_SET (e.g. top95, one puzzle a line), without
+// it the hard puzzles below; bits_first_16x16: the 55 puzzles of bench/sudoku/sixteen.txt.
+// Counters: us_per_puzzle and nodes (for the whole set).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -18,7 +19,6 @@
 
 namespace {
 
-using backtrack::sudoku::BitsSudoku;
 using backtrack::sudoku::Grid;
 
 // Hard puzzles people test solvers with (AI Escargot, Inkala 2012, Golden Nugget, Easter Monster).
@@ -28,9 +28,9 @@ const char* const hard_puzzles =
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....\n"
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1\n";
 
-std::vector<std::string> puzzle_set() {
+std::vector<std::string> puzzle_set(const char* path) {
   std::string text = hard_puzzles;
-  if (const char* path = std::getenv("BACKTRACK_SUDOKU_SET")) {
+  if (path != nullptr) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error(std::string("cannot read ") + path);
     text.assign(std::istreambuf_iterator<char>(in), {});
@@ -40,19 +40,21 @@ std::vector<std::string> puzzle_set() {
   return puzzles;
 }
 
-void bits_first(benchmark::State& state) {
-  const auto puzzles = puzzle_set();
+template <int Box>
+void bits_first(benchmark::State& state, const char* path) {
+  using BitsSudoku = backtrack::sudoku::BitsSudoku<Box>;
+  const auto puzzles = puzzle_set(path);
   backtrack::SearchLimits limits;
   limits.max_solutions = 1;
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     nodes = 0;
     for (const auto& text : puzzles) {
-      const BitsSudoku<3> problem(backtrack::sudoku::parse_grid(text));
+      const BitsSudoku problem(backtrack::sudoku::parse_grid(text));
       Grid solved = problem.puzzle();
       const auto stats = backtrack::enumerate_solutions(
           problem,
-          [&](const BitsSudoku<3>::State&, std::span<const BitsSudoku<3>::Move> path, std::uint64_t) {
+          [&](const typename BitsSudoku::State&, std::span<const typename BitsSudoku::Move> path, std::uint64_t) {
             solved = problem.solution(path);
           },
           limits);
@@ -65,6 +67,10 @@ void bits_first(benchmark::State& state) {
       static_cast<double>(puzzles.size()) * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+void bits_first_9x9(benchmark::State& state) { bits_first<3>(state, std::getenv("BACKTRACK_SUDOKU_SET")); }
+void bits_first_16x16(benchmark::State& state) { bits_first<4>(state, BACKTRACK_SOURCE_DIR "/bench/sudoku/sixteen.txt"); }
+
 }  // namespace
 
-BENCHMARK(bits_first)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(bits_first_9x9)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(bits_first_16x16)->Unit(benchmark::kMillisecond)->MinTime(1.0);

@@ -24,8 +24,11 @@ for spec in $counts; do
   symmetry_option=()
   [ -n "$symmetry" ] && symmetry_option=(--symmetry "$symmetry")
   seconds() {
-    "$exe" solve nqueens -n "$n" --count --strategy "$strategy" "${symmetry_option[@]}" -j "$1" --format json -q |
-      python3 -c 'import json, sys; d = json.loads(sys.stdin.readline()); print(d["seconds"], d["nodes"])'
+    # The output is read after the count has ended: a reader started beside it (python
+    # takes some 20 ms of CPU to start) would take a core from a 2-thread count.
+    local out
+    out=$("$exe" solve nqueens -n "$n" --count --strategy "$strategy" "${symmetry_option[@]}" -j "$1" --format json -q)
+    python3 -c 'import json, sys; d = json.loads(sys.argv[1]); print(d["seconds"], d["nodes"])' "$out"
   }
   read -r first nodes < <(seconds 1)
   units=$(python3 -c "import sys; print(max(2, round(float(sys.argv[1]) / float(sys.argv[2]))))" "$first" "$unit")

@@ -138,7 +138,7 @@ std::vector<Instance> instances() {
   // The well-known puzzle of Wikipedia's Sudoku article with 9 of its 30 givens removed:
   // 9035 solutions.
   const std::string many = "53..7....6..1.5....98....6.8...6....4..8.3...7..............28.....19..5.......7.";
-  for (const std::string strategy : {"dlx", "csp"}) {
+  for (const std::string strategy : {"bits", "dlx", "csp"}) {
     all.push_back({"sudoku_" + strategy + "_9035", "sudoku", strategy, {"--puzzle", many}});
   }
   return all;

@@ -3,14 +3,17 @@
 // cells where it may still go (or already stands) as a bitboard, one machine word per
 // band of Box rows. A move writes a symbol in a cell; then naked singles (a cell left
 // with one candidate) and hidden singles (a symbol left with one cell in a row, column
-// or box) are written too, until nothing changes or a cell or a symbol has no place left
-// (a dead end). The search branches on the open cell with the fewest candidates. The
-// state is plain data, copied per move, so undoing costs nothing.
+// or box) are written too, and once none is left, locked candidates are removed (a
+// symbol whose places in a box lie in one row or column leaves the rest of that line,
+// and one whose places in a line lie in one box leaves the rest of that box), until
+// nothing changes or a cell or a symbol has no place left (a dead end). The search
+// branches on the open cell with the fewest candidates. The state is plain data, copied
+// per move, so undoing costs nothing.
 //
-// Why bitboards per symbol: a symbol's row or box is a mask of its band's word and the
-// number of its places one popcount, and a naked single is found for a whole band at
+// Why bitboards per symbol: a symbol's row or box is a mask of its band's word and
+// "one place left" a test of that word, and a naked single is found for a whole band at
 // once by counting candidates bit-sliced over the symbols. Only the symbols whose
-// places changed are looked at again for hidden singles.
+// places changed are looked at again.
 //
 // One class per box size, so that the state is a fixed array: 4x4 to 25x25.
 #include <algorithm>

@@ -166,13 +166,6 @@ class BitsSudoku {
   static constexpr Word one_bit = 1;
   static constexpr int symbol_bits = std::bit_width(static_cast<unsigned>(n - 1));  // of a symbol's number
 
-  static int popcount(Word w) {
-    if constexpr (Box == 5) {
-      return std::popcount(static_cast<std::uint64_t>(w)) + std::popcount(static_cast<std::uint64_t>(w >> 64));
-    } else {
-      return std::popcount(w);
-    }
-  }
   static int lowest(Word w) {
     if constexpr (Box == 5) {
       const auto low = static_cast<std::uint64_t>(w);
@@ -213,8 +206,9 @@ class BitsSudoku {
     return true;
   }
 
-  // Writes every naked and hidden single until none is left; `changed`: the symbols
-  // whose places changed since the last look. False at a dead end.
+  // Writes every naked and hidden single and removes the locked candidates until nothing
+  // changes; `changed`: the symbols whose places changed since the last look. False at a
+  // dead end.
   bool settle(State& s, Symbols changed) const {
     Symbols unlocked = changed;
     for (;;) {
@@ -242,8 +236,8 @@ class BitsSudoku {
       }
       if (wrote) continue;
       if (changed == 0) {
-        // No single left: the boxes and rows that lock a symbol in, once for the symbols
-        // whose places changed since the last time.
+        // No single left: the locked candidates, of the symbols whose places changed since
+        // the last time (a costlier look than the singles', so taken last).
         changed = locked_candidates(s, unlocked);
         unlocked = 0;
         if (changed == 0) return true;
@@ -258,9 +252,10 @@ class BitsSudoku {
     }
   }
 
-  // Locked candidates: where a symbol's places in a box all lie in one of its rows, the
-  // symbol leaves the rest of that row; where they lie in one box in a row, it leaves the
-  // rest of that box. Returns the symbols whose places shrank.
+  // Locked candidates: where a symbol's places in a box all lie in one of its rows (or
+  // columns), the symbol leaves the rest of that row (column); where its places in a row
+  // (column) all lie in one box, it leaves the rest of that box. Returns the symbols
+  // whose places shrank.
   Symbols locked_candidates(State& s, Symbols symbols) const {
     const Tables& t = tables();
     Symbols shrank = 0;

@@ -36,4 +36,38 @@ class SetBits {
   std::uint64_t bits_;
 };
 
+// The set bits of a word as moves that also name where they are (a row, a cell):
+// make(where, bit) for each set bit (a one-bit word), lowest first. The candidates of one
+// line of a board, for a problem whose Move is more than the bit.
+template <class Move, class Where, Move (*make)(Where, std::uint64_t)>
+class SetBitsAt {
+ public:
+  class iterator {
+   public:
+    using value_type = Move;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    iterator(Where where, std::uint64_t rest) : where_(where), rest_(rest) {}
+    Move operator*() const { return make(where_, rest_ & (~rest_ + 1)); }
+    iterator& operator++() {
+      rest_ &= rest_ - 1;
+      return *this;
+    }
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
+
+   private:
+    Where where_{};
+    std::uint64_t rest_ = 0;
+  };
+
+  SetBitsAt(Where where, std::uint64_t bits) : where_(where), bits_(bits) {}
+  iterator begin() const { return {where_, bits_}; }
+  std::default_sentinel_t end() const { return {}; }
+
+ private:
+  Where where_;
+  std::uint64_t bits_;
+};
+
 }  // namespace backtrack

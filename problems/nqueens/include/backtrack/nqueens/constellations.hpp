@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "backtrack/nqueens/placement.hpp"
+#include "backtrack/set_bits.hpp"
 #include "backtrack/nqueens/symmetry.hpp"
 
 namespace backtrack::nqueens {
@@ -58,34 +59,8 @@ class ConstellationQueens {
   };
 
   // The free squares of one row, lowest column first.
-  class RowSquares {
-   public:
-    class iterator {
-     public:
-      using value_type = Move;
-      using difference_type = std::ptrdiff_t;
-      iterator() = default;
-      iterator(int row, std::uint64_t rest) : row_(row), rest_(rest) {}
-      Move operator*() const { return {row_, rest_ & (~rest_ + 1)}; }
-      iterator& operator++() {
-        rest_ &= rest_ - 1;
-        return *this;
-      }
-      void operator++(int) { ++*this; }
-      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
-
-     private:
-      int row_ = 0;
-      std::uint64_t rest_ = 0;
-    };
-    RowSquares(int row, std::uint64_t squares) : row_(row), squares_(squares) {}
-    iterator begin() const { return {row_, squares_}; }
-    std::default_sentinel_t end() const { return {}; }
-
-   private:
-    int row_;
-    std::uint64_t squares_;
-  };
+  static constexpr Move square(int row, std::uint64_t column_bit) { return {row, column_bit}; }
+  using RowSquares = SetBitsAt<Move, int, square>;
 
   explicit ConstellationQueens(int n, Symmetry symmetry = Symmetry::full)
       : n_(n), symmetry_(symmetry), all_((std::uint64_t{1} << n) - 1) {}

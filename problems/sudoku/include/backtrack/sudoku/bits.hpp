@@ -20,12 +20,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstddef>
-#include <iterator>
 #include <ranges>
 #include <span>
 #include <type_traits>
 
+#include "backtrack/set_bits.hpp"
 #include "backtrack/sudoku/grid.hpp"
 #include "backtrack/uint128.hpp"
 
@@ -59,34 +58,8 @@ class BitsSudoku {
   };
 
   // The moves of one cell: its candidates, lowest first.
-  class CellMoves {
-   public:
-    class iterator {
-     public:
-      using value_type = Move;
-      using difference_type = std::ptrdiff_t;
-      iterator() = default;
-      iterator(int cell, Symbols rest) : cell_(cell), rest_(rest) {}
-      Move operator*() const { return move(cell_, std::countr_zero(rest_)); }
-      iterator& operator++() {
-        rest_ &= rest_ - 1;
-        return *this;
-      }
-      void operator++(int) { ++*this; }
-      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
-
-     private:
-      int cell_ = 0;
-      Symbols rest_ = 0;
-    };
-    CellMoves(int cell, Symbols symbols) : cell_(cell), symbols_(symbols) {}
-    iterator begin() const { return {cell_, symbols_}; }
-    std::default_sentinel_t end() const { return {}; }
-
-   private:
-    int cell_;
-    Symbols symbols_;
-  };
+  static constexpr Move move_of(int cell, std::uint64_t symbol_bit) { return move(cell, std::countr_zero(symbol_bit)); }
+  using CellMoves = SetBitsAt<Move, int, move_of>;
 
   // `puzzle` must have Box as its box size and satisfy check_givens().
   explicit BitsSudoku(const Grid& puzzle) : puzzle_(puzzle) {

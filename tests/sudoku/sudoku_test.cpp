@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/compare_table.hpp"
+#include "sudoku/reference.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/csp.hpp"
@@ -24,32 +25,9 @@
 namespace backtrack::sudoku {
 namespace {
 
-// Independent validator: a complete grid whose rows, columns and boxes are permutations
-// of 1..n, agreeing with the puzzle on every given.
+// Independent validator: reference.hpp, which shares no code with the solvers.
 bool valid_solution(const std::vector<int>& puzzle, const std::vector<int>& grid, int box) {
-  const int n = box * box;
-  if (static_cast<int>(grid.size()) != n * n) return false;
-  for (int i = 0; i < n * n; ++i) {
-    if (grid[i] < 1 || grid[i] > n) return false;
-    if (puzzle[i] != 0 && puzzle[i] != grid[i]) return false;
-  }
-  for (int unit = 0; unit < n; ++unit) {
-    std::set<int> row;
-    std::set<int> col;
-    std::set<int> blk;
-    for (int k = 0; k < n; ++k) {
-      row.insert(grid[unit * n + k]);
-      col.insert(grid[k * n + unit]);
-      const int r = (unit / box) * box + k / box;
-      const int c = (unit % box) * box + k % box;
-      blk.insert(grid[r * n + c]);
-    }
-    if (row.size() != static_cast<std::size_t>(n) || col.size() != static_cast<std::size_t>(n) ||
-        blk.size() != static_cast<std::size_t>(n)) {
-      return false;
-    }
-  }
-  return true;
+  return reference::valid_sudoku(puzzle, grid, box);
 }
 
 // Independent brute force for 9x9: cell by cell, every value checked against its units.

@@ -7,13 +7,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/input_file.hpp"
 #include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/puzzle_set.hpp"
 
@@ -29,12 +27,7 @@ const char* const hard_puzzles =
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1\n";
 
 std::vector<std::string> puzzle_set(const char* path) {
-  std::string text = hard_puzzles;
-  if (path != nullptr) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error(std::string("cannot read ") + path);
-    text.assign(std::istreambuf_iterator<char>(in), {});
-  }
+  const std::string text = path != nullptr ? backtrack::read_input_file(path) : hard_puzzles;
   std::vector<std::string> puzzles;
   for (auto& puzzle : backtrack::sudoku::split_puzzles(text)) puzzles.push_back(std::move(puzzle.text));
   return puzzles;

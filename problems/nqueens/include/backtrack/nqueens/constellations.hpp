@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "backtrack/nqueens/placement.hpp"
-#include "backtrack/set_bits.hpp"
 #include "backtrack/nqueens/symmetry.hpp"
+#include "backtrack/set_bits.hpp"
 
 namespace backtrack::nqueens {
 

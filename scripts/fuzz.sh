@@ -15,7 +15,9 @@ seconds=${1:-${FUZZ_SECONDS:-5}}
 shift $(($# > 0 ? 1 : 0))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(sudoku_grid_fuzz sudoku_set_fuzz sudoku_bits_fuzz nqueens_place_fuzz nqueens_board_fuzz nqueens_check_fuzz pentomino_board_fuzz journal_line_fuzz xcc_file_fuzz)
+  # Every target: each has its seed corpus in tests/fuzz/corpus/<target>/, which
+  # tests/fuzz/CMakeLists.txt checks.
+  for dir in tests/fuzz/corpus/*/; do targets+=("$(basename "$dir")"); done
 fi
 
 launcher=()

@@ -102,24 +102,11 @@ po::options_description estimate_options() {
 int estimate_command(const Arguments& args, const Registry& registry) {
   const po::options_description common = estimate_options();
 
-  if (args.empty() || args[0].starts_with("-")) {
-    const po::variables_map vm = parse_options(args, common);
-    if (vm.count("help") != 0) {
-      print_help(common, nullptr);
-      return exit_ok;
-    }
-    throw UsageError("estimate needs a problem name first, e.g. backtrack estimate nqueens -n 20");
-  }
-  const ProblemInfo& problem = find_problem(registry, args[0]);
-  po::options_description own("Options of " + problem.name);
-  problem.describe_options(own);
-  po::options_description all;
-  all.add(common).add(own);
-  const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);
-  if (vm.count("help") != 0) {
-    print_help(common, &problem);
-    return exit_ok;
-  }
+  const ProblemCommand command = parse_problem_command(
+      args, registry, common, print_help, "estimate needs a problem name first, e.g. backtrack estimate nqueens -n 20");
+  if (command.problem == nullptr) return exit_ok;  // --help
+  const ProblemInfo& problem = *command.problem;
+  const po::variables_map& vm = command.vm;
 
   EstimateRequest request;
   const long long samples = vm["samples"].as<long long>();

@@ -8,6 +8,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "command_line.hpp"
 #include "interrupt.hpp"
 
 namespace backtrack {
@@ -99,6 +100,29 @@ const ProblemInfo& find_problem(const Registry& registry, const std::string& nam
     names.push_back(p.name);
   }
   throw UsageError("unknown problem '" + name + "'" + did_you_mean(name, names) + " (known: " + known + ")");
+}
+
+ProblemCommand parse_problem_command(const Arguments& args, const Registry& registry,
+                                     const boost::program_options::options_description& common, PrintHelp print_help,
+                                     const std::string& missing_problem) {
+  if (args.empty() || args[0].starts_with("-")) {
+    if (parse_options(args, common).count("help") != 0) {
+      print_help(common, nullptr);
+      return {};
+    }
+    throw UsageError(missing_problem);
+  }
+  const ProblemInfo& problem = find_problem(registry, args[0]);
+  boost::program_options::options_description own("Options of " + problem.name);
+  problem.describe_options(own);
+  boost::program_options::options_description all;
+  all.add(common).add(own);
+  ProblemCommand command{&problem, parse_options(Arguments(args.begin() + 1, args.end()), all)};
+  if (command.vm.count("help") != 0) {
+    print_help(common, &problem);
+    command.problem = nullptr;
+  }
+  return command;
 }
 
 int exit_code_for(StopReason reason) {

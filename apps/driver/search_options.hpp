@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backtrack/registry.hpp"
+#include "commands.hpp"
 #include "report.hpp"
 
 namespace backtrack {
@@ -27,6 +28,18 @@ enum class Printed { both, solutions, summary };
 Printed read_printed(const boost::program_options::variables_map& vm, SearchMode mode);
 // The problem named by the first argument, or a UsageError listing the known ones.
 const ProblemInfo& find_problem(const Registry& registry, const std::string& name);
+// `backtrack COMMAND PROBLEM [options]` (solve, estimate): the problem, and the command's
+// options parsed together with the problem's own. With --help, print_help(common,
+// the problem or null) has printed the help and `problem` is null; without a problem
+// name first, a UsageError says `missing_problem`.
+struct ProblemCommand {
+  const ProblemInfo* problem = nullptr;
+  boost::program_options::variables_map vm;
+};
+using PrintHelp = void (*)(const boost::program_options::options_description& common, const ProblemInfo* problem);
+ProblemCommand parse_problem_command(const Arguments& args, const Registry& registry,
+                                     const boost::program_options::options_description& common, PrintHelp print_help,
+                                     const std::string& missing_problem);
 // 130 or 143 after a signal, 3 after a node or time limit, else 0.
 int exit_code_for(StopReason reason);
 inline int exit_code_for(const SearchStats& stats) { return exit_code_for(stats.stop); }

@@ -123,24 +123,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
   InstanceClock clock;  // the user waits for all of the command, not the search alone
   const po::options_description common = solve_options();
 
-  if (args.empty() || args[0].starts_with("-")) {
-    const po::variables_map vm = parse_options(args, common);
-    if (vm.count("help") != 0) {
-      print_help(common, nullptr);
-      return exit_ok;
-    }
-    throw UsageError("solve needs a problem name first, e.g. backtrack solve nqueens -n 8");
-  }
-  const ProblemInfo& problem = find_problem(registry, args[0]);
-  po::options_description own("Options of " + problem.name);
-  problem.describe_options(own);
-  po::options_description all;
-  all.add(common).add(own);
-  const po::variables_map vm = parse_options(Arguments(args.begin() + 1, args.end()), all);
-  if (vm.count("help") != 0) {
-    print_help(common, &problem);
-    return exit_ok;
-  }
+  const ProblemCommand command = parse_problem_command(
+      args, registry, common, print_help, "solve needs a problem name first, e.g. backtrack solve nqueens -n 8");
+  if (command.problem == nullptr) return exit_ok;  // --help
+  const ProblemInfo& problem = *command.problem;
+  const po::variables_map& vm = command.vm;
 
   SolveIntent intent;
   intent.mode = read_mode(vm);
@@ -234,6 +221,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
     if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
     // The count's identity: the plugin's Instance, and the problem's options besides.
+    po::options_description own;
+    problem.describe_options(own);
     const JournalHeader header{.problem = problem.name,
                                .instance = solver->description(),
                                .input_digest = sha1_hex(solver->instance().input),

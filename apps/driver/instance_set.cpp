@@ -47,10 +47,9 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     intent.instance = instances[i];
     auto solver = make_watched(problem, vm, intent, request.limits);
     if (strategy.empty()) strategy = instance_json(solver->description()).value("strategy", "");
-    const SolutionSink tagged = [&](const Solution& solution) {
-      Solution copy = solution;
-      copy.json["instance_index"] = number;
-      return print(copy);
+    const SolutionSink tagged = [&](Solution&& solution) {
+      solution.json["instance_index"] = number;
+      return print(std::move(solution));
     };
     const RunResult result = one.time_search([&] { return solver->run(request, tagged); });
     solver.reset();

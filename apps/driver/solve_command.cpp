@@ -156,7 +156,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   const bool capped = (intent.mode == SearchMode::all || intent.mode == SearchMode::unique) && !intent.force;
   bool reached_cap = false;
   std::uint64_t index = 0;
-  SolutionSink print = [&](const Solution& solution) {
+  SolutionSink print = [&](Solution&& solution) {
     ++index;
     if (!print_solutions) {
       // listed to nobody: counted only
@@ -168,9 +168,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
       }
       std::cout << (index == 1 ? "[" : ",") << json_line(*rows);
     } else if (format == Format::json) {
-      nlohmann::json line = {{"type", "solution"}, {"schema_version", json_schema_version}, {"index", index}};
-      line.update(solution.json);
-      std::cout << json_line(line) << '\n';
+      // The solution's own fields win over these, as they always have (emplace keeps them).
+      solution.json.emplace("type", "solution");
+      solution.json.emplace("schema_version", json_schema_version);
+      solution.json.emplace("index", index);
+      std::cout << json_line(solution.json) << '\n';
     } else {
       std::cout << "solution " << index << '\n' << solution.text << '\n';
     }

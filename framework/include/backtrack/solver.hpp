@@ -131,8 +131,10 @@ struct EstimateResult {
 };
 
 // Called once per solution found, possibly from several threads but never at once.
-// Returning false stops the search.
-using SolutionSink = std::function<bool(const Solution&)>;
+// Returning false stops the search. The solution is the sink's to keep or change (a
+// driver adds its own fields to the JSON without copying it); a sink that only reads
+// it may take it as `const Solution&`.
+using SolutionSink = std::function<bool(Solution&&)>;
 
 class Solver {
  public:
@@ -344,7 +346,7 @@ class ProblemSolver final : public Solver {
       Solution solution = render_(problem_, path);
       std::lock_guard lock(output);
       if (refused) return false;
-      refused = !sink(solution);
+      refused = !sink(std::move(solution));
       return !refused;
     };
     const auto split = split_tree(problem_, SplitPlan{}, limits, locked_emit);
@@ -375,7 +377,7 @@ class ProblemSolver final : public Solver {
                                        Solution solution = x.solver->render_(x.solver->problem_, path);
                                        std::lock_guard lock(x.output);
                                        if (x.refused) return false;
-                                       x.refused = !(*x.sink)(solution);
+                                       x.refused = !(*x.sink)(std::move(solution));
                                        return !x.refused;
                                      },
                                      &context};

@@ -8,34 +8,6 @@
 
 namespace backtrack {
 
-class SetBits {
- public:
-  class iterator {
-   public:
-    using value_type = std::uint64_t;
-    using difference_type = std::ptrdiff_t;
-    iterator() = default;
-    explicit iterator(std::uint64_t rest) : rest_(rest) {}
-    std::uint64_t operator*() const { return rest_ & (~rest_ + 1); }
-    iterator& operator++() {
-      rest_ &= rest_ - 1;
-      return *this;
-    }
-    void operator++(int) { ++*this; }
-    friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
-
-   private:
-    std::uint64_t rest_ = 0;
-  };
-
-  explicit SetBits(std::uint64_t bits) : bits_(bits) {}
-  iterator begin() const { return iterator(bits_); }
-  std::default_sentinel_t end() const { return {}; }
-
- private:
-  std::uint64_t bits_;
-};
-
 // The set bits of a word as moves that also name where they are (a row, a cell):
 // make(where, bit) for each set bit (a one-bit word), lowest first. The candidates of one
 // line of a board, for a problem whose Move is more than the bit.
@@ -57,7 +29,7 @@ class SetBitsAt {
     friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.rest_ == 0; }
 
    private:
-    Where where_{};
+    [[no_unique_address]] Where where_{};  // takes no room when empty (SetBits)
     std::uint64_t rest_ = 0;
   };
 
@@ -66,8 +38,21 @@ class SetBitsAt {
   std::default_sentinel_t end() const { return {}; }
 
  private:
-  Where where_;
+  [[no_unique_address]] Where where_;
   std::uint64_t bits_;
 };
+
+namespace detail {
+struct Nowhere {};
+constexpr std::uint64_t the_bit(Nowhere, std::uint64_t bit) { return bit; }
+}  // namespace detail
+
+// The set bits themselves, each a one-bit word. Its iterator is the one word of bits left,
+// as in the hand-written loop.
+class SetBits : public SetBitsAt<std::uint64_t, detail::Nowhere, detail::the_bit> {
+ public:
+  explicit SetBits(std::uint64_t bits) : SetBitsAt({}, bits) {}
+};
+static_assert(sizeof(SetBits::iterator) == sizeof(std::uint64_t));
 
 }  // namespace backtrack

@@ -1,7 +1,12 @@
 #pragma once
-// The algorithms of the `word` and `border` strategies written out by hand, without the engine:
-// the baseline that tells what the generic engine costs. Same moves, same order,
+// The algorithms of the `word` (with and without full symmetry) and `border` strategies
+// written out by hand, without the engine: the baseline that tells what the generic engine costs. Same moves, same order,
 // same counters (nodes, failures), so the work is identical.
+//
+// Each loop is a template only so that the benchmark can compile it twice (Copy 0 and
+// 1): two copies of the same instructions at two addresses measure what the placement
+// of the code alone moves the time, the floor below which the engine's ratio means
+// nothing.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -18,6 +23,7 @@ struct HandCount {
 };
 
 // WordQueens, no symmetry.
+template <int Copy = 0>
 class HandWordQueens {
  public:
   explicit HandWordQueens(int n) : all_(n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1) {}
@@ -48,6 +54,7 @@ class HandWordQueens {
 
 // SymmetricWordQueens (full 8-fold symmetry with look-ahead), the same rules in one
 // recursive function per root family, with the board kept in an array.
+template <int Copy = 0>
 class HandSymmetricQueens {
  public:
   explicit HandSymmetricQueens(int n)
@@ -180,6 +187,7 @@ class HandSymmetricQueens {
 // ConstellationQueens (strategy border): the same constellations (taken from the
 // strategy's roots(), which only lists them), the same row chosen at each node, the same
 // moves in the same order; the loop written out.
+template <int Copy = 0>
 class HandBorderQueens {
  public:
   explicit HandBorderQueens(int n)

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The engine against the hand-written loops in time, on this machine's CPU: builds
+# bench_engine_vs_hand for it (Release, -march=native, in build-bench), runs it ROUNDS
+# times with the sides interleaved at random (5 repetitions each), and prints the CPU as
+# /proc/cpuinfo names it, then a Markdown table of the medians of CPU time, one row per
+# strategy, size and round: the engine, the hand-written loop, a second copy of that
+# loop's code, and their ratios to the loop. The copy's ratio is what the placement of
+# identical code alone does to the time here: the floor of what the engine's ratio can
+# tell. Instructions executed, which do not move with the load:
+# scripts/measure-engine-instructions.sh.
+# Usage: scripts/measure-engine-vs-hand.sh [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-1}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a positive whole number, got '$rounds'" >&2; exit 64; }
+# The build's output only when it fails (a native build warns that its package is for this CPU).
+quiet() { local out; out=$("$@" 2>&1) || { echo "$out" >&2; exit 1; }; }
+quiet cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_NATIVE=ON -DBACKTRACK_MPI=OFF \
+  -DBACKTRACK_BUILD_TESTS=OFF
+quiet cmake --build build-bench --target bench_engine_vs_hand
+field() { grep -m1 "^$1[[:space:]]*:" /proc/cpuinfo | sed 's/^[^:]*: *//'; }
+echo "CPU: $(field 'model name'), family $(field 'cpu family'), model $(field model), stepping $(field stepping)" \
+  "($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d)"
+echo
+echo "| strategy | n | round | engine (ms) | by hand (ms) | copy of the hand loop (ms) | engine / hand | copy / hand |"
+echo "|---|---|---|---|---|---|---|---|"
+for ((round = 1; round <= rounds; ++round)); do
+  build-bench/bench/bench_engine_vs_hand --benchmark_enable_random_interleaving=true \
+    --benchmark_report_aggregates_only=true --benchmark_format=json 2>/dev/null |
+    python3 -c '
+import json, re, sys
+round_ = sys.argv[1]
+median = {}
+for b in json.load(sys.stdin)["benchmarks"]:
+    if b.get("aggregate_name") != "median":
+        continue
+    strategy, side, n = re.match(r"(\w+?)_(engine|hand_inlined|hand_copy)/(\d+)/", b["name"]).groups()
+    median[(strategy, int(n), side)] = b["cpu_time"]
+for (strategy, n, side), engine in sorted(median.items()):
+    if side == "engine":
+        hand, copy = median[(strategy, n, "hand_inlined")], median[(strategy, n, "hand_copy")]
+        print("| {} | {} | {} | {:.3g} | {:.3g} | {:.3g} | {:.3f} | {:.3f} |".format(
+            strategy, n, round_, engine, hand, copy, engine / hand, copy / hand))
+' "$round"
+done

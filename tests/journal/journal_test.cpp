@@ -387,6 +387,34 @@ void expect_resume_adds_up(const P& problem, const std::string& instance) {
   EXPECT_EQ(rest.max_depth, whole.max_depth);
 }
 
+// The engine leaves a subtree untimed; run_subtrees() times each one for the journal,
+// whose records say what it took: on two threads, at most twice the run in all.
+TEST(RunSubtrees, TheJournalRecordsWhatEachSubtreeTook) {
+  using namespace backtrack;
+  using P = nqueens::SymmetricWordQueens;
+  const P problem(12);
+  const auto split = split_tree(problem, {64, 0});
+  SearchLimits limits;
+  const auto make = [&] { return DepthFirstSearch<P>(problem, limits); };
+  const std::string instance = "n=12 strategy=word symmetry=full";
+  TempJournal file;
+  SearchStats run;
+  {
+    Journal journal(file.path(), header(instance));
+    run = run_subtrees(split, 2, limits, nullptr, make, &journal);
+  }
+  Journal journal(file.path(), header(instance));
+  const auto finished = journal.resume(SplitInfo{split.plan, split.subtrees.size()});
+  ASSERT_EQ(finished.size(), split.subtrees.size());
+  double recorded = 0;
+  for (const auto& f : finished) {
+    EXPECT_GE(f.stats.seconds, 0.0);
+    recorded += f.stats.seconds;
+  }
+  EXPECT_GT(recorded, 0.0);
+  EXPECT_LE(recorded, 2 * run.seconds);
+}
+
 TEST(RunSubtrees, ResumingFromTheJournalAddsUpToOneCount) {
   expect_resume_adds_up(backtrack::nqueens::SymmetricWordQueens(10), "n=10 strategy=word symmetry=full");
   // allowed() and mirror roots with weight 2

@@ -172,6 +172,7 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
                          DepthProfile* profile = nullptr) {
   if (profile != nullptr) add_profile(*profile, split.above_profile);
   if (split.stopped()) return split.above;  // its subtrees do not cover the tree
+  const bool timed = checkpoint != nullptr || source != nullptr;
   const std::size_t count = split.subtrees.size();
   std::vector<SearchStats> results(count);
   std::vector<std::size_t> pending;
@@ -202,8 +203,12 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   auto search_subtree = [&](auto& search, std::size_t i) {
     results[i].stop = limits.outside_stop();
     if (!results[i].complete()) return;
+    // Timed only for a journal, whose records say what each subtree took (here, or at
+    // the MPI coordinator that another source reports to).
+    const auto start = timed ? Clock::now() : Clock::time_point{};
     results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
     if (!results[i].complete()) return;
+    if (timed) results[i].seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (checkpoint != nullptr) checkpoint->record(i, results[i]);
     if (progress != nullptr) {
       progress->nodes += results[i].nodes;

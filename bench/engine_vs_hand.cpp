@@ -4,7 +4,7 @@
 // on a shared machine other processes only ever add time, so the minimum is the
 // cleanest reading of what each loop costs. Run with
 // --benchmark_enable_random_interleaving=true so that both sides see the same load.
-// Each hand-written loop runs twice more as `_hand_copy`, a second copy of the same code
+// Each hand-written loop also runs as `_hand_copy`, a second copy of the same code
 // (see hand_inlined.hpp): its ratio to `_hand_inlined` is what the code's placement
 // alone does to the time on this CPU (scripts/measure-engine-vs-hand.sh prints both).
 #include <benchmark/benchmark.h>

@@ -1,7 +1,8 @@
 #pragma once
 // The algorithms of the `word` (with and without full symmetry) and `border` strategies
-// written out by hand, without the engine: the baseline that tells what the generic engine costs. Same moves, same order,
-// same counters (nodes, failures), so the work is identical.
+// written out by hand, without the engine: the baseline that tells what the generic
+// engine costs. Same moves, same order, same counters (nodes, failures), so the work is
+// identical.
 //
 // Each loop is a template only so that the benchmark can compile it twice (Copy 0 and
 // 1): two copies of the same instructions at two addresses measure what the placement

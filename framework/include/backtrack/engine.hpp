@@ -77,7 +77,7 @@ class DepthFirstSearch {
   // after the other, each with statistics of its own: in depth-first order, each starts
   // from where the last one left the state (see Cursor), and the check of the limits
   // keeps its pace. Its seconds are left to a caller that wants them: two clock reads a
-  // subtree were a third of what a count of many small subtrees paid over one search
+  // subtree were about half of what a count of many small subtrees paid over one search
   // (border without symmetry at n = 11, 2,722 subtrees: 1.85-1.88 ms with them,
   // 1.75-1.76 without, 1.63-1.65 as one search).
   SearchStats run_subtree(std::span<const Move> prefix, std::uint64_t weight) {

@@ -44,7 +44,7 @@ Counted one_search(const P& problem) {
 // The same tree split into subtrees, searched by `threads` threads.
 template <Problem P>
 Counted split_search(const P& problem, unsigned threads, const SplitPlan& plan = small_split) {
-  const auto split = split_tree(problem, plan, SearchLimits{}, detail::IgnoreSolutions{}, std::true_type{});
+  const auto split = split_tree(problem, plan, SearchLimits{}, CountAlongPath{}, std::true_type{});
   EXPECT_GT(split.subtrees.size(), 1u) << "the tree was not split";
   Counted c;
   c.stats = run_subtrees(

@@ -53,12 +53,6 @@ struct SplitTree {
 };
 
 namespace detail {
-// A sink that keeps nothing: the probe of a count records its path, to know where it stopped.
-struct IgnoreSolutions {
-  template <class State, class Path>
-  void operator()(const State&, const Path&, std::uint64_t) const {}
-};
-
 // The probe covered about `covered` of the tree (its place in depth-first order, taking
 // siblings as equal): about 32 subtrees per such share of the tree, so that a subtree
 // holds some 1/32 of the probe's nodes or more, and its walk and start are a few percent
@@ -87,7 +81,7 @@ WorkCounters work_of_child(const P& problem, typename P::State& state, const typ
 // nodes it expanded (see HasCounters), the probe's and the split's own: with each
 // subtree's, they add up to those of one search of the whole tree. So do the nodes and
 // failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
-template <Problem P, class OnSolution = detail::IgnoreSolutions, bool Profiled = false>
+template <Problem P, class OnSolution = CountAlongPath, bool Profiled = false>
 SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const SearchLimits& limits = {},
                         OnSolution on_solution = {}, std::bool_constant<Profiled> profiled = {}) {
   (void)profiled;

@@ -29,6 +29,12 @@ struct CountOnly {};
 // The same for a count that must know where it stopped (split_tree()'s probe): it
 // records its path as a search with a sink does, and is otherwise CountOnly's loop.
 struct CountAlongPath {};
+// The probe's sink: CountOnly itself where that loop records its path anyway (a problem
+// that weighs its solutions), so that the probe runs the very code of the count's other
+// searches: two copies of one loop differ in time by their place in the binary (word
+// with full symmetry, n = 11: the probe alone took 1.07-1.12x one search as a copy).
+template <class P>
+using ProbeSink = std::conditional_t<HasSolutionWeight<P>, CountOnly, CountAlongPath>;
 
 namespace detail {
 // Limits are checked every so many nodes at most: rarely enough that the clock never

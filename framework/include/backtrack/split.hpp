@@ -83,7 +83,7 @@ WorkCounters work_of_child(const P& problem, typename P::State& state, const typ
 // nodes it expanded (see HasCounters), the probe's and the split's own: with each
 // subtree's, they add up to those of one search of the whole tree. So do the nodes and
 // failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
-template <Problem P, class OnSolution = CountAlongPath, bool Profiled = false>
+template <Problem P, class OnSolution = ProbeSink<P>, bool Profiled = false>
 SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const SearchLimits& limits = {},
                         OnSolution on_solution = {}, std::bool_constant<Profiled> profiled = {}) {
   (void)profiled;
@@ -91,7 +91,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   const auto start = Clock::now();
   SplitTree<P> split;
   split.plan = plan;
-  const auto roots = roots_of(problem);
+  auto roots = roots_of(problem);  // moved into the list of subtrees, once probed
   std::vector<Move> path;  // from root() to the node where the probe stopped
   std::size_t root = 0;    // the root it stopped in
   if (plan.probe_nodes != 0) {
@@ -115,7 +115,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   std::vector<Root<Move>> left;  // what is left of the tree, in depth-first order
   double covered = 0;            // the probe's share of the tree
   if (plan.probe_nodes == 0) {
-    left = roots;
+    left = std::move(roots);
   } else {
     const std::uint64_t weight = roots[root].weight;
     double share = 1.0 / static_cast<double>(roots.size());  // of one node at this depth
@@ -155,7 +155,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     for (std::size_t depth = path.size(); depth-- > 0;) {
       std::move(right_of[depth].begin(), right_of[depth].end(), std::back_inserter(left));
     }
-    std::copy(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
+    std::move(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
   const std::size_t wanted = detail::wanted_subtrees(plan, covered);
   std::vector<bool> solution(left.size(), false);  // left[i] is known to be a solution

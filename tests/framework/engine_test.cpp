@@ -680,6 +680,27 @@ TEST(Split, ReachesTheTargetWhenTheTreeAllowsIt) {
   for (std::size_t i = 0; i < split.subtrees.size(); ++i) EXPECT_EQ(again.subtrees[i].prefix, split.subtrees[i].prefix);
 }
 
+// Subtrees in proportion to what the probe left: about 32 for each share of the tree the
+// size of the probe's. A probe that nearly finished the tree leaves a few (no more than
+// the nodes it left unexpanded, some more), one that searched a fiftieth of it many.
+TEST(Split, SubtreesFollowWhatTheProbeLeft) {
+  const toy::SubsetSumUndo problem(14, 40);
+  const std::uint64_t whole = backtrack::count_solutions(problem).nodes;
+  const auto most = backtrack::split_tree(problem, {4096, whole * 9 / 10});
+  const auto little = backtrack::split_tree(problem, {4096, whole / 50});
+  EXPECT_LT(most.subtrees.size(), 32u) << "a tenth of the tree left";
+  EXPECT_GT(little.subtrees.size(), 32u * 10) << "49 fiftieths left";
+  for (const auto* split : {&most, &little}) {
+    std::uint64_t nodes = split->above.nodes;
+    for (const auto& subtree : split->subtrees) {
+      nodes += backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, {})
+                   .run_subtree(subtree.prefix, subtree.weight)
+                   .nodes;
+    }
+    EXPECT_EQ(nodes, whole);
+  }
+}
+
 TEST(Split, StopFlagSkipsEverySubtree) {
   const toy::SubsetSumUndo problem(14, 40);
   const auto split = backtrack::split_tree(problem, {64, 0});

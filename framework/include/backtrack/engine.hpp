@@ -99,8 +99,8 @@ class DepthFirstSearch {
   // the root it was in, and the moves from root() to the node it had counted and not
   // yet expanded. With the node limit, everything before that node in depth-first order
   // is searched and counted, and nothing after it (split_tree() goes on from there).
-  // Known only to a search that records its path: one with a sink of solutions, or
-  // CountAlongPath.
+  // Known only to a search that records its path (records_path): one with a sink of
+  // solutions, CountAlongPath, or any for a problem that weighs its solutions.
   std::size_t stop_root() const { return stop_root_; }
   std::span<const Move> stop_path() const { return {path_.data(), static_cast<std::size_t>(stop_depth_)}; }
 

@@ -691,13 +691,10 @@ TEST(Split, SubtreesFollowWhatTheProbeLeft) {
   EXPECT_LT(most.subtrees.size(), 32u) << "a tenth of the tree left";
   EXPECT_GT(little.subtrees.size(), 32u * 10) << "49 fiftieths left";
   for (const auto* split : {&most, &little}) {
-    std::uint64_t nodes = split->above.nodes;
-    for (const auto& subtree : split->subtrees) {
-      nodes += backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, {})
-                   .run_subtree(subtree.prefix, subtree.weight)
-                   .nodes;
-    }
-    EXPECT_EQ(nodes, whole);
+    const auto counted = backtrack::run_subtrees(*split, 1, SearchLimits{}, nullptr, [&] {
+      return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, {});
+    });
+    EXPECT_EQ(counted.nodes, whole);
   }
 }
 

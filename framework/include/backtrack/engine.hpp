@@ -29,14 +29,13 @@ struct CountOnly {};
 // The same for a count that must know where it stopped (split_tree()'s probe): it
 // records its path as a search with a sink does, and is otherwise CountOnly's loop.
 struct CountAlongPath {};
-// The probe's sink: CountOnly itself where that loop records its path anyway (a problem
-// that weighs its solutions), so that the probe runs the very code of the count's other
-// searches: two copies of one loop differ in time by their place in the binary (word
-// with full symmetry, n = 11: the probe alone took 1.07-1.12x one search as a copy).
-template <class P>
-using ProbeSink = std::conditional_t<HasSolutionWeight<P>, CountOnly, CountAlongPath>;
 
 namespace detail {
+// Whether a search records the moves from root() to the node it is at: for its sink,
+// for a problem that weighs its solutions (solution_weight() reads them), or to know
+// where it stopped (CountAlongPath).
+template <class P, class OnSolution>
+inline constexpr bool records_path = !std::is_same_v<OnSolution, CountOnly> || HasSolutionWeight<P>;
 // Limits are checked every so many nodes at most: rarely enough that the clock never
 // shows up in a profile (a few microseconds of cheap nodes between two reads).
 inline constexpr std::uint64_t check_interval = 1u << 12;
@@ -46,6 +45,13 @@ inline constexpr std::uint64_t check_interval = 1u << 12;
 // within a few of these, a couple of orders of magnitude below what a user notices.
 inline constexpr std::chrono::nanoseconds batch_time = std::chrono::milliseconds(1);
 }  // namespace detail
+
+// The probe's sink: CountOnly itself where that loop records its path anyway, so that
+// the probe runs the very code of the count's other searches: two copies of one loop
+// differ in time by their place in the binary (word with full symmetry, n = 11: the
+// probe alone took 1.07-1.12x one search as a copy).
+template <class P>
+using ProbeSink = std::conditional_t<detail::records_path<P, CountOnly>, CountOnly, CountAlongPath>;
 
 // One search over one problem. OnSolution is called as on_solution(state, path, weight)
 // for every solution reached, with the moves from root() that lead to it; it may return
@@ -111,7 +117,7 @@ class DepthFirstSearch {
   static constexpr bool counts_only =
       std::is_same_v<OnSolution, CountOnly> || std::is_same_v<OnSolution, CountAlongPath>;
 
-  static constexpr bool records_path = !std::is_same_v<OnSolution, CountOnly> || HasSolutionWeight<P>;
+  static constexpr bool records_path = detail::records_path<P, OnSolution>;
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 

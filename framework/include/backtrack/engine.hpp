@@ -132,16 +132,17 @@ class DepthFirstSearch {
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
     State& state = cursor_.at(prefix);
-    const int depth = static_cast<int>(prefix.size());
     std::copy(prefix.begin(), prefix.end(), path_.begin());
+    deepest_ = path_.data();
     // The problem's counters: the work below the root, not the walk that led to it.
     [[maybe_unused]] WorkCounters before;
     if constexpr (HasCounters<P>) before = problem_.counters(state);
     try {
-      visit(state, depth);
+      visit(state, path_.data() + prefix.size());
     } catch (const Unwind&) {
       cursor_.lose();  // stats_.stop says why; the state may hold half-undone moves
     }
+    stats_.max_depth = std::max(stats_.max_depth, depth_of(deepest_));
     if constexpr (HasCounters<P>) stats_.counters += problem_.counters(state) - before;
     settle_node_count();
   }
@@ -155,11 +156,11 @@ class DepthFirstSearch {
   }
 
   // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit,
-  // at a node of `depth`. Cold: out of the loop's way, so that the loop keeps a problem's
+  // at the node whose move toward a child goes to *step. Cold: out of the loop's way, so that the loop keeps a problem's
   // state in registers (with the clock-driven interval, GCC spilled more of word's state
   // around the call).
-  [[gnu::cold, gnu::noinline]] void check_limits(int depth) {
-    stop_depth_ = depth;
+  [[gnu::cold, gnu::noinline]] void check_limits(const Move* step) {
+    stop_depth_ = depth_of(step);
     settle_node_count();
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
@@ -214,11 +215,13 @@ class DepthFirstSearch {
   // sink of solutions (rendering, JSON, printing): the flattened loop below would
   // otherwise inline all of it, into every level, and take minutes to compile.
   static constexpr bool solution_out_of_line = HasSolutionWeight<P> || !counts_only;
-  [[gnu::noinline]] void reach_solution_out_of_line(const State& state, int depth) { reach_solution(state, depth); }
+  [[gnu::noinline]] void reach_solution_out_of_line(const State& state, Move* step) { reach_solution(state, step); }
 
-  void reach_solution(const State& state, int depth) {
+  void reach_solution(const State& state, Move* step) {
     std::uint64_t weight = 1;
-    const std::span<const Move> path(path_.data(), static_cast<std::size_t>(depth));
+    // The moves that led here, read through `step` as they were written (see visit()).
+    const auto depth = static_cast<std::size_t>(depth_of(step));
+    const std::span<const Move> path(step - depth, depth);
     if constexpr (HasSolutionWeight<P>) {
       weight = problem_.solution_weight(state, path);
       if (weight == 0) return;  // another member of its symmetry class is counted instead
@@ -240,7 +243,7 @@ class DepthFirstSearch {
 
   // A state descended by value that is a few machine words travels down the recursion
   // as those words: the calling convention passes a struct of more than two words
-  // through memory, but up to four separate words (besides `this` and the depth) in
+  // through memory, but up to four separate words (besides `this` and the path slot) in
   // registers, as a hand-written loop passes them (bench_engine_vs_hand: strategy border
   // went from 1.4x the hand-written loop's time to 1.05x with this).
   static constexpr std::size_t word_count = sizeof(State) / sizeof(std::uint64_t);
@@ -264,23 +267,29 @@ class DepthFirstSearch {
   // countdown per candidate would weigh, and their nodes cost nanoseconds anyway.
   static constexpr bool counts_tries = HasAllowed<P> && !(HasChild<P> && std::is_trivially_copyable_v<State>);
 
-  // One state, out of line: the top of an unrolled group of levels.
-  void visit(State& state, int depth) {
+  // One state, out of line: the top of an unrolled group of levels. The node is at the
+  // depth of `step`, the slot of path_ for its move toward a child: one pointer stands for
+  // both. During a search path_ is written only through it and read only through
+  // pointers derived from it, which __restrict tells the compiler: else a move recorded
+  // through a std::uint64_t* might have overwritten the problem's constants (as
+  // SymmetricWordQueens::all_), and GCC reloaded them and recomputed what it had derived
+  // from them at every node (word with full symmetry: 5% more instructions).
+  void visit(State& state, Move* __restrict step) {
     if constexpr (passes_words) {
-      visit_as_words(std::bit_cast<Words>(state), depth, std::make_index_sequence<word_count>{});
+      visit_as_words(std::bit_cast<Words>(state), step, std::make_index_sequence<word_count>{});
     } else if constexpr (HasChild<P>) {
       // A private copy: its address never escapes, so the compiler keeps it in
       // registers across the recursive calls instead of reloading it after each.
       const State here = state;
-      visit_at<0>(here, depth, path_.data() + depth);
+      visit_at<0>(here, step);
     } else {
-      visit_at<0>(state, depth, path_.data() + depth);
+      visit_at<0>(state, step);
     }
   }
 
   template <std::size_t... I>
-  [[gnu::always_inline]] void visit_as_words(const Words& words, int depth, std::index_sequence<I...>) {
-    visit_words(depth, words[I]...);
+  [[gnu::always_inline]] void visit_as_words(const Words& words, Move* step, std::index_sequence<I...>) {
+    visit_words(step, words[I]...);
   }
 
   // Flattened: the problem's candidates(), allowed() and child() are inlined here
@@ -290,47 +299,48 @@ class DepthFirstSearch {
   // problem's calls: word with full symmetry ran 1.25-1.40x the hand-written loop's
   // time, 1.04-1.11x flattened (bench_engine_vs_hand, minimum of 5, n = 13..15).
   template <class... Word>
-  [[gnu::flatten]] void visit_words(int depth, Word... words) {
+  [[gnu::flatten]] void visit_words(Move* __restrict step, Word... words) {
     const State state = std::bit_cast<State>(Words{words...});
-    visit_at<0>(state, depth, path_.data() + depth);
+    visit_at<0>(state, step);
   }
 
   // One state: count it, then settle it as a solution, a dead end, or expand it. Its
   // move toward a child goes to *step (path_[depth], for a search that records its
   // path): a pointer carried down the levels, as GCC reloaded both path_'s data and the
   // depth for every node of an index (word, n = 10: recording the path took 12% of a
-  // count's time that way, 4% this way).
+  // count's time that way, 4% this way). The depth itself is only wanted off the loop's
+  // path, and is taken from it there (depth_of).
   template <int Level, class S>
-  [[gnu::always_inline]] void visit_at(S& state, int depth, Move* step) {
+  [[gnu::always_inline]] void visit_at(S& state, Move* step) {
     // Before the check: a node that a limit stops at is counted, in nodes as here.
-    if constexpr (Profiled) ++at_depth(profile_, static_cast<std::size_t>(depth)).nodes;
-    if (--until_check_ == 0) check_limits(depth);
+    if constexpr (Profiled) ++at_depth(profile_, static_cast<std::size_t>(depth_of(step))).nodes;
+    if (--until_check_ == 0) check_limits(step);
     if (problem_.is_solution(state)) {
-      note_depth(depth);
+      note_depth(step);
       if constexpr (solution_out_of_line) {
-        reach_solution_out_of_line(state, depth);
+        reach_solution_out_of_line(state, step);
       } else {
-        reach_solution(state, depth);
+        reach_solution(state, step);
       }
       return;
     }
-    expand<Level>(state, depth, step);
+    expand<Level>(state, step);
   }
 
   // A child: visited in the same function down to the last unrolled level.
   template <int Level, class S>
-  [[gnu::always_inline]] void descend(S& state, int depth, Move* step) {
+  [[gnu::always_inline]] void descend(S& state, Move* step) {
     if constexpr (Level + 1 < unrolled_levels) {
-      visit_at<Level + 1>(state, depth, step);
+      visit_at<Level + 1>(state, step);
     } else if constexpr (passes_words) {
-      visit_as_words(std::bit_cast<Words>(state), depth, std::make_index_sequence<word_count>{});
+      visit_as_words(std::bit_cast<Words>(state), step, std::make_index_sequence<word_count>{});
     } else {
-      visit(state, depth);
+      visit(state, step);
     }
   }
 
   template <int Level, class S>
-  [[gnu::always_inline]] void expand(S& state, int depth, Move* step) {
+  [[gnu::always_inline]] void expand(S& state, Move* step) {
     auto&& moves = problem_.candidates(state);
     auto it = std::ranges::begin(moves);
     const auto end = std::ranges::end(moves);
@@ -338,14 +348,14 @@ class DepthFirstSearch {
     // are all refused: one test of the loop's condition, not two (full symmetry spent
     // 5% of its instructions on the second).
     if constexpr (!HasAllowed<P>) {
-      if (it == end) return fail(depth);
+      if (it == end) return fail(step);
     }
     [[maybe_unused]] bool extended = false;
     for (; it != end; ++it) {
       const Move m = *it;
       if constexpr (HasAllowed<P>) {
         if constexpr (counts_tries) {
-          if (--tries_until_check_ == 0) check_limits(depth);
+          if (--tries_until_check_ == 0) check_limits(step);
         }
         if (!problem_.allowed(state, m)) continue;
         extended = true;
@@ -353,26 +363,29 @@ class DepthFirstSearch {
       if constexpr (records_path) *step = m;
       if constexpr (HasChild<P>) {
         State next = problem_.child(state, m);
-        descend<Level>(next, depth + 1, step + 1);
+        descend<Level>(next, step + 1);
       } else {
         problem_.apply(state, m);
-        descend<Level>(state, depth + 1, step + 1);
+        descend<Level>(state, step + 1);
         problem_.undo(state, m);
       }
     }
     if constexpr (HasAllowed<P>) {
-      if (!extended) fail(depth);
+      if (!extended) fail(step);
     }
   }
 
-  void note_depth(int depth) {
-    if (depth > stats_.max_depth) [[unlikely]] stats_.max_depth = depth;
+  int depth_of(const Move* step) const { return static_cast<int>(step - path_.data()); }
+
+  // The deepest node of the subtree is a leaf: a solution or a dead end.
+  void note_depth(const Move* step) {
+    if (step > deepest_) [[unlikely]] deepest_ = step;
   }
 
-  void fail(int depth) {
+  void fail(const Move* step) {
     ++stats_.failures;
-    if constexpr (Profiled) ++profile_[static_cast<std::size_t>(depth)].failures;
-    note_depth(depth);
+    if constexpr (Profiled) ++profile_[static_cast<std::size_t>(depth_of(step))].failures;
+    note_depth(step);
   }
 
   // A problem of plain data is copied in, so that the loop reads its constants with one
@@ -385,6 +398,7 @@ class DepthFirstSearch {
   SearchStats stats_;
   DepthProfile profile_;  // Profiled only
   std::vector<Move> path_;
+  const Move* deepest_ = nullptr;  // the slot of the deepest leaf of the subtree (note_depth)
   std::uint64_t root_weight_ = 1;
   // The first node checks the limits, and starts the first batch.
   std::uint64_t batch_ = 1;

@@ -156,9 +156,9 @@ class DepthFirstSearch {
   }
 
   // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit,
-  // at the node whose move toward a child goes to *step. Cold: out of the loop's way, so that the loop keeps a problem's
-  // state in registers (with the clock-driven interval, GCC spilled more of word's state
-  // around the call).
+  // at the node whose move toward a child goes to *step. Cold: out of the loop's way, so
+  // that the loop keeps a problem's state in registers (with the clock-driven interval,
+  // GCC spilled more of word's state around the call).
   [[gnu::cold, gnu::noinline]] void check_limits(const Move* step) {
     stop_depth_ = depth_of(step);
     settle_node_count();

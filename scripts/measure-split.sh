@@ -16,12 +16,14 @@ trap 'rm -f "$json"' EXIT
   --benchmark_format=json --benchmark_out_format=json --benchmark_out="$json" >/dev/null
 grep -m1 'model name' /proc/cpuinfo | sed 's/.*: /# CPU: /'
 echo "# $repetitions repetitions, medians of wall time (ms)"
-python3 - "$json" <<'EOF'
+python3 - "$json" "$repetitions" <<'EOF'
 import json, sys
 runs = json.load(open(sys.argv[1]))["benchmarks"]
+# One repetition has no aggregates: its one run is the median.
+single = sys.argv[2] == "1"
 med = {}
 for r in runs:
-    if r.get("aggregate_name") != "median":
+    if (r.get("run_type") != "iteration") if single else (r.get("aggregate_name") != "median"):
         continue
     _, instance, way = r["run_name"].split("/")[:3]
     med.setdefault(instance, {})[way] = r

@@ -20,10 +20,10 @@ python3 - "$json" "$repetitions" <<'EOF'
 import json, sys
 runs = json.load(open(sys.argv[1]))["benchmarks"]
 # One repetition has no aggregates: its one run is the median.
-single = sys.argv[2] == "1"
+key, value = ("run_type", "iteration") if sys.argv[2] == "1" else ("aggregate_name", "median")
 med = {}
 for r in runs:
-    if (r.get("run_type") != "iteration") if single else (r.get("aggregate_name") != "median"):
+    if r.get(key) != value:
         continue
     _, instance, way = r["run_name"].split("/")[:3]
     med.setdefault(instance, {})[way] = r

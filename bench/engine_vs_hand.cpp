@@ -1,4 +1,5 @@
-// The generic engine against the same algorithm inlined by hand, in one binary.
+// The generic engine against the same algorithm inlined by hand, in one binary (the
+// engine's side compiled apart, in engine_side.cpp).
 //
 // Each benchmark repeats 5 times and reports the fastest repetition besides the median:
 // on a shared machine other processes only ever add time, so the minimum is the
@@ -12,10 +13,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "backtrack/engine.hpp"
 #include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
+#include "engine_side.hpp"
 #include "hand_inlined.hpp"
 
 namespace {
@@ -33,17 +34,10 @@ void count_nodes(benchmark::State& state, Count count) {
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-// Out of line, as the hand-written count() is, so that neither side is inlined into
-// the benchmark loop and both are compiled under the same conditions.
-template <class P>
-[[gnu::noinline]] backtrack::SearchStats engine_count(const P& problem) {
-  return backtrack::count_solutions(problem);
-}
-
 template <class P>
 void engine(benchmark::State& state) {
   const P problem(static_cast<int>(state.range(0)));
-  count_nodes(state, [&] { return engine_count(problem); });
+  count_nodes(state, [&] { return backtrack::bench::engine_count(problem); });
 }
 
 template <class Hand>

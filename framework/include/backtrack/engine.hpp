@@ -259,6 +259,15 @@ class DepthFirstSearch {
   // (bench_engine_vs_hand). Only for states copied by value, whose loop is a few
   // instructions: for the others the call is a small part of a node's work.
   static constexpr int unrolled_levels = HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
+  // A state passed as words is visited by `word_groups` functions, not one: levels 0-3
+  // below the search's root, 4-7, and 8 and deeper (each group calls the next, the last
+  // itself). Each copy is compiled with registers and branches of its own, which a
+  // hand-written recursion gets from GCC inlining it into itself up to 8 levels deep
+  // (scripts/measure-engine-instructions.sh: word with full symmetry, n = 13, 284.8 M
+  // instructions with one group, 279.6 M with 2, 271.1 M with 3, 278.3 M with 4; border,
+  // n = 14: 1,700 M with one, 1,676 M with 3; bench_engine_vs_hand: word, n = 12, went
+  // from 1.06-1.07x the hand-written loop's time to 1.01-1.03x).
+  static constexpr int word_groups = 3;
 
   // Calls of allowed() count toward a check as nodes do: one node of strategy scan at
   // n = 100,000 tries 100,000 candidates, each against every queen placed, seconds of
@@ -288,9 +297,9 @@ class DepthFirstSearch {
     }
   }
 
-  template <std::size_t... I>
+  template <int Group = 0, std::size_t... I>
   [[gnu::always_inline]] void visit_as_words(const Words& words, Move* step, std::index_sequence<I...>) {
-    visit_words(step, words[I]...);
+    visit_words<Group>(step, words[I]...);
   }
 
   // Flattened: the problem's candidates(), allowed() and child() are inlined here
@@ -299,10 +308,10 @@ class DepthFirstSearch {
   // the driver's glue are compiled too), and there GCC had stopped inlining the
   // problem's calls: word with full symmetry ran 1.25-1.40x the hand-written loop's
   // time, 1.04-1.11x flattened (bench_engine_vs_hand, minimum of 5, n = 13..15).
-  template <class... Word>
+  template <int Group, class... Word>
   [[gnu::flatten]] void visit_words(Move* __restrict step, Word... words) {
     const State state = std::bit_cast<State>(Words{words...});
-    visit_at<0>(state, step);
+    visit_at<Group * unrolled_levels>(state, step);
   }
 
   // One state: count it, then settle it as a solution, a dead end, or expand it. Its
@@ -328,13 +337,14 @@ class DepthFirstSearch {
     expand<Level>(state, step);
   }
 
-  // A child: visited in the same function down to the last unrolled level.
+  // A child: visited in the same function down to the last unrolled level of its group.
   template <int Level, class S>
   [[gnu::always_inline]] void descend(S& state, Move* step) {
-    if constexpr (Level + 1 < unrolled_levels) {
+    if constexpr ((Level + 1) % unrolled_levels != 0) {
       visit_at<Level + 1>(state, step);
     } else if constexpr (passes_words) {
-      visit_as_words(std::bit_cast<Words>(state), step, std::make_index_sequence<word_count>{});
+      constexpr int next_group = std::min((Level + 1) / unrolled_levels, word_groups - 1);
+      visit_as_words<next_group>(std::bit_cast<Words>(state), step, std::make_index_sequence<word_count>{});
     } else {
       visit(state, step);
     }

@@ -508,6 +508,7 @@ template <class P>
 void expect_split_matches_one_search(const P& problem) {
   using Move = typename P::Move;
   const auto whole = record(problem);
+  int kept_siblings = 0;  // splits whose first subtree goes on to siblings (SplitTree::siblings_from)
   for (std::size_t target : {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{64}, std::size_t{100000}}) {
     // No probe; a probe that stops at the first node; one that stops somewhere inside;
     // and one larger than these trees, which searches them alone.
@@ -515,6 +516,7 @@ void expect_split_matches_one_search(const P& problem) {
                                 std::uint64_t{1} << 30}) {
       const backtrack::SplitPlan plan{target, probe};
       const auto split = backtrack::split_tree(problem, plan);
+      if (split.siblings_from != backtrack::SplitTree<P>::no_siblings) ++kept_siblings;
       // Every prefix leads to a distinct node; the weights are the roots'.
       std::set<std::vector<Move>> prefixes;
       for (const auto& s : split.subtrees) EXPECT_TRUE(prefixes.insert(s.prefix).second);
@@ -558,6 +560,9 @@ void expect_split_matches_one_search(const P& problem) {
         }
       }
     }
+  }
+  if (whole.stats.nodes > 1000) {
+    EXPECT_GT(kept_siblings, 0) << "no split of one or two subtrees kept siblings";
   }
 }
 
@@ -742,6 +747,25 @@ TEST(Split, StopFlagStopsTheSplitItself) {
   EXPECT_EQ(s.stop, StopReason::interrupted) << "a stopped split is never searched as if whole";
   EXPECT_EQ(s.nodes, split.above.nodes);
   EXPECT_FALSE(backtrack::split_tree(problem, {64, 0}).stopped());
+}
+
+// A probe that stops 5,000 levels down lists the siblings of its path only while they
+// are few and short; the first subtree keeps the others. Listing them all held 5,000
+// prefixes of up to 5,000 moves (and 7 GB for bitset N-Queens at n = 2,000).
+TEST(Split, DeepProbeListsFewSiblings) {
+  constexpr int depth = 5000;
+  const toy::SubsetSumChild problem(depth, 1 << 30);  // every sum fits: two children a node
+  const backtrack::SplitPlan plan;
+  const auto split = backtrack::split_tree(problem, plan);
+  ASSERT_FALSE(split.stopped());
+  ASSERT_NE(split.siblings_from, backtrack::SplitTree<toy::SubsetSumChild>::no_siblings);
+  EXPECT_GT(split.subtrees.front().prefix.size(), std::size_t{depth} / 2) << "the probe went deep";
+  std::size_t listed_moves = 0;
+  for (std::size_t i = 1; i < split.subtrees.size(); ++i) listed_moves += split.subtrees[i].prefix.size();
+  EXPECT_LE(split.subtrees.size(), plan.subtrees + 1);
+  // 64 moves a subtree listed at most (split.hpp), and the shallowest ones then expanded
+  // toward plan.subtrees one move deeper each: far from the 12.5 million of a full list.
+  EXPECT_LE(listed_moves, 128 * plan.subtrees);
 }
 
 TEST(Split, DeadlineStopsASlowSplit) {

@@ -118,6 +118,23 @@ TEST(WorkCounters, PentominoExactOverSplitsAndThreads) {
   expect_exact(polyomino::Tiling(polyomino::Board(3, 20), polyomino::pentominoes()), "pentomino 3x20");
 }
 
+// A split for a few subtrees lists a few siblings of the probe's path: the others stay
+// with the first subtree (split.hpp, SplitTree::siblings_from), whose search then does
+// the work the split would have done, and counts it.
+TEST(WorkCounters, ExactWhenTheFirstSubtreeKeepsSiblings) {
+  constexpr SplitPlan few{12, 100};
+  constexpr SplitPlan fewer{4, 20};  // a puzzle's tree is small
+  const nqueens::CspQueens csp(9, pruning(csp::Prune::forward));
+  const nqueens::DlxQueens dlx(9);
+  const sudoku::DlxSudoku sudoku(hard_puzzle());
+  EXPECT_NE(split_tree(csp, few).siblings_from, SplitTree<nqueens::CspQueens>::no_siblings);
+  EXPECT_NE(split_tree(dlx, few).siblings_from, SplitTree<nqueens::DlxQueens>::no_siblings);
+  EXPECT_NE(split_tree(sudoku, fewer).siblings_from, SplitTree<sudoku::DlxSudoku>::no_siblings);
+  expect_exact(csp, "nqueens csp, first subtree with siblings", few);
+  expect_exact(dlx, "nqueens dlx, first subtree with siblings", few);
+  expect_exact(sudoku, "sudoku dlx, first subtree with siblings", fewer);
+}
+
 TEST(WorkCounters, NoCountersStillExact) { expect_exact(nqueens::WordQueens(10), "nqueens word"); }
 
 TEST(WorkCounters, WhatEachStrategyCounts) {

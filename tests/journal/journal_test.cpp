@@ -265,7 +265,7 @@ TEST(Journal, AnOlderFormatIsRefusedByName) {
   old["format"] = 1;
   file.append(backtrack::journal_detail::seal(old));
   const auto message = refusal(file.path(), header());
-  EXPECT_NE(message.find("has format 1, this program reads format 4"), std::string::npos) << "read: " << message;
+  EXPECT_NE(message.find("has format 1, this program reads format 5"), std::string::npos) << "read: " << message;
 }
 
 // One process at a time: a second Journal on the file (here in the same process, as

@@ -406,6 +406,22 @@ TEST(Limits, TimeLimitWithExpensiveNodes) {
   EXPECT_NE(o.out.find("time_limit"), std::string::npos) << o.out;
 }
 
+// Counts whose split probe stops thousands of levels down (cheap nodes, or mrv's near
+// path): the split lists few of the path's siblings (split.hpp), so the time limit ends
+// the run. Listing them all had bitset at n = 2,000 take 7 GB and 17 s for a limit of 2.
+TEST(Limits, TimeLimitWithADeepSplit) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"solve", "nqueens", "-n", "2000", "--strategy", "bitset", "--count", "-j", "2"},
+        std::vector<std::string>{"solve", "nqueens", "-n", "20000", "--strategy", "mrv", "--count", "-j", "2"}}) {
+    auto limited = args;
+    limited.insert(limited.end(), {"--time-limit", "1"});
+    const auto o = run(limited);
+    EXPECT_EQ(o.exit_code, 3) << args[3] << ": " << o.err;
+    EXPECT_LT(o.seconds, 2.5) << args[3] << ": stopped " << o.seconds - 1 << " s after the time limit";
+    EXPECT_NE(o.out.find("time_limit"), std::string::npos) << o.out;
+  }
+}
+
 TEST(Limits, SignalWithExpensiveNodes) {
   const auto o = run(slow_count, cli::Signal{SIGINT, std::chrono::milliseconds(700)});
   EXPECT_FALSE(o.killed) << "the signal was not caught";

@@ -101,6 +101,8 @@ class DepthFirstSearch {
     return stats_;
   }
 
+  const P& problem() const { return problem_; }
+
   // Where run() stopped, when stopped by a limit (not after a solution): the index of
   // the root it was in, and the moves from root() to the node it had counted and not
   // yet expanded. With the node limit, everything before that node in depth-first order

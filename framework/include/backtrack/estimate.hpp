@@ -185,7 +185,8 @@ Calibration calibrate(const P& problem, double seconds, const SplitPlan& plan, s
   result.split_subtrees = split.subtrees.size();
   const auto start = Clock::now();
   for (const std::size_t i : order) {
-    const auto stats = DepthFirstSearch<P>(problem, limits).run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+    DepthFirstSearch<P> search(problem, limits);
+    const auto stats = search_subtree_of(split, i, search);
     result.nodes += stats.nodes;
     ++result.subtrees;
     if (!stats.complete()) break;

@@ -112,7 +112,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
         me.subtree = i;
         me.abandon = false;
       }
-      results[i] = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+      results[i] = search_subtree_of(split, i, search);
     }
   };
   if (count > 0 && still > 0 && !refused) {

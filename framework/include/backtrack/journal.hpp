@@ -8,7 +8,7 @@
 // symmetry, and a SHA-1 of its input data; the problem's options; the split; the program
 // version and the plugin's). Every other line is one finished subtree:
 //
-//   {"format":4,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
+//   {"format":5,"input_sha1":"da39a3ee...","instance":"n=16 strategy=word symmetry=full","journal":"backtrack",
 //    "options":{"size":"16"},"probe_nodes":32768,"problem":"nqueens","problem_version":"","program_version":"0.1.0",
 //    "split_target":4096,"subtrees":4200} 1f2e3d4c
 //   {"failures":4321,"i":17,"max_depth":16,"nodes":98765,"seconds":0.01,"representatives":"160","solutions":"1234"} 5a6b7c8d
@@ -87,7 +87,9 @@ namespace journal_detail {
 // 3: the split starts with a probe (probe_nodes), which changed the list of subtrees.
 // 4: the split asks for subtrees in proportion to what the probe left, not to the whole
 //    tree: fewer for a tree the probe nearly finished, another list.
-inline constexpr int format_version = 4;
+// 5: a probe that stopped deep lists few of its path's siblings, and the first subtree
+//    covers the rest: another list, and another first subtree, for such trees.
+inline constexpr int format_version = 5;
 
 inline std::string crc_hex(const std::string& text) {
   boost::crc_32_type crc;

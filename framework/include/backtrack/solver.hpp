@@ -207,7 +207,7 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
     // Timed only for a journal, whose records say what each subtree took (here, or at
     // the MPI coordinator that another source reports to).
     const auto start = timed ? Clock::now() : Clock::time_point{};
-    result = search.run_subtree(split.subtrees[i].prefix, split.subtrees[i].weight);
+    result = search_subtree_of(split, i, search);
     if (!result.complete()) return result;
     if (timed) result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (checkpoint != nullptr) checkpoint->record(i, result);

@@ -9,6 +9,12 @@
 //     node; what it searched stays counted, and what is left of the tree, in
 //     depth-first order, is that node, its right siblings, the right siblings of each
 //     of its ancestors, and the roots after its root.
+//     Where the probe stopped deep in a tree of many levels, the siblings are listed
+//     from the top down only while they stay few and short (listed_siblings_fit()):
+//     the rest, from some depth down, stay with the first subtree, which then goes on
+//     past its root to them (SplitTree::siblings_from, search_subtree_of()). Each one
+//     listed holds its whole path, so listing them all took memory of their number
+//     times the depth: 7 GB for bitset at n = 2,000, and a deadline passed by 15 s.
 //  2. Those are expanded, shallowest first, until there are enough of them:
 //     plan.subtrees, or fewer when the probe found the tree small (see
 //     wanted_subtrees()), since each subtree costs a walk to its root and a start.
@@ -41,7 +47,13 @@ struct SplitPlan {
 
 template <Problem P>
 struct SplitTree {
+  static constexpr std::size_t no_siblings = SIZE_MAX;
+  // Searched one by one with search_subtree_of(), which knows siblings_from.
   std::vector<Root<typename P::Move>> subtrees;
+  // Unless no_siblings: subtree 0 also covers the right siblings of the nodes on its
+  // path from this depth down (those not listed: see the top of this file), searched
+  // after its root's subtree, deepest first, as one search would reach them.
+  std::size_t siblings_from = no_siblings;
   // What the split searched itself: the probe, and the nodes expanded to find the
   // subtrees (each subtree counts its own root). The whole tree is above + subtrees.
   SearchStats above;
@@ -73,6 +85,48 @@ WorkCounters work_of_child(const P& problem, typename P::State& state, const typ
   const WorkCounters work = problem.counters(state) - before;
   problem.undo(state, m);
   return work;
+}
+
+template <class Move>
+struct RightSiblings {
+  std::vector<Move> moves;  // the children after the path's one, in order
+  std::size_t before = 0;   // children before the path's one
+  std::size_t children = 0;
+  // The problem's counters of what the probe did not do at this node: check the
+  // candidates after the path's child, and make the children after it (see HasCounters).
+  WorkCounters work;
+};
+
+// The right siblings of `on_path`, a child of `state` (a node on the probe's path).
+template <Problem P>
+RightSiblings<typename P::Move> right_siblings(const P& problem, typename P::State& state,
+                                               const typename P::Move& on_path) {
+  RightSiblings<typename P::Move> found;
+  bool past = false;
+  [[maybe_unused]] WorkCounters at_path;  // once the path's child was checked
+  for_each_child(problem, state, [&](const typename P::Move m) {
+    ++found.children;
+    if (past) {
+      found.moves.push_back(m);
+    } else if (m == on_path) {
+      past = true;
+      found.before = found.children - 1;
+      at_path = counters_of(problem, state);
+    }
+  });
+  if constexpr (HasCounters<P>) {
+    found.work = problem.counters(state) - at_path;
+    for (const auto& m : found.moves) found.work += work_of_child(problem, state, m);
+  }
+  return found;
+}
+
+// Whether `more` siblings at `depth` may join `listed` (holding `moves` moves in their
+// prefixes): as many as plan.subtrees, of 64 moves each on average. No count of a
+// bundled problem comes near (N-Queens at n = 16 lists a few hundred, of at most 17).
+inline bool listed_siblings_fit(const SplitPlan& plan, std::size_t listed, std::size_t moves, std::size_t more,
+                                std::size_t depth) {
+  return listed + more <= plan.subtrees && moves + more * (depth + 1) <= 64 * plan.subtrees;
 }
 }  // namespace detail
 
@@ -120,36 +174,32 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     const std::uint64_t weight = roots[root].weight;
     double share = 1.0 / static_cast<double>(roots.size());  // of one node at this depth
     covered = static_cast<double>(root) * share;
-    // The right siblings of the path's nodes, level by level from its root down.
+    // The right siblings of the path's nodes, level by level from its root down, as
+    // long as they fit (see the top of this file).
     std::vector<std::vector<Root<Move>>> right_of(path.size());
+    std::size_t listed = 0, listed_moves = 0;
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
-      const auto prefix = std::span<const Move>(path).first(depth);
-      auto& state = cursor.at(prefix);
-      std::size_t children = 0, before = 0;
-      bool past = false;
-      [[maybe_unused]] WorkCounters at_path;  // once the path's child was checked
-      for_each_child(problem, state, [&](const Move m) {
-        ++children;
-        if (past) {
-          Root<Move> sibling{{prefix.begin(), prefix.end()}, weight};
-          sibling.prefix.push_back(m);
-          right_of[depth].push_back(std::move(sibling));
-        } else if (m == path[depth]) {
-          past = true;
-          before = children - 1;
-          at_path = counters_of(problem, state);
-        }
-      });
-      if constexpr (HasCounters<P>) {
-        // The probe expanded this node as far as the path's child: the checks of the
-        // candidates after it and the children after it are the split's to count.
-        split.above.counters += problem.counters(state) - at_path;
-        for (const auto& sibling : right_of[depth]) {
-          split.above.counters += detail::work_of_child(problem, state, sibling.prefix.back());
-        }
+      if (const auto reason = limits.outside_stop(); reason != StopReason::none) {
+        split.above.stop = reason;
+        return split;
       }
-      covered += share * static_cast<double>(before) / static_cast<double>(children);
-      share /= static_cast<double>(children);
+      const auto prefix = std::span<const Move>(path).first(depth);
+      const auto siblings = detail::right_siblings(problem, cursor.at(prefix), path[depth]);
+      if (!detail::listed_siblings_fit(plan, listed, listed_moves, siblings.moves.size(), depth)) {
+        split.siblings_from = depth;  // the first subtree's to search, and to count
+        break;
+      }
+      listed += siblings.moves.size();
+      listed_moves += siblings.moves.size() * (depth + 1);
+      for (const Move& m : siblings.moves) {
+        Root<Move> sibling{{prefix.begin(), prefix.end()}, weight};
+        sibling.prefix.push_back(m);
+        right_of[depth].push_back(std::move(sibling));
+      }
+      // The probe expanded this node as far as the path's child: the rest is the split's.
+      split.above.counters += siblings.work;
+      covered += share * static_cast<double>(siblings.before) / static_cast<double>(siblings.children);
+      share /= static_cast<double>(siblings.children);
     }
     left.push_back({{path.begin(), path.end()}, weight});
     for (std::size_t depth = path.size(); depth-- > 0;) {
@@ -158,7 +208,9 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     std::move(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
   const std::size_t wanted = detail::wanted_subtrees(plan, covered);
-  std::vector<bool> solution(left.size(), false);  // left[i] is known to be a solution
+  // left[i] is known to be a solution, or (the first subtree with siblings) not to be expanded
+  std::vector<bool> solution(left.size(), false);
+  if (split.siblings_from != SplitTree<P>::no_siblings) solution[0] = true;
   while (left.size() < wanted) {
     std::size_t shallowest = SIZE_MAX;
     for (std::size_t i = 0; i < left.size(); ++i) {
@@ -217,6 +269,33 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   split.subtrees = std::move(left);
   split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return split;
+}
+
+// Searches subtree i of `split` with `search`, a DepthFirstSearch of the problem the split
+// was made from: the subtree below its root, and for the first one the siblings it also
+// covers (SplitTree::siblings_from). Stops at the first piece a limit stops.
+template <Problem P, class Search>
+SearchStats search_subtree_of(const SplitTree<P>& split, std::size_t i, Search& search) {
+  using Move = typename P::Move;
+  const Root<Move>& subtree = split.subtrees[i];
+  SearchStats total = search.run_subtree(subtree.prefix, subtree.weight);
+  if (i != 0 || split.siblings_from == SplitTree<P>::no_siblings) return total;
+  const P& problem = search.problem();
+  Cursor<P> cursor(problem);
+  const std::span<const Move> path(subtree.prefix);
+  std::vector<Move> prefix;
+  for (std::size_t depth = path.size(); depth-- > split.siblings_from && total.complete();) {
+    const auto siblings = detail::right_siblings(problem, cursor.at(path.first(depth)), path[depth]);
+    total.counters += siblings.work;
+    prefix.assign(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(depth));
+    for (const Move& m : siblings.moves) {
+      prefix.push_back(m);
+      total += search.run_subtree(prefix, subtree.weight);
+      prefix.pop_back();
+      if (!total.complete()) break;
+    }
+  }
+  return total;
 }
 
 }  // namespace backtrack

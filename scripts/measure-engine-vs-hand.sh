@@ -9,15 +9,25 @@
 # tell. Instructions executed, which do not move with the load:
 # scripts/measure-engine-instructions.sh.
 # Usage: scripts/measure-engine-vs-hand.sh [ROUNDS]
+#   BENCH=path: run that bench_engine_vs_hand instead of building one (built elsewhere,
+#   for a machine that cannot build it); MIN_TIME=seconds: each repetition's least time
+#   (default Google Benchmark's 0.5), shorter for a machine lent for minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-1}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS must be a positive whole number, got '$rounds'" >&2; exit 64; }
-# The build's output only when it fails (a native build warns that its package is for this CPU).
-quiet() { local out; out=$("$@" 2>&1) || { echo "$out" >&2; exit 1; }; }
-quiet cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_NATIVE=ON -DBACKTRACK_MPI=OFF \
-  -DBACKTRACK_BUILD_TESTS=OFF
-quiet cmake --build build-bench --target bench_engine_vs_hand
+bench=${BENCH:-}
+min_time=()
+[ -n "${MIN_TIME:-}" ] && min_time=(--benchmark_min_time="$MIN_TIME")
+if [ -z "$bench" ]; then
+  # The build's output only when it fails (a native build warns that its package is for this CPU).
+  quiet() { local out; out=$("$@" 2>&1) || { echo "$out" >&2; exit 1; }; }
+  quiet cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_NATIVE=ON -DBACKTRACK_MPI=OFF \
+    -DBACKTRACK_BUILD_TESTS=OFF
+  quiet cmake --build build-bench --target bench_engine_vs_hand
+  bench=build-bench/bench/bench_engine_vs_hand
+fi
+[ -x "$bench" ] || { echo "no benchmark to run at '$bench'" >&2; exit 66; }
 field() { grep -m1 "^$1[[:space:]]*:" /proc/cpuinfo | sed 's/^[^:]*: *//'; }
 echo "CPU: $(field 'model name'), family $(field 'cpu family'), model $(field model), stepping $(field stepping)" \
   "($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)), $(date -u +%Y-%m-%d)"
@@ -25,8 +35,8 @@ echo
 echo "| strategy | n | round | engine (ms) | by hand (ms) | copy of the hand loop (ms) | engine / hand | copy / hand |"
 echo "|---|---|---|---|---|---|---|---|"
 for ((round = 1; round <= rounds; ++round)); do
-  build-bench/bench/bench_engine_vs_hand --benchmark_enable_random_interleaving=true \
-    --benchmark_report_aggregates_only=true --benchmark_format=json 2>/dev/null |
+  "$bench" --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true "${min_time[@]}" \
+    --benchmark_format=json 2>/dev/null |
     python3 -c '
 import json, re, sys
 round_ = sys.argv[1]

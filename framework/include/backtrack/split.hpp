@@ -146,6 +146,11 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   const auto start = Clock::now();
   SplitTree<P> split;
   split.plan = plan;
+  // The stop flag or the deadline, checked between the nodes the split expands itself.
+  const auto stopped_from_outside = [&] {
+    split.above.stop = limits.outside_stop();
+    return split.above.stop != StopReason::none;
+  };
   auto roots = roots_of(problem);  // moved into the list of subtrees, once probed
   std::vector<Move> path;  // from root() to the node where the probe stopped
   std::size_t root = 0;    // the root it stopped in
@@ -180,10 +185,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     std::vector<std::vector<Root<Move>>> right_of(path.size());
     std::size_t listed = 0, listed_moves = 0;
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
-      if (const auto reason = limits.outside_stop(); reason != StopReason::none) {
-        split.above.stop = reason;
-        return split;
-      }
+      if (stopped_from_outside()) return split;
       const auto prefix = std::span<const Move>(path).first(depth);
       const auto siblings = detail::right_siblings(problem, cursor.at(prefix), path[depth]);
       if (!detail::listed_siblings_fit(plan, listed, listed_moves, siblings.moves.size(), depth)) {
@@ -229,10 +231,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
         next_solution.push_back(solution[i]);
         continue;
       }
-      if (const auto reason = limits.outside_stop(); reason != StopReason::none) {
-        split.above.stop = reason;
-        return split;
-      }
+      if (stopped_from_outside()) return split;
       auto& state = cursor.at(node.prefix);
       if (problem.is_solution(state)) {
         next.push_back(std::move(node));

@@ -528,8 +528,8 @@ void expect_split_matches_one_search(const P& problem) {
                      std::to_string(threads));
         // Counting.
         backtrack::Progress progress;
-        const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, &progress,
-                                                     [&] { return backtrack::DepthFirstSearch<P>(problem, {}); });
+        const auto counted = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, &progress,
+                                                     [&](const auto& p) { return backtrack::DepthFirstSearch<P>(p, {}); });
         EXPECT_EQ(counted.solutions, whole.stats.solutions);
         EXPECT_EQ(counted.representatives, whole.stats.representatives);
         EXPECT_EQ(counted.nodes, whole.stats.nodes);
@@ -548,8 +548,8 @@ void expect_split_matches_one_search(const P& problem) {
         };
         const auto listing = backtrack::split_tree(problem, plan, {}, sink);
         ASSERT_EQ(listing.subtrees.size(), split.subtrees.size());
-        const auto listed = backtrack::run_subtrees(listing, threads, SearchLimits{}, nullptr, [&] {
-          return backtrack::DepthFirstSearch<P, decltype(sink)>(problem, {}, sink);
+        const auto listed = backtrack::run_subtrees(problem, listing, threads, SearchLimits{}, nullptr, [&](const auto& p) {
+          return backtrack::DepthFirstSearch<P, decltype(sink)>(p, {}, sink);
         });
         EXPECT_EQ(listed.nodes, whole.stats.nodes);
         EXPECT_EQ(listed.failures, whole.stats.failures);
@@ -598,13 +598,83 @@ TEST(Split, WalksInsteadOfRebuilding) {
       applies = 0;
       const auto split = backtrack::split_tree(problem, plan);
       ASSERT_GT(split.subtrees.size(), 16u);
-      const auto counted = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr,
-                                                   [&] { return backtrack::DepthFirstSearch<CountedMoves>(problem, {}); });
+      const auto counted = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, nullptr,
+                                                   [&](const auto& p) { return backtrack::DepthFirstSearch<CountedMoves>(p, {}); });
       EXPECT_EQ(counted.nodes, one.nodes);
       EXPECT_LE(roots.load(), one_roots + 2 + static_cast<long>(threads)) << "probe, split, one per thread";
       EXPECT_LE(applies.load(), 2 * one_applies) << "the walks cost about the moves above the subtrees";
     }
   }
+}
+
+// A problem that notes which object each search reads (root() is called once a
+// search), on which thread, and on which thread that object was made. Objects are told
+// apart by a serial number (0: the original): two copies may lie at one address in turn.
+class ReadsNoted : public toy::SubsetSumUndo {
+ public:
+  struct Read {
+    int serial;
+    std::thread::id made_on, read_on;
+  };
+  ReadsNoted(std::mutex& mutex, std::vector<Read>& reads) : SubsetSumUndo(14, 40), mutex_(&mutex), reads_(&reads) {}
+  ReadsNoted(const ReadsNoted& other) : SubsetSumUndo(other), mutex_(other.mutex_), reads_(other.reads_) {
+    static std::atomic<int> copies{0};
+    serial_ = ++copies;
+  }
+  State root() const {
+    std::lock_guard lock(*mutex_);
+    reads_->push_back({serial_, made_on_, std::this_thread::get_id()});
+    return SubsetSumUndo::root();
+  }
+
+ private:
+  int serial_ = 0;
+  std::thread::id made_on_ = std::this_thread::get_id();
+  std::mutex* mutex_;
+  std::vector<Read>* reads_;
+};
+
+// Threads do not share the problem they search: each reads a copy of its own, made on
+// that thread, so that nothing it writes shares a cache line with what another reads.
+TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
+  std::mutex mutex;
+  std::vector<ReadsNoted::Read> reads;
+  const ReadsNoted problem(mutex, reads);
+  const auto whole = backtrack::count_solutions(toy::SubsetSumUndo(14, 40));
+  const auto split = backtrack::split_tree(problem, {64, 0});
+  for (unsigned threads : {1u, 2u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    reads.clear();
+    const auto counted = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, nullptr, [&](const auto& p) {
+      return backtrack::DepthFirstSearch<ReadsNoted>(p, {});
+    });
+    EXPECT_EQ(counted.nodes, whole.nodes);
+    EXPECT_EQ(counted.solutions, whole.solutions);
+    std::set<int> searched;
+    for (const auto& r : reads) {
+      searched.insert(r.serial);
+      if (threads == 1) {
+        EXPECT_EQ(r.serial, 0) << "one thread shares with nobody: no copy";
+      } else {
+        EXPECT_NE(r.serial, 0);
+        EXPECT_EQ(r.made_on, r.read_on) << "a copy is made by the thread that reads it";
+      }
+    }
+    EXPECT_EQ(searched.size(), threads) << "one search a thread";
+  }
+  // The same for the first solutions: the split reads the problem itself, the threads copies.
+  reads.clear();
+  std::uint64_t found = 0;
+  backtrack::first_solutions(problem, 1000000, 2, SearchLimits{}, [&](auto, std::uint64_t) { return ++found > 0; },
+                             backtrack::SplitPlan{64, 0});
+  EXPECT_EQ(found, u64(whole.solutions));
+  std::set<int> copies;
+  for (const auto& r : reads) {
+    if (r.serial == 0) continue;
+    copies.insert(r.serial);
+    EXPECT_EQ(r.made_on, r.read_on);
+  }
+  EXPECT_EQ(copies.size(), 2u);
 }
 
 // The first K solutions with threads: those of one search, in its order, whatever the
@@ -696,8 +766,8 @@ TEST(Split, SubtreesFollowWhatTheProbeLeft) {
   EXPECT_LT(most.subtrees.size(), 32u) << "a tenth of the tree left";
   EXPECT_GT(little.subtrees.size(), 32u * 10) << "49 fiftieths left";
   for (const auto* split : {&most, &little}) {
-    const auto counted = backtrack::run_subtrees(*split, 1, SearchLimits{}, nullptr, [&] {
-      return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, {});
+    const auto counted = backtrack::run_subtrees(problem, *split, 1, SearchLimits{}, nullptr, [&](const auto& p) {
+      return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(p, {});
     });
     EXPECT_EQ(counted.nodes, whole);
   }
@@ -710,8 +780,8 @@ TEST(Split, StopFlagSkipsEverySubtree) {
   SearchLimits limits;
   limits.stop_requested = &stop;
   for (unsigned threads : {1u, 2u}) {
-    const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
-                                           [&] { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+    const auto s = backtrack::run_subtrees(problem, split, threads, limits, nullptr,
+                                           [&](const auto& p) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(p, limits); });
     EXPECT_EQ(s.stop, StopReason::interrupted);
     EXPECT_EQ(s.nodes, split.above.nodes) << "no subtree was searched";
   }
@@ -723,8 +793,8 @@ TEST(Split, DeadlineInThePastSkipsEverySubtree) {
   SearchLimits limits;
   limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
   for (unsigned threads : {1u, 2u}) {
-    const auto s = backtrack::run_subtrees(split, threads, limits, nullptr,
-                                           [&] { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(problem, limits); });
+    const auto s = backtrack::run_subtrees(problem, split, threads, limits, nullptr,
+                                           [&](const auto& p) { return backtrack::DepthFirstSearch<std::decay_t<decltype(problem)>>(p, limits); });
     EXPECT_EQ(s.stop, StopReason::time_limit);
     EXPECT_EQ(u64(s.solutions), 0u);
   }
@@ -741,8 +811,8 @@ TEST(Split, StopFlagStopsTheSplitItself) {
   const auto split = backtrack::split_tree(problem, {64, 0}, limits);
   EXPECT_TRUE(split.stopped());
   EXPECT_EQ(split.above.stop, StopReason::interrupted);
-  const auto s = backtrack::run_subtrees(split, 1, SearchLimits{}, nullptr, [&] {
-    return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(problem, SearchLimits{});
+  const auto s = backtrack::run_subtrees(problem, split, 1, SearchLimits{}, nullptr, [&](const auto& p) {
+    return backtrack::DepthFirstSearch<toy::SubsetSumUndo>(p, SearchLimits{});
   });
   EXPECT_EQ(s.stop, StopReason::interrupted) << "a stopped split is never searched as if whole";
   EXPECT_EQ(s.nodes, split.above.nodes);
@@ -846,17 +916,17 @@ TEST(Split, SourceSharesTheSubtreesWithAnotherProcess) {
   const P problem(14, 40);
   const auto whole = record(problem);
   const auto split = backtrack::split_tree(problem, {64, 0});
-  const auto make = [&] { return backtrack::DepthFirstSearch<P>(problem, {}); };
+  const auto make = [&](const auto& p) { return backtrack::DepthFirstSearch<P>(p, {}); };
   for (unsigned threads : {1u, 2u}) {
     SCOPED_TRACE("threads " + std::to_string(threads));
     EvenHereOddElsewhere source([&](std::span<const std::size_t> odd) {
       TheseOnly other(odd);
-      SearchStats s = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &other);
+      SearchStats s = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &other);
       s.nodes -= split.above.nodes;  // the other process expanded the split too: count it once
       s.failures -= split.above.failures;
       return s;
     });
-    const auto total = backtrack::run_subtrees(split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &source);
+    const auto total = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, nullptr, make, nullptr, nullptr, &source);
     EXPECT_EQ(total.solutions, whole.stats.solutions);
     EXPECT_EQ(total.nodes, whole.stats.nodes);
     EXPECT_EQ(total.failures, whole.stats.failures);

@@ -47,9 +47,8 @@ Counted split_search(const P& problem, unsigned threads, const SplitPlan& plan =
   const auto split = split_tree(problem, plan, SearchLimits{}, CountAlongPath{}, std::true_type{});
   EXPECT_GT(split.subtrees.size(), 1u) << "the tree was not split";
   Counted c;
-  c.stats = run_subtrees(
-      split, threads, SearchLimits{}, nullptr,
-      [&] { return DepthFirstSearch<P, CountOnly, true>(problem, SearchLimits{}); }, nullptr, nullptr, nullptr,
+  c.stats = run_subtrees(problem, split, threads, SearchLimits{}, nullptr,
+      [&](const auto& p) { return DepthFirstSearch<P, CountOnly, true>(p, SearchLimits{}); }, nullptr, nullptr, nullptr,
       &c.profile);
   return c;
 }

@@ -351,19 +351,19 @@ void expect_resume_adds_up(const P& problem, const std::string& instance) {
   TempJournal file;
   const auto split = split_tree(problem, {64, 0});
   SearchLimits limits;
-  const auto make = [&] { return DepthFirstSearch<P>(problem, limits); };
-  const SearchStats whole = run_subtrees(split, 1, limits, nullptr, make);
+  const auto make = [&](const auto& p) { return DepthFirstSearch<P>(p, limits); };
+  const SearchStats whole = run_subtrees(problem, split, 1, limits, nullptr, make);
 
   // The first run stops after about a third of the subtrees.
   std::atomic<bool> stop{false};
   SearchLimits stopping;
   stopping.stop_requested = &stop;
-  const auto make_stopping = [&] { return DepthFirstSearch<P>(problem, stopping); };
+  const auto make_stopping = [&](const auto& p) { return DepthFirstSearch<P>(p, stopping); };
   {
     Journal journal(file.path(), header(instance));
     Resumed resumed{99, 99};
     StopAfter a_third(split.subtrees.size() / 3, stop);
-    const auto partial = run_subtrees(split, 1, stopping, nullptr, make_stopping, &journal, &resumed, &a_third);
+    const auto partial = run_subtrees(problem, split, 1, stopping, nullptr, make_stopping, &journal, &resumed, &a_third);
     EXPECT_EQ(resumed.subtrees, 0u);
     EXPECT_EQ(resumed.nodes, 0u);
     EXPECT_FALSE(partial.complete());
@@ -373,7 +373,7 @@ void expect_resume_adds_up(const P& problem, const std::string& instance) {
   Journal journal(file.path(), header(instance));
   Progress progress;
   Resumed resumed;
-  const auto rest = run_subtrees(split, 2, limits, &progress, make, &journal, &resumed);
+  const auto rest = run_subtrees(problem, split, 2, limits, &progress, make, &journal, &resumed);
   EXPECT_GT(resumed.subtrees, 0u);
   EXPECT_GT(resumed.nodes, 0u);
   EXPECT_LT(resumed.nodes, rest.nodes);
@@ -395,13 +395,13 @@ TEST(RunSubtrees, TheJournalRecordsWhatEachSubtreeTook) {
   const P problem(12);
   const auto split = split_tree(problem, {64, 0});
   SearchLimits limits;
-  const auto make = [&] { return DepthFirstSearch<P>(problem, limits); };
+  const auto make = [&](const auto& p) { return DepthFirstSearch<P>(p, limits); };
   const std::string instance = "n=12 strategy=word symmetry=full";
   TempJournal file;
   SearchStats run;
   {
     Journal journal(file.path(), header(instance));
-    run = run_subtrees(split, 2, limits, nullptr, make, &journal);
+    run = run_subtrees(problem, split, 2, limits, nullptr, make, &journal);
   }
   Journal journal(file.path(), header(instance));
   const auto finished = journal.resume(SplitInfo{split.plan, split.subtrees.size()});

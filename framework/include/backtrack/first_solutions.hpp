@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -99,7 +100,8 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     SearchLimits mine = limits;
     mine.max_solutions = 0;
     mine.abandoned = &me.abandon;
-    DepthFirstSearch<P, decltype(keep)> search(problem, mine, keep);
+    std::optional<P> copy;
+    DepthFirstSearch<P, decltype(keep)> search(problem_of_thread(problem, threads, copy), mine, keep);
     for (;;) {
       i = next.fetch_add(1);
       {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -156,8 +157,9 @@ class Solver {
 // depth-first order; above this, one thread searches and prints as it goes.
 inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
 
-// Runs every subtree of `split`, on `threads` threads; make_search() builds the
-// DepthFirstSearch of one thread, which runs subtree after subtree. With a checkpoint,
+// Runs every subtree of `split`, made from `problem`, on `threads` threads;
+// make_search(problem) builds the DepthFirstSearch of one thread, which runs subtree
+// after subtree, over that thread's own copy of the problem (problem_of_thread()). With a checkpoint,
 // the subtrees it knows as finished are skipped (their statistics are added as
 // recorded), and every subtree searched to the end is recorded; `resumed`, if given,
 // receives what was skipped. The threads take the pending subtrees from `source`
@@ -166,7 +168,7 @@ inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
 // With `profile`, the split's and every thread's nodes and failures per depth are added
 // to it (the searches must be profiled ones).
 template <Problem P, class MakeSearch>
-SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
+SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned threads, const SearchLimits& limits,
                          Progress* progress, MakeSearch make_search, Checkpoint* checkpoint = nullptr,
                          Resumed* resumed = nullptr, SubtreeSource* source = nullptr,
                          DepthProfile* profile = nullptr) {
@@ -225,7 +227,8 @@ SearchStats run_subtrees(const SplitTree<P>& split, unsigned threads, const Sear
   // n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
   auto take_and_search = [&] {
-    auto search = make_search();
+    std::optional<P> copy;
+    auto search = make_search(problem_of_thread(problem, threads, copy));
     SearchStats taken;
     while (const auto i = source->next()) {
       const SearchStats result = search_subtree(search, *i);
@@ -344,8 +347,9 @@ class ProblemSolver final : public Solver {
       const auto split = split_tree(problem_, SplitPlan{}, limits);
       result.subtrees = split.subtrees.size();
       result.stats = run_subtrees(
-          split, request.threads, limits, request.progress, [&] { return DepthFirstSearch<P>(problem_, limits); },
-          request.checkpoint, &result.resumed, request.subtrees);
+          problem_, split, request.threads, limits, request.progress,
+          [&](const P& problem) { return DepthFirstSearch<P>(problem, limits); }, request.checkpoint,
+          &result.resumed, request.subtrees);
       return result;
     }
     std::mutex output;
@@ -359,8 +363,8 @@ class ProblemSolver final : public Solver {
     };
     const auto split = split_tree(problem_, SplitPlan{}, limits, locked_emit);
     result.subtrees = split.subtrees.size();
-    result.stats = run_subtrees(split, request.threads, limits, request.progress, [&] {
-      return DepthFirstSearch<P, decltype(locked_emit)>(problem_, limits, locked_emit);
+    result.stats = run_subtrees(problem_, split, request.threads, limits, request.progress, [&](const P& problem) {
+      return DepthFirstSearch<P, decltype(locked_emit)>(problem, limits, locked_emit);
     });
     return result;
   }
@@ -401,7 +405,8 @@ class ProblemSolver final : public Solver {
     result.subtrees = split.subtrees.size();
     const bool count = request.mode == SearchMode::count;
     result.stats = run_subtrees(
-        split, request.threads, limits, request.progress, [&] { return Search(problem_, limits, emit); },
+        problem_, split, request.threads, limits, request.progress,
+        [&](const P& problem) { return Search(problem, limits, emit); },
         count ? request.checkpoint : nullptr, &result.resumed, count ? request.subtrees : nullptr, &result.profile);
     return result;
   }

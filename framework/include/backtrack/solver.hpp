@@ -8,6 +8,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -226,9 +227,10 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   // batch. Each adds up what it searched (no array of a result per subtree: border at
   // n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
+  const unsigned takers = pending.size() <= 1 ? 1 : std::max(threads, 1U);
   auto take_and_search = [&] {
     std::optional<P> copy;
-    auto search = make_search(problem_of_thread(problem, threads, copy));
+    auto search = make_search(problem_of_thread(problem, takers, copy));
     SearchStats taken;
     while (const auto i = source->next()) {
       const SearchStats result = search_subtree(search, *i);
@@ -240,14 +242,14 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
     if (profile != nullptr) add_profile(*profile, search.profile());
   };
   const auto start = Clock::now();
-  if (threads <= 1 || pending.size() <= 1) {
+  if (takers == 1) {
     take_and_search();
   } else {
-    tbb::task_arena arena(static_cast<int>(threads));
+    tbb::task_arena arena(static_cast<int>(takers));
     arena.execute([&] {
-      tbb::task_group takers;
-      for (unsigned t = 0; t < threads; ++t) takers.run(take_and_search);
-      takers.wait();
+      tbb::task_group group;
+      for (unsigned t = 0; t < takers; ++t) group.run(take_and_search);
+      group.wait();
     });
   }
   total += source->finish();

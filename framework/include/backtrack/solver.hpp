@@ -160,9 +160,9 @@ inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
 
 // Runs every subtree of `split`, made from `problem`, on `threads` threads;
 // make_search(problem) builds the DepthFirstSearch of one thread, which runs subtree
-// after subtree, over that thread's own copy of the problem (problem_of_thread()). With a checkpoint,
-// the subtrees it knows as finished are skipped (their statistics are added as
-// recorded), and every subtree searched to the end is recorded; `resumed`, if given,
+// after subtree, over that thread's copy of the problem (problem_of_thread()). With a
+// checkpoint, the subtrees it knows as finished are skipped (their statistics are added
+// as recorded), and every subtree searched to the end is recorded; `resumed`, if given,
 // receives what was skipped. The threads take the pending subtrees from `source`
 // (default: all of them, PendingSubtrees). The result's seconds are the split's and
 // this run's.

@@ -272,15 +272,12 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   return split;
 }
 
-// Searches subtree i of `split` with `search`, a DepthFirstSearch of the problem the split
-// was made from: the subtree below its root, and for the first one the siblings it also
-// covers (SplitTree::siblings_from). Stops at the first piece a limit stops.
 // The problem that one of `threads` threads searching subtrees reads: with several,
 // a copy of its own, made on that thread (into `copy`). The allocator puts a problem
 // built on one thread beside what that thread allocates next, such as its search's
 // state, which it writes at every node: each read of the shared problem by another core
-// took those cache lines away from it (mrv at n = 13: 2 threads 1.2x faster than 1,
-// with a copy per thread 1.9x). A problem that cannot be copied is shared.
+// took those cache lines away from it (mrv at n = 13: 2 threads 1.05-1.65x faster than
+// 1, with a copy per thread 1.85-2.0x; README). A problem that cannot be copied is shared.
 template <Problem P>
 const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>& copy) {
   if constexpr (std::copy_constructible<P>) {
@@ -289,6 +286,9 @@ const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>&
   return problem;
 }
 
+// Searches subtree i of `split` with `search`, a DepthFirstSearch of the problem the split
+// was made from: the subtree below its root, and for the first one the siblings it also
+// covers (SplitTree::siblings_from). Stops at the first piece a limit stops.
 template <Problem P, class Search>
 SearchStats search_subtree_of(const SplitTree<P>& split, std::size_t i, Search& search) {
   using Move = typename P::Move;

@@ -277,7 +277,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
 // built on one thread beside what that thread allocates next, such as its search's
 // state, which it writes at every node: each read of the shared problem by another core
 // took those cache lines away from it (mrv at n = 13: 2 threads 1.05-1.65x faster than
-// 1, with a copy per thread 1.85-2.0x; README). A problem that cannot be copied is shared.
+// 1, with a copy per thread 1.8-2.0x; README). A problem that cannot be copied is shared.
 template <Problem P>
 const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>& copy) {
   if constexpr (std::copy_constructible<P>) {

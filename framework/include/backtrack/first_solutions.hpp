@@ -67,7 +67,9 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   };
   std::vector<std::vector<Found>> found(count);
   std::vector<SearchStats> results(count);
-  std::vector<Worker> workers(std::max(threads, 1u));
+  // One worker, and no copy of the problem, where there is at most one subtree (as run_subtrees()).
+  const unsigned takers = count <= 1 ? 1 : std::max(threads, 1u);
+  std::vector<Worker> workers(takers);
   std::mutex mutex;                // guards found, bound and the workers' subtree and abandon
   std::size_t bound = count;       // subtrees after it are not needed
   std::atomic<std::size_t> next{0};
@@ -101,7 +103,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     mine.max_solutions = 0;
     mine.abandoned = &me.abandon;
     std::optional<P> copy;
-    DepthFirstSearch<P, decltype(keep)> search(problem_of_thread(problem, threads, copy), mine, keep);
+    DepthFirstSearch<P, decltype(keep)> search(problem_of_thread(problem, takers, copy), mine, keep);
     for (;;) {
       i = next.fetch_add(1);
       {
@@ -118,10 +120,10 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     }
   };
   if (count > 0 && still > 0 && !refused) {
-    if (threads <= 1) {
+    if (takers == 1) {
       work(workers[0]);
     } else {
-      tbb::task_arena arena(static_cast<int>(threads));
+      tbb::task_arena arena(static_cast<int>(takers));
       arena.execute([&] {
         tbb::task_group group;
         for (auto& w : workers) group.run([&] { work(w); });

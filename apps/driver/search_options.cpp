@@ -17,7 +17,7 @@ namespace po = boost::program_options;
 
 void add_search_options(po::options_description& options) {
   options.add_options()
-    ("threads,j", po::value<int>(), "worker threads (default: every hardware thread this process may use)")
+    ("threads,j", po::value<int>(), "worker threads (default: every hardware thread this process may use; more run all the same, taking turns)")
     ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
     ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
     ("profile", "also count nodes and failures per depth (a table after the summary; \"profile\" in JSON); "

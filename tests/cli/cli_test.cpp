@@ -141,6 +141,25 @@ TEST(Count, SameStatsWithOneAndTwoThreads) {
   EXPECT_EQ(summaries[0]["failures"], summaries[1]["failures"]);
 }
 
+// More threads than the machine's CPUs: as many run, taking turns, and the thread pool
+// says nothing on stderr (it printed "TBB Warning: The number of workers is currently
+// limited to 1" where it ran fewer than asked).
+TEST(Count, MoreThreadsThanCpus) {
+  const auto o = run({"solve", "nqueens", "-n", "11", "--strategy", "arrays", "-j", "64", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.err.find("TBB"), std::string::npos) << o.err;
+  const auto objects = json_lines(o.out);
+  ASSERT_EQ(objects.size(), 1u) << o.out;
+  EXPECT_EQ(objects[0]["solutions"], "2680");
+  EXPECT_EQ(objects[0]["threads"], 64);
+  const auto first = run({"solve", "nqueens", "-n", "28", "--strategy", "word", "--first", "-j", "64"});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(first.err.find("TBB"), std::string::npos) << first.err;
+  const auto boards = boards_in_text(first.out, 28);
+  ASSERT_EQ(boards.size(), 1u) << first.out;
+  EXPECT_TRUE(reference::valid(boards[0], 28));
+}
+
 // Zero solutions is a success (exit 0), for a count and for a listing.
 TEST(Count, NoSolutionIsSuccess) {
   auto o = run({"solve", "nqueens", "-n", "3"});

@@ -9,20 +9,17 @@
 // and no thread starts another. So the threads help where a single search would spend
 // long in subtrees without solutions before the first ones; where solutions are dense,
 // the probe alone finds them.
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
-#include <optional>
 #include <span>
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "backtrack/on_threads.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
@@ -68,7 +65,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   std::vector<std::vector<Found>> found(count);
   std::vector<SearchStats> results(count);
   // One worker, and no copy of the problem, where there is at most one subtree (as run_subtrees()).
-  const unsigned takers = count <= 1 ? 1 : std::max(threads, 1u);
+  const unsigned takers = count <= 1 ? 1 : std::max(threads, 1U);
   std::vector<Worker> workers(takers);
   std::mutex mutex;                // guards found, bound and the workers' subtree and abandon
   std::size_t bound = count;       // subtrees after it are not needed
@@ -90,7 +87,8 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
       }
     }
   };
-  auto work = [&](Worker& me) {
+  auto work = [&](const P& own, unsigned t) {
+    Worker& me = workers[t];
     std::size_t i = 0;
     auto keep = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
       std::lock_guard lock(mutex);
@@ -102,8 +100,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     SearchLimits mine = limits;
     mine.max_solutions = 0;
     mine.abandoned = &me.abandon;
-    std::optional<P> copy;
-    DepthFirstSearch<P, decltype(keep)> search(problem_of_thread(problem, takers, copy), mine, keep);
+    DepthFirstSearch<P, decltype(keep)> search(own, mine, keep);
     for (;;) {
       i = next.fetch_add(1);
       {
@@ -120,16 +117,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     }
   };
   if (count > 0 && still > 0 && !refused) {
-    if (takers == 1) {
-      work(workers[0]);
-    } else {
-      tbb::task_arena arena(static_cast<int>(takers));
-      arena.execute([&] {
-        tbb::task_group group;
-        for (auto& w : workers) group.run([&] { work(w); });
-        group.wait();
-      });
-    }
+    on_threads(problem, takers, work);
   }
   StopReason stopped = split.stopped() ? split.above.stop : StopReason::none;
   for (std::size_t i = 0; i < count; ++i) {

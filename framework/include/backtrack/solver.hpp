@@ -5,8 +5,6 @@
 // only virtual interface, called once per run and once per solution printed, never
 // per node. make_solver() wraps any Problem into one, and is where a run is split into
 // subtrees and spread over threads.
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
@@ -15,7 +13,6 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -28,6 +25,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/estimate.hpp"
 #include "backtrack/first_solutions.hpp"
+#include "backtrack/on_threads.hpp"
 #include "backtrack/split.hpp"
 #include "backtrack/subtree_source.hpp"
 
@@ -160,7 +158,7 @@ inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
 
 // Runs every subtree of `split`, made from `problem`, on `threads` threads;
 // make_search(problem) builds the DepthFirstSearch of one thread, which runs subtree
-// after subtree, over that thread's copy of the problem (problem_of_thread()). With a
+// after subtree, over that thread's copy of the problem (on_threads()). With a
 // checkpoint, the subtrees it knows as finished are skipped (their statistics are added
 // as recorded), and every subtree searched to the end is recorded; `resumed`, if given,
 // receives what was skipped. The threads take the pending subtrees from `source`
@@ -227,10 +225,9 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   // batch. Each adds up what it searched (no array of a result per subtree: border at
   // n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
-  const unsigned takers = pending.size() <= 1 ? 1 : std::max(threads, 1U);
-  auto take_and_search = [&] {
-    std::optional<P> copy;
-    auto search = make_search(problem_of_thread(problem, takers, copy));
+  const unsigned takers = pending.size() <= 1 ? 1 : threads;
+  auto take_and_search = [&](const P& own, unsigned) {
+    auto search = make_search(own);
     SearchStats taken;
     while (const auto i = source->next()) {
       const SearchStats result = search_subtree(search, *i);
@@ -242,16 +239,7 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
     if (profile != nullptr) add_profile(*profile, search.profile());
   };
   const auto start = Clock::now();
-  if (takers == 1) {
-    take_and_search();
-  } else {
-    tbb::task_arena arena(static_cast<int>(takers));
-    arena.execute([&] {
-      tbb::task_group group;
-      for (unsigned t = 0; t < takers; ++t) group.run(take_and_search);
-      group.wait();
-    });
-  }
+  on_threads(problem, takers, take_and_search);
   total += source->finish();
   if (checkpoint != nullptr) checkpoint->flush();
   total.seconds = split.above.seconds + std::chrono::duration<double>(Clock::now() - start).count();

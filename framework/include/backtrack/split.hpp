@@ -25,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <optional>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -270,20 +269,6 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   split.subtrees = std::move(left);
   split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return split;
-}
-
-// The problem that one of `threads` threads searching subtrees reads: with several,
-// a copy of its own, made on that thread (into `copy`). The allocator puts a problem
-// built on one thread beside what that thread allocates next, such as its search's
-// state, which it writes at every node: each read of the shared problem by another core
-// took those cache lines away from it (mrv at n = 13: 2 threads 1.05-1.65x faster than
-// 1, with a copy per thread 1.8-2.0x; README). A problem that cannot be copied is shared.
-template <Problem P>
-const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>& copy) {
-  if constexpr (std::copy_constructible<P>) {
-    if (threads > 1) return copy.emplace(problem);
-  }
-  return problem;
 }
 
 // Searches subtree i of `split` with `search`, a DepthFirstSearch of the problem the split

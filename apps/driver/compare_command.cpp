@@ -649,6 +649,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   if (vm.count("first") != 0) intent.mode = SearchMode::first;
   RunRequest request;
   request.threads = read_threads(vm);
+  intent.threads = request.threads;
   request.profile = vm.count("profile") != 0;
   const SearchLimits limits = read_limits(vm);
   if (vm.count("limit") != 0) {

@@ -137,6 +137,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   request.mode = intent.mode;
   request.limits = read_limits(vm);
   request.threads = read_threads(vm);
+  intent.threads = request.threads;
   request.profile = vm.count("profile") != 0;
   if (intent.mode == SearchMode::limit) {
     const long long k = vm["limit"].as<long long>();

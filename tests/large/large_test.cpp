@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "backtrack/memory_limit.hpp"
 #include "backtrack/nqueens/mrv.hpp"
 #include "backtrack/restarts.hpp"
 #include "backtrack/registry.hpp"
@@ -474,6 +475,22 @@ TEST(Limits, SizesBeyondTheMachineAreRefused) {
     EXPECT_LT(o.seconds, 5.0) << shown;
     EXPECT_TRUE(o.out.empty()) << shown << o.out;
   }
+}
+
+// Each thread holds a search's state and a copy of the problem: dancing links at n = 3000
+// take about 1.6 GiB on one thread, some 6 TiB on 4096. Refused before anything is
+// built, with the thread count that fits; before, the threads allocated their copies
+// until the machine ran out.
+TEST(Limits, ThreadsBeyondTheMachineAreRefused) {
+  const double available = backtrack::physical_memory_bytes();
+  if (available < 4e9 || available > 1e12) GTEST_SKIP() << "this machine has " << available << " bytes";
+  const auto o = run({"solve", "nqueens", "-n", "3000", "--strategy", "dlx", "--first", "-j", "4096"});
+  EXPECT_EQ(o.exit_code, 64) << o.err;
+  EXPECT_NE(o.err.find("strategy dlx needs about"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("for n = 3000 on 4096 threads"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("enough for --threads "), std::string::npos) << o.err;
+  EXPECT_LT(o.seconds, 5.0);
+  EXPECT_TRUE(o.out.empty()) << o.out;
 }
 
 TEST(Limits, DlxNamesItsLargestSize) {

@@ -67,6 +67,9 @@ struct SolveIntent {
   // One instance of a set (ProblemInfo::instances), which make() builds instead of the
   // input the options name.
   std::optional<std::string> instance = std::nullopt;
+  // The threads the run will search on: each holds a search's state and a copy of the
+  // problem, which a plugin's estimate of memory counts (memory_limit.hpp).
+  unsigned threads = 1;
 };
 
 // What `backtrack check` says about a solution it read: valid or not, and why.

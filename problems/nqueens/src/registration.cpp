@@ -178,7 +178,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   check_size(nqueens_info(), strategy.info, n);
   // Before anything is built: a size beyond the machine's memory is refused, not tried.
   require_memory("strategy " + strategy.info.name, "n = " + std::to_string(n),
-                 strategy_bytes(strategy.info.name, n, given.has_value()));
+                 strategy_bytes(strategy.info.name, n, given.has_value()), intent.threads);
   if (given) {
     require_consistent(n, given->queens, given->source);
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {

@@ -68,10 +68,13 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   auto file = read_input(vm);
   const auto choice = read_choice(vm);
   const bool coloured = file->matrix.coloured();
-  // Nodes of 20 or 24 bytes, one an item named: the matrix, the start state, a copy per root and thread.
+  // Nodes of 20 or 24 bytes, one an item named: the matrix as read, the problem's start
+  // state, and a search's copy of it (and, on several threads, a copy of the problem) each.
+  const double nodes = static_cast<double>(file->matrix.entries() + file->items.size());
   const double node_bytes = coloured ? 24.0 : 20.0;
   require_memory("strategy dlx", "this file",
-                 static_cast<double>(file->matrix.entries() + file->items.size()) * (4 * node_bytes + 8));
+                 RunBytes{.shared = nodes * (node_bytes + 8), .problem = nodes * node_bytes, .search = 2 * nodes * node_bytes},
+                 intent.threads);
   std::string description = "primary=" + std::to_string(file->primary) + " secondary=" + std::to_string(file->secondary()) +
                             " options=" + std::to_string(file->matrix.rows());
   if (file->ignored != 0) description += " ignored=" + std::to_string(file->ignored);

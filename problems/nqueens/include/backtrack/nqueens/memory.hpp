@@ -7,40 +7,44 @@
 //     frame of at most a few hundred bytes a level;
 //   * a count splits the tree into subtrees, at worst one a square of the first row,
 //     each a small vector of its own (about 64 bytes with the allocator's overhead);
-//   * a strategy's own state: see each case below.
+//   * a strategy's own state: see each case below;
+//   * on several threads, each thread's search and its copy of the problem (RunBytes).
 // Strategies of a bounded size (word, border, csp: n <= 64) need nothing worth
 // checking but given queens; their own limit on n is the message a user should see.
 #include <string_view>
 
+#include "backtrack/memory_limit.hpp"
+
 namespace backtrack::nqueens {
 
-inline double strategy_bytes(std::string_view strategy, double n, bool given_queens = false) {
+inline RunBytes strategy_bytes(std::string_view strategy, double n, bool given_queens = false) {
   const double path_and_stack = (8 + 256) * n;
   const double split = 64 * n;
   // Given queens: checked first (validator.hpp, find_conflict(): four lines
   // of slots, 6n of 8 bytes), then, for the row-by-row strategies (given_queens.hpp), a given
   // column a row (4) and flags for columns (1) and both diagonal families (2 + 2).
   const double given = given_queens ? (48 + 9) * n : 0;
-  double state = 0;
+  RunBytes bytes{.shared = split + given};
   if (strategy == "scan") {
-    state = 4 * n;  // the column of each row
+    bytes.search = 4 * n + path_and_stack;  // the column of each row
   } else if (strategy == "arrays") {
-    state = 5 * n;  // flags: columns (n), both diagonal families (2n - 1 each)
+    bytes.search = 5 * n + path_and_stack;  // flags: columns (n), both diagonal families (2n - 1 each)
   } else if (strategy == "bitset") {
-    state = (n + 1) * (4 * n / 8 + 4 * 32);  // a frame a row: four n-bit sets and their headers
+    bytes.search = (n + 1) * (4 * n / 8 + 4 * 32) + path_and_stack;  // a frame a row: four n-bit sets and their headers
   } else if (strategy == "dlx") {
-    // Four nodes of 20 bytes a square, twice (the problem's matrix and a search's copy),
-    // and the exact-cover matrix they are built from (4 + 16 bytes a square).
-    state = (2 * 4 * 20 + 24) * n * n;
+    // Four nodes of 20 bytes a square in the problem's matrix and in a search's copy, and
+    // the exact-cover matrix they are built from (4 + 16 bytes a square).
+    bytes.problem = (4 * 20 + 24) * n * n;
+    bytes.search = 4 * 20 * n * n + path_and_stack;
   } else if (strategy == "mrv") {
     // 54 bytes a row of state and path (mrv.hpp), and a stack frame a queen (the search
     // runs on a stack of its own): 40 MB of peak resident memory at n = 100,000
-    // (README, /usr/bin/time -f %M), 400 bytes a row in all.
-    return 400 * n + given;
+    // (README, /usr/bin/time -f %M), 400 bytes a row in all, the problem's few included.
+    return {.shared = given, .search = 400 * n};
   } else {
-    return given;
+    return {.shared = given};
   }
-  return state + path_and_stack + split + given;
+  return bytes;
 }
 
 }  // namespace backtrack::nqueens

@@ -28,9 +28,9 @@ const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>&
   return problem;
 }
 
-// Calls work(own, t) once for each t below `threads`, at the same time on that many
-// threads, `own` being that thread's problem (problem_of_thread()); returns when all are
-// done. One thread runs on the caller's, with the problem itself.
+// Calls work(own, t) once for each t below `threads`, as tasks of a oneTBB arena of that
+// many threads, `own` being the problem of the thread that runs it (problem_of_thread());
+// returns when all are done. One runs on the caller's thread, with the problem itself.
 template <Problem P, class Work>
 void on_threads(const P& problem, unsigned threads, Work work) {
   threads = std::max(threads, 1U);

@@ -677,6 +677,36 @@ TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
   EXPECT_EQ(copies.size(), 2u);
 }
 
+// More threads than subtrees: a thread (and a copy of the problem) per subtree, no more.
+TEST(RunSubtrees, NoMoreThreadsThanSubtrees) {
+  std::mutex mutex;
+  std::vector<ReadsNoted::Read> reads;
+  const ReadsNoted problem(mutex, reads);
+  const auto whole = backtrack::count_solutions(toy::SubsetSumUndo(14, 40));
+  const auto split = backtrack::split_tree(problem, {3, 0});
+  ASSERT_GE(split.subtrees.size(), 2u);
+  ASSERT_LT(split.subtrees.size(), 8u);
+  reads.clear();
+  const auto counted = backtrack::run_subtrees(problem, split, 8, SearchLimits{}, nullptr, [&](const auto& p) {
+    return backtrack::DepthFirstSearch<ReadsNoted>(p, {});
+  });
+  EXPECT_EQ(counted.solutions, whole.solutions);
+  std::set<int> searched;
+  for (const auto& r : reads) searched.insert(r.serial);
+  EXPECT_EQ(searched.size(), split.subtrees.size());
+  EXPECT_EQ(searched.count(0), 0u) << "each thread reads a copy";
+  reads.clear();
+  std::uint64_t found = 0;
+  backtrack::first_solutions(problem, 1000000, 8, SearchLimits{}, [&](auto, std::uint64_t) { return ++found > 0; },
+                             backtrack::SplitPlan{3, 0});
+  EXPECT_EQ(found, u64(whole.solutions));
+  std::set<int> copies;
+  for (const auto& r : reads) {
+    if (r.serial != 0) copies.insert(r.serial);
+  }
+  EXPECT_EQ(copies.size(), split.subtrees.size());
+}
+
 // The first K solutions with threads: those of one search, in its order, whatever the
 // thread count, the split and K (fewer, when the tree has fewer).
 template <class P>

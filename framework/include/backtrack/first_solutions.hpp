@@ -64,8 +64,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   };
   std::vector<std::vector<Found>> found(count);
   std::vector<SearchStats> results(count);
-  // One worker, and no copy of the problem, where there is at most one subtree (as run_subtrees()).
-  const unsigned takers = count <= 1 ? 1 : std::max(threads, 1U);
+  const unsigned takers = takers_for(threads, count);
   std::vector<Worker> workers(takers);
   std::mutex mutex;                // guards found, bound and the workers' subtree and abandon
   std::size_t bound = count;       // subtrees after it are not needed

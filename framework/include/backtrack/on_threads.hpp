@@ -28,6 +28,12 @@ const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>&
   return problem;
 }
 
+// The threads worth starting for `subtrees` subtrees: no more than there are to take,
+// since each costs a copy of the problem (and one, with no copy, for one subtree).
+inline unsigned takers_for(unsigned threads, std::size_t subtrees) {
+  return static_cast<unsigned>(std::clamp<std::size_t>(subtrees, 1, std::max(threads, 1U)));
+}
+
 // Calls work(own, t) once for each t below `threads`, as tasks of a oneTBB arena of that
 // many threads, `own` being the problem of the thread that runs it (problem_of_thread());
 // returns when all are done. One runs on the caller's thread, with the problem itself.

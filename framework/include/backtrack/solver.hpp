@@ -225,7 +225,7 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   // batch. Each adds up what it searched (no array of a result per subtree: border at
   // n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
-  const unsigned takers = pending.size() <= 1 ? 1 : std::max(threads, 1U);
+  const unsigned takers = takers_for(threads, pending.size());
   auto take_and_search = [&](const P& own, unsigned) {
     auto search = make_search(own);
     SearchStats taken;

@@ -636,75 +636,56 @@ class ReadsNoted : public toy::SubsetSumUndo {
 
 // Threads do not share the problem they search: each reads a copy of its own, made on
 // that thread, so that nothing it writes shares a cache line with what another reads.
+// And no more threads start (each with its copy) than there are subtrees to take.
 TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
   std::mutex mutex;
   std::vector<ReadsNoted::Read> reads;
   const ReadsNoted problem(mutex, reads);
   const auto whole = backtrack::count_solutions(toy::SubsetSumUndo(14, 40));
-  const auto split = backtrack::split_tree(problem, {64, 0});
-  for (unsigned threads : {1u, 2u}) {
-    SCOPED_TRACE("threads " + std::to_string(threads));
+  struct Case {
+    unsigned threads;
+    std::size_t subtrees;  // the split's plan
+  };
+  for (const Case c : {Case{1, 64}, Case{2, 64}, Case{8, 3}}) {
+    SCOPED_TRACE("threads " + std::to_string(c.threads) + ", plan of " + std::to_string(c.subtrees) + " subtrees");
+    const backtrack::SplitPlan plan{c.subtrees, 0};
+    const auto split = backtrack::split_tree(problem, plan);
+    const std::size_t takers = std::min<std::size_t>(c.threads, split.subtrees.size());
+    ASSERT_GE(split.subtrees.size(), 2u);
+    // The threads' reads: which objects, and each made by the thread that reads it.
+    auto objects_read = [&] {
+      std::set<int> serials;
+      for (const auto& r : reads) {
+        if (c.threads == 1) {
+          EXPECT_EQ(r.serial, 0) << "one thread shares with nobody: no copy";
+        } else if (r.serial != 0) {
+          EXPECT_EQ(r.made_on, r.read_on) << "a copy is made by the thread that reads it";
+        }
+        serials.insert(r.serial);
+      }
+      reads.clear();
+      return serials;
+    };
     reads.clear();
-    const auto counted = backtrack::run_subtrees(problem, split, threads, SearchLimits{}, nullptr, [&](const auto& p) {
+    const auto counted = backtrack::run_subtrees(problem, split, c.threads, SearchLimits{}, nullptr, [&](const auto& p) {
       return backtrack::DepthFirstSearch<ReadsNoted>(p, {});
     });
     EXPECT_EQ(counted.nodes, whole.nodes);
     EXPECT_EQ(counted.solutions, whole.solutions);
-    std::set<int> searched;
-    for (const auto& r : reads) {
-      searched.insert(r.serial);
-      if (threads == 1) {
-        EXPECT_EQ(r.serial, 0) << "one thread shares with nobody: no copy";
-      } else {
-        EXPECT_NE(r.serial, 0);
-        EXPECT_EQ(r.made_on, r.read_on) << "a copy is made by the thread that reads it";
-      }
+    const auto searched = objects_read();
+    EXPECT_EQ(searched.size(), takers) << "one search a thread";
+    if (c.threads > 1) {
+      EXPECT_EQ(searched.count(0), 0u) << "the threads read copies";
     }
-    EXPECT_EQ(searched.size(), threads) << "one search a thread";
+    // The same for the first solutions: the split reads the problem itself, the threads copies.
+    std::uint64_t found = 0;
+    backtrack::first_solutions(problem, 1000000, c.threads, SearchLimits{},
+                               [&](auto, std::uint64_t) { return ++found > 0; }, plan);
+    EXPECT_EQ(found, u64(whole.solutions));
+    auto read = objects_read();
+    if (c.threads > 1) read.erase(0);
+    EXPECT_EQ(read.size(), takers);
   }
-  // The same for the first solutions: the split reads the problem itself, the threads copies.
-  reads.clear();
-  std::uint64_t found = 0;
-  backtrack::first_solutions(problem, 1000000, 2, SearchLimits{}, [&](auto, std::uint64_t) { return ++found > 0; },
-                             backtrack::SplitPlan{64, 0});
-  EXPECT_EQ(found, u64(whole.solutions));
-  std::set<int> copies;
-  for (const auto& r : reads) {
-    if (r.serial == 0) continue;
-    copies.insert(r.serial);
-    EXPECT_EQ(r.made_on, r.read_on);
-  }
-  EXPECT_EQ(copies.size(), 2u);
-}
-
-// More threads than subtrees: a thread (and a copy of the problem) per subtree, no more.
-TEST(RunSubtrees, NoMoreThreadsThanSubtrees) {
-  std::mutex mutex;
-  std::vector<ReadsNoted::Read> reads;
-  const ReadsNoted problem(mutex, reads);
-  const auto whole = backtrack::count_solutions(toy::SubsetSumUndo(14, 40));
-  const auto split = backtrack::split_tree(problem, {3, 0});
-  ASSERT_GE(split.subtrees.size(), 2u);
-  ASSERT_LT(split.subtrees.size(), 8u);
-  reads.clear();
-  const auto counted = backtrack::run_subtrees(problem, split, 8, SearchLimits{}, nullptr, [&](const auto& p) {
-    return backtrack::DepthFirstSearch<ReadsNoted>(p, {});
-  });
-  EXPECT_EQ(counted.solutions, whole.solutions);
-  std::set<int> searched;
-  for (const auto& r : reads) searched.insert(r.serial);
-  EXPECT_EQ(searched.size(), split.subtrees.size());
-  EXPECT_EQ(searched.count(0), 0u) << "each thread reads a copy";
-  reads.clear();
-  std::uint64_t found = 0;
-  backtrack::first_solutions(problem, 1000000, 8, SearchLimits{}, [&](auto, std::uint64_t) { return ++found > 0; },
-                             backtrack::SplitPlan{3, 0});
-  EXPECT_EQ(found, u64(whole.solutions));
-  std::set<int> copies;
-  for (const auto& r : reads) {
-    if (r.serial != 0) copies.insert(r.serial);
-  }
-  EXPECT_EQ(copies.size(), split.subtrees.size());
 }
 
 // The first K solutions with threads: those of one search, in its order, whatever the

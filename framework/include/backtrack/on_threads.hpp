@@ -8,25 +8,10 @@
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
-#include <optional>
 
 #include "backtrack/problem.hpp"
 
 namespace backtrack {
-
-// The problem that one of `threads` threads reads: with several, a copy of its own, made
-// on that thread (into `copy`). The allocator puts a problem built on one thread beside
-// what that thread allocates next, such as its search's state, which it writes at every
-// node: each read of the shared problem by another core took those cache lines away
-// from it (mrv at n = 13: 2 threads 1.05-1.65x faster than 1, with a copy per thread
-// 1.8-2.0x; README). A problem that cannot be copied is shared.
-template <Problem P>
-const P& problem_of_thread(const P& problem, unsigned threads, std::optional<P>& copy) {
-  if constexpr (std::copy_constructible<P>) {
-    if (threads > 1) return copy.emplace(problem);
-  }
-  return problem;
-}
 
 // The threads worth starting for `subtrees` subtrees: no more than there are to take,
 // since each costs a copy of the problem (and one, with no copy, for one subtree).
@@ -35,16 +20,25 @@ inline unsigned takers_for(unsigned threads, std::size_t subtrees) {
 }
 
 // Calls work(own, t) once for each t below `threads`, as tasks of a oneTBB arena of that
-// many threads, `own` being the problem of the thread that runs it (problem_of_thread());
-// returns when all are done. One runs on the caller's thread, with the problem itself.
+// many threads; returns when all are done. One thread runs on the caller's, with `own`
+// the problem itself; with several, `own` is a copy made by the task that reads it. The
+// allocator puts a problem built on one thread beside what that thread allocates next,
+// such as its search's state, which it writes at every node: each read of a shared
+// problem by another core took those cache lines away from it (mrv at n = 13: 2 threads
+// 1.05-1.65x faster than 1, with a copy per thread 1.8-2.0x; README). A problem that
+// cannot be copied is shared.
 template <Problem P, class Work>
 void on_threads(const P& problem, unsigned threads, Work work) {
   threads = std::max(threads, 1U);
+  if (threads == 1) return work(problem, 0U);
   auto run = [&](unsigned t) {
-    std::optional<P> copy;
-    work(problem_of_thread(problem, threads, copy), t);
+    if constexpr (std::copy_constructible<P>) {
+      const P own(problem);
+      work(own, t);
+    } else {
+      work(problem, t);
+    }
   };
-  if (threads == 1) return run(0);
   // oneTBB starts no more workers than the CPUs this process may use, and says so on
   // stderr: more threads than that, asked for, take turns on them instead.
   const auto asked = static_cast<std::size_t>(threads);

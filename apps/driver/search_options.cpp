@@ -62,15 +62,12 @@ unsigned usable_cpus() {
 // against 0.36 s on 2, here).
 unsigned read_threads(const po::variables_map& vm) {
   const unsigned cpus = usable_cpus();
-  if (vm.count("threads") != 0) {
-    const int threads = vm["threads"].as<int>();
-    if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
-    if (threads > 0 && static_cast<unsigned>(threads) <= cpus) return static_cast<unsigned>(threads);
-    if (threads > 0) {
-      spdlog::warn("--threads {}: this process may run on {} CPU{}, so it searches on {} thread{}", threads, cpus,
-                   cpus == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
-    }
-  }
+  const int threads = vm.count("threads") != 0 ? vm["threads"].as<int>() : 0;
+  if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
+  if (threads == 0) return cpus;
+  if (static_cast<unsigned>(threads) <= cpus) return static_cast<unsigned>(threads);
+  spdlog::warn("--threads {}: this process may run on {} CPU{}, so it searches on {} thread{}", threads, cpus,
+               cpus == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
   return cpus;
 }
 

@@ -2,6 +2,7 @@
 // Runs the backtrack executable as a user would: arguments in, stdout, stderr and exit
 // status out; optionally sends it a signal after a delay.
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -34,6 +35,14 @@ struct Signal {
   int number;
   std::chrono::milliseconds after;
 };
+
+// The CPUs this process may run on, which bounds a program's --threads (ctest and mpiexec
+// may bind a process to fewer than the machine has).
+inline int usable_cpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) throw std::runtime_error("sched_getaffinity failed");
+  return CPU_COUNT(&set);
+}
 
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -261,9 +261,12 @@ class DepthFirstSearch {
   // (bench_engine_vs_hand). Only for states copied by value, whose loop is a few
   // instructions: for the others the call is a small part of a node's work.
   static constexpr int unrolled_levels = HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
-  // A state passed as words is visited by `word_groups` functions, not one: levels 0-3
-  // below the search's root, 4-7, and 8 and deeper (each group calls the next, the last
-  // itself). Each copy is compiled with registers and branches of its own, which a
+  // A state passed as words is visited by `word_groups` copies of the group, not one:
+  // levels 0-3 below the search's root, 4-7, and 8 and deeper (each group calls the next,
+  // the last itself). visit_words() is flattened, so group 0's function takes group 1 in
+  // as well: two functions, levels 0-7 and 8 on (a function per group, README "Tried and
+  // left out", halves border's loads and costs full symmetry 3% more instructions).
+  // Each copy is compiled with registers and branches of its own, which a
   // hand-written recursion gets from GCC inlining it into itself up to 8 levels deep
   // (scripts/measure-engine-instructions.sh: word with full symmetry, n = 13, 284.8 M
   // instructions with one group, 279.6 M with 2, 271.1 M with 3, 278.3 M with 4; border,

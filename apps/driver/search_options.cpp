@@ -51,11 +51,13 @@ Printed read_printed(const po::variables_map& vm, SearchMode mode) {
 // tbb::info::default_concurrency(): that starts oneTBB (which probes the disk for an
 // OpenMP runtime), also in a run that never splits its tree and so never needs a second
 // thread (issue 14).
+namespace {
 unsigned usable_cpus() {
   cpu_set_t cpus;
   if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&cpus)));
   return std::max(1U, std::thread::hardware_concurrency());  // more CPUs than a cpu_set_t holds
 }
+}  // namespace
 
 // At most one thread a CPU: more only take turns, each with a copy of the problem, and
 // thousands of them took seconds to start and to end (n = 16 on 4,096 threads: 1.7-22 s

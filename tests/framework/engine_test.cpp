@@ -255,6 +255,83 @@ TEST(EngineLimits, NodeLimitStopsExactly) {
   EXPECT_EQ(s.solutions, all.solutions);
 }
 
+// Every node of the tree as (its root's index, the moves from root() to it), in
+// depth-first order, walked here with the problem's own hooks and not the engine: where a
+// search stopped by the node limit at its k-th node must say it stopped.
+template <class P>
+using NodeAt = std::pair<std::size_t, std::vector<typename P::Move>>;
+
+template <class P>
+void walk_in_order(const P& problem, const typename P::State& state, std::size_t root,
+                   std::vector<typename P::Move>& path, std::vector<NodeAt<P>>& nodes) {
+  nodes.emplace_back(root, path);
+  if (problem.is_solution(state)) return;
+  for (const auto m : problem.candidates(state)) {
+    if constexpr (backtrack::HasAllowed<P>) {
+      if (!problem.allowed(state, m)) continue;
+    }
+    auto child = state;
+    if constexpr (backtrack::HasChild<P>) {
+      child = problem.child(state, m);
+    } else {
+      problem.apply(child, m);
+    }
+    path.push_back(m);
+    walk_in_order(problem, child, root, path, nodes);
+    path.pop_back();
+  }
+}
+
+template <class P>
+std::vector<NodeAt<P>> nodes_in_order(const P& problem) {
+  std::vector<NodeAt<P>> nodes;
+  const auto roots = backtrack::roots_of(problem);
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    auto state = problem.root();
+    for (const auto m : roots[r].prefix) {
+      if constexpr (backtrack::HasChild<P>) {
+        state = problem.child(state, m);
+      } else {
+        problem.apply(state, m);
+      }
+    }
+    std::vector<typename P::Move> path(roots[r].prefix.begin(), roots[r].prefix.end());
+    walk_in_order(problem, state, r, path, nodes);
+  }
+  return nodes;
+}
+
+// The search with sink OnSolution stopped at every node in turn.
+template <class OnSolution, class P>
+void expect_stop_path_at_every_node(const P& problem, OnSolution on_solution = {}) {
+  const auto nodes = nodes_in_order(problem);
+  ASSERT_GT(nodes.size(), 100u);
+  for (std::uint64_t k = 1; k < nodes.size(); ++k) {
+    SearchLimits limits;
+    limits.max_nodes = k;
+    backtrack::DepthFirstSearch<P, OnSolution> search(problem, limits, on_solution);
+    ASSERT_EQ(search.run().stop, StopReason::node_limit) << k;
+    const auto& [root, path] = nodes[k - 1];
+    ASSERT_EQ(search.stop_root(), root) << "node " << k;
+    ASSERT_EQ(std::vector(search.stop_path().begin(), search.stop_path().end()), path) << "node " << k;
+  }
+}
+
+// The probe's count (CountAlongPath) and a search with a sink both name the node they
+// stopped at, whatever its depth: the split goes on from there. SubsetSumChild(11) is
+// visited as words, through every group of unrolled levels; SubsetSumUndo in place,
+// with the limits checked between candidates too.
+TEST(EngineLimits, StopPathIsThePathToTheNodeStoppedAt) {
+  const auto ignore = [](const auto&, auto, std::uint64_t) {};
+  expect_stop_path_at_every_node<backtrack::CountAlongPath>(toy::SubsetSumChild(11, 30));
+  expect_stop_path_at_every_node(toy::SubsetSumChild(11, 30), ignore);
+  expect_stop_path_at_every_node<backtrack::CountAlongPath>(toy::SubsetSumUndo(11, 30));
+  expect_stop_path_at_every_node(toy::SubsetSumUndo(11, 30), ignore);
+  expect_stop_path_at_every_node<backtrack::CountAlongPath>(toy::PermutationsByComplement(6));
+  // Weighted: the probe's sink is CountOnly, which records its path for solution_weight().
+  expect_stop_path_at_every_node<backtrack::ProbeSink<toy::PermutationsByReversal>>(toy::PermutationsByReversal(6));
+}
+
 // The solutions reached under a node limit are a prefix of the full enumeration.
 TEST(EngineLimits, NodeLimitKeepsAPrefixOfTheSolutions) {
   const toy::SubsetSumUndo problem(big_k, big_target);

@@ -256,30 +256,23 @@ TEST(EngineLimits, NodeLimitStopsExactly) {
 }
 
 // Every node of the tree as (its root's index, the moves from root() to it), in
-// depth-first order, walked here with the problem's own hooks and not the engine: where a
-// search stopped by the node limit at its k-th node must say it stopped.
+// depth-first order, walked here with the problem's own hooks (through state_after() and
+// for_each_child()) and not the engine: where a search stopped by the node limit at its
+// k-th node must say it stopped.
 template <class P>
 using NodeAt = std::pair<std::size_t, std::vector<typename P::Move>>;
 
 template <class P>
-void walk_in_order(const P& problem, const typename P::State& state, std::size_t root,
-                   std::vector<typename P::Move>& path, std::vector<NodeAt<P>>& nodes) {
+void walk_in_order(const P& problem, std::size_t root, std::vector<typename P::Move>& path,
+                   std::vector<NodeAt<P>>& nodes) {
   nodes.emplace_back(root, path);
+  const auto state = backtrack::state_after(problem, std::span<const typename P::Move>(path));
   if (problem.is_solution(state)) return;
-  for (const auto m : problem.candidates(state)) {
-    if constexpr (backtrack::HasAllowed<P>) {
-      if (!problem.allowed(state, m)) continue;
-    }
-    auto child = state;
-    if constexpr (backtrack::HasChild<P>) {
-      child = problem.child(state, m);
-    } else {
-      problem.apply(child, m);
-    }
+  backtrack::for_each_child(problem, state, [&](const typename P::Move& m) {
     path.push_back(m);
-    walk_in_order(problem, child, root, path, nodes);
+    walk_in_order(problem, root, path, nodes);
     path.pop_back();
-  }
+  });
 }
 
 template <class P>
@@ -287,16 +280,8 @@ std::vector<NodeAt<P>> nodes_in_order(const P& problem) {
   std::vector<NodeAt<P>> nodes;
   const auto roots = backtrack::roots_of(problem);
   for (std::size_t r = 0; r < roots.size(); ++r) {
-    auto state = problem.root();
-    for (const auto m : roots[r].prefix) {
-      if constexpr (backtrack::HasChild<P>) {
-        state = problem.child(state, m);
-      } else {
-        problem.apply(state, m);
-      }
-    }
     std::vector<typename P::Move> path(roots[r].prefix.begin(), roots[r].prefix.end());
-    walk_in_order(problem, state, r, path, nodes);
+    walk_in_order(problem, r, path, nodes);
   }
   return nodes;
 }

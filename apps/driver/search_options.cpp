@@ -82,7 +82,10 @@ SearchLimits read_limits(const po::variables_map& vm) {
   }
   if (vm.count("time-limit") != 0) {
     const double seconds = vm["time-limit"].as<double>();
-    if (!(seconds > 0) || seconds > 1e9) throw UsageError("--time-limit must be a positive number of seconds");
+    if (!(seconds > 0) || seconds > 1e9) {
+      throw UsageError(fmt::format("--time-limit must be a number of seconds above 0 and at most 1e9, got {}",
+                                   seconds));
+    }
     limits.deadline = SearchLimits::deadline_after(seconds);
   }
   limits.stop_requested = &interrupt::install();

@@ -379,6 +379,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"threads_negative_attached", {"solve", "nqueens", "--threads=-1"}, 64},
                       BadInput{"max_nodes_zero", {"solve", "nqueens", "--max-nodes", "0"}, 64},
                       BadInput{"time_limit_negative", {"solve", "nqueens", "--time-limit=-1"}, 64},
+                      BadInput{"time_limit_huge", {"solve", "nqueens", "--time-limit", "1e300"}, 64},
                       BadInput{"format_xml", {"solve", "nqueens", "--format", "xml"}, 64},
                       BadInput{"list_format_xml", {"list", "--format", "xml"}, 64},
                       BadInput{"missing_value", {"solve", "nqueens", "-n"}, 64},

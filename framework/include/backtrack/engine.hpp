@@ -264,8 +264,8 @@ class DepthFirstSearch {
   // A state passed as words is visited by `word_groups` copies of the group, not one:
   // levels 0-3 below the search's root, 4-7, and 8 and deeper (each group calls the next,
   // the last itself). visit_words() is flattened, so group 0's function takes group 1 in
-  // as well: two functions, levels 0-7 and 8 on (a function per group, README "Tried and
-  // left out", halves border's loads and costs full symmetry 3% more instructions).
+  // as well: two functions, levels 0-7 and 8 on (a function per group, docs/performance.md,
+  // "Tried and left out", halves border's loads and costs full symmetry 3% more instructions).
   // Each copy is compiled with registers and branches of its own, which a
   // hand-written recursion gets from GCC inlining it into itself up to 8 levels deep
   // (scripts/measure-engine-instructions.sh: word with full symmetry, n = 13, 284.8 M

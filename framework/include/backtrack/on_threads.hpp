@@ -25,7 +25,7 @@ inline unsigned takers_for(unsigned threads, std::size_t subtrees) {
 // allocator puts a problem built on one thread beside what that thread allocates next,
 // such as its search's state, which it writes at every node: each read of a shared
 // problem by another core took those cache lines away from it (mrv at n = 13: 2 threads
-// 1.05-1.65x faster than 1, with a copy per thread 1.8-2.0x; README). A problem that
+// 1.05-1.65x faster than 1, with a copy per thread 1.8-2.0x; docs/performance.md). A problem that
 // cannot be copied is shared.
 template <Problem P, class Work>
 void on_threads(const P& problem, unsigned threads, Work work) {

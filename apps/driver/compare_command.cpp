@@ -110,6 +110,8 @@ bool cut(const SearchStats& s) {
 }
 
 std::vector<std::string> split_list(const std::string& text) {
+  // getline() yields nothing for "" and drops the empty item after a trailing comma.
+  if (text.empty() || text.back() == ',') throw UsageError("empty item in list '" + text + "'");
   std::vector<std::string> items;
   std::stringstream stream(text);
   std::string item;

@@ -251,6 +251,17 @@ TEST(Compare, RepeatRunsEveryRowAndReportsTheSpread) {
   }
 }
 
+// An empty list (or an empty item in one) would make a table of no rows, exit 0.
+TEST(Compare, EmptyListsAreUsageErrors) {
+  for (const auto& list : {"", "word,", ",word", "word,,scan"}) {
+    const auto o = run({"compare", "nqueens", "-n", "7", "--strategies", list});
+    EXPECT_EQ(o.exit_code, 64) << '\'' << list << "' " << o.out;
+    EXPECT_NE(o.err.find("empty item in list"), std::string::npos) << o.err;
+  }
+  EXPECT_EQ(run({"compare", "nqueens", "-n", "7", "--strategies", "csp", "--vary", "prune="}).exit_code, 64);
+  EXPECT_EQ(run({"compare", "nqueens", "-n", "7,"}).exit_code, 64);
+}
+
 TEST(Compare, FirstLimitAndMaxNodes) {
   const auto first = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,mrv", "--first", "--format",
                           "json"});

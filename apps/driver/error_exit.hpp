@@ -5,9 +5,11 @@
 
 #include <boost/program_options/errors.hpp>
 #include <exception>
+#include <new>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/memory_limit.hpp"
 #include "plugin_loader.hpp"
 
 namespace backtrack {
@@ -31,6 +33,14 @@ inline int exit_code_for_current_exception() {
   } catch (const BusyError& e) {
     spdlog::error("{}", e.what());
     return exit_busy;
+  } catch (const std::bad_alloc&) {
+    // Past the estimates (memory_limit.hpp), which are upper bounds of the largest terms,
+    // not of everything; the failed allocation is unwound, so a message can be built.
+    const AvailableMemory available = available_memory();
+    spdlog::error("out of memory: the system refused an allocation ({} {}); fewer --threads or a smaller "
+                  "instance need less",
+                  available.held_by, memory_text(available.bytes));
+    return exit_out_of_memory;
   } catch (const std::exception& e) {
     spdlog::critical("internal error: {}", e.what());
     return exit_internal;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -178,6 +179,20 @@ TEST(PluginContract, ListDescribesDeclaredOptionsAndTheVersion) {
   const auto target = nlohmann::json::parse(added.out).at("problems").at(0).at("options").at(1);
   EXPECT_EQ(target.at("name"), "target");
   EXPECT_FALSE(target.contains("type"));
+}
+
+// A plugin (or the search) that runs out of memory past the estimates ends with the
+// exit code that says so, not as an internal error.
+TEST(PluginContract, RunningOutOfMemoryIsNotAnInternalError) {
+  auto plugin = subset_sum_plugin();
+  plugin.make = [](const po::variables_map&, const backtrack::SolveIntent&) -> std::unique_ptr<backtrack::Solver> {
+    throw std::bad_alloc();
+  };
+  EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_out_of_memory);
+  plugin.make = [](const po::variables_map&, const backtrack::SolveIntent&) -> std::unique_ptr<backtrack::Solver> {
+    throw std::runtime_error("a bug");
+  };
+  EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_internal);
 }
 
 TEST(PluginContract, ADefaultOfTheWrongTypeIsTheAuthorsMistake) {

@@ -484,7 +484,7 @@ TEST(Limits, SizesBeyondTheMachineAreRefused) {
 // that one fits; before, the second thread's copies ran the machine out of memory. (The
 // time limit ends the run should it be accepted all the same.)
 TEST(Limits, ThreadsBeyondTheMachineAreRefused) {
-  const double available = backtrack::physical_memory_bytes();
+  const double available = backtrack::available_memory().bytes;
   if (cli::usable_cpus() < 2) GTEST_SKIP() << "one CPU: --threads 2 runs on one thread";
   const auto n = std::to_string(static_cast<long>(std::ceil(std::sqrt(available / 400))));
   const auto o = run({"solve", "nqueens", "-n", n, "--strategy", "dlx", "--first", "-j", "2", "--time-limit", "1"});

@@ -6,32 +6,29 @@
 // seconds or minutes, deaf to signals and --time-limit, until std::bad_alloc or the
 // kernel's out-of-memory killer ends it. So every strategy estimates its bytes for the
 // size asked (roughly: the largest terms, an upper bound rather than a guess) and
-// refuses it up front, one rule for all: more than the machine's physical memory.
-#include <unistd.h>
-
-#include <cstdio>
+// refuses it up front, one rule for all: more than the process may use (available_memory()).
 #include <string>
 
 #include "backtrack/errors.hpp"
 
 namespace backtrack {
 
-// The machine's physical memory in bytes, or 0 where the system does not say. A double:
-// the estimates it is compared with pass 2^64 for the sizes a user can type.
-inline double physical_memory_bytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return 0;
-  return static_cast<double>(pages) * static_cast<double>(page_size);
-}
+// What a run may allocate, and what says so: the machine's physical memory, or less where
+// the process is held to less, as a batch job or a container is (a limit that the memory
+// of the machine hides would let a run start and die of std::bad_alloc or the
+// out-of-memory killer instead).
+struct AvailableMemory {
+  double bytes = 0;                           // 0: the system does not say; a double, as the estimates
+  std::string held_by = "this machine has";  // the words before the amount in a message
+};
 
-// "1.5 GiB", "745 GiB": two significant figures are all an estimate has.
-inline std::string gib_text(double bytes) {
-  const double gib = bytes / (1024.0 * 1024.0 * 1024.0);
-  char text[64];
-  std::snprintf(text, sizeof text, gib < 10 ? "%.1f GiB" : "%.0f GiB", gib);
-  return text;
-}
+// The least of: the physical memory, what `ulimit -v` and `ulimit -d` leave this process
+// beyond what it already maps, and its cgroup's memory limit (memory.max, or cgroup v1's
+// memory.limit_in_bytes, of its cgroup and those above it).
+AvailableMemory available_memory();
+
+// "1.5 GiB", "745 GiB", "300 MiB": two significant figures are all an estimate has.
+std::string memory_text(double bytes);
 
 // What a run on `threads` threads holds at most: `shared` once (such as a split's list of
 // subtrees), the problem, and on each thread a search's state and, with several threads,
@@ -50,10 +47,10 @@ struct RunBytes {
 // "strategy dlx needs about 745 GiB for n = 100000; this machine has 23 GiB".
 // `what` names the strategy, `size` the instance ("n = 100000").
 inline void require_memory(const std::string& what, const std::string& size, double bytes,
-                           double available = physical_memory_bytes()) {
-  if (available <= 0 || bytes <= available) return;
-  throw UsageError(what + " needs about " + gib_text(bytes) + " for " + size + "; this machine has " +
-                   gib_text(available));
+                           const AvailableMemory& available = available_memory()) {
+  if (available.bytes <= 0 || bytes <= available.bytes) return;
+  throw UsageError(what + " needs about " + memory_text(bytes) + " for " + size + "; " + available.held_by + " " +
+                   memory_text(available.bytes));
 }
 
 // The same for a run on `threads` threads. Where one thread would fit and `threads` do
@@ -61,14 +58,15 @@ inline void require_memory(const std::string& what, const std::string& size, dou
 // copy of the problem and a search's state each); this machine has 23 GiB, enough for
 // --threads 6".
 inline void require_memory(const std::string& what, const std::string& size, const RunBytes& bytes, unsigned threads,
-                           double available = physical_memory_bytes()) {
+                           const AvailableMemory& available = available_memory()) {
   require_memory(what, size, bytes.on(1), available);  // too large for any thread count
-  if (threads <= 1 || available <= 0 || bytes.on(threads) <= available) return;
+  if (threads <= 1 || available.bytes <= 0 || bytes.on(threads) <= available.bytes) return;
   unsigned fit = 1;
-  while (fit + 1 < threads && bytes.on(fit + 1) <= available) ++fit;
-  throw UsageError(what + " needs about " + gib_text(bytes.on(threads)) + " for " + size + " on " +
-                   std::to_string(threads) + " threads (a copy of the problem and a search's state each); this machine has " +
-                   gib_text(available) + ", enough for --threads " + std::to_string(fit));
+  while (fit + 1 < threads && bytes.on(fit + 1) <= available.bytes) ++fit;
+  throw UsageError(what + " needs about " + memory_text(bytes.on(threads)) + " for " + size + " on " +
+                   std::to_string(threads) + " threads (a copy of the problem and a search's state each); " +
+                   available.held_by + " " + memory_text(available.bytes) + ", enough for --threads " +
+                   std::to_string(fit));
 }
 
 }  // namespace backtrack

@@ -15,6 +15,7 @@ enum ExitCode : int {
   exit_data = 65,             // EX_DATAERR: bad input data
   exit_unavailable = 69,      // EX_UNAVAILABLE: a plugin module or a tool (gnuplot) is unusable
   exit_internal = 70,         // EX_SOFTWARE: a bug
+  exit_out_of_memory = 71,    // EX_OSERR: the system refused memory
   exit_io = 74,               // EX_IOERR: the results could not be written
   exit_busy = 75,             // EX_TEMPFAIL: another process uses the journal; try again later
   exit_interrupted = 130,     // SIGINT (SIGTERM: 143): partial result printed

@@ -6,6 +6,7 @@
 #include <boost/program_options/errors.hpp>
 #include <exception>
 #include <new>
+#include <system_error>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
@@ -40,6 +41,14 @@ inline int exit_code_for_current_exception() {
     spdlog::error("out of memory: the system refused an allocation ({} {}); fewer --threads or a smaller "
                   "instance need less",
                   available.held_by, memory_text(available.bytes));
+    return exit_out_of_memory;
+  } catch (const std::system_error& e) {
+    // A thread the system would not start (its stack is memory too, under ulimit -v).
+    if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory) {
+      spdlog::critical("internal error: {}", e.what());
+      return exit_internal;
+    }
+    spdlog::error("out of memory: the system refused a thread ({}); fewer --threads need less", e.what());
     return exit_out_of_memory;
   } catch (const std::exception& e) {
     spdlog::critical("internal error: {}", e.what());

@@ -13,7 +13,7 @@ inline constexpr const char* exit_code_help =
     "  69   a plugin module cannot be used (missing, not a plugin, another version of backtrack,\n"
     "       a problem registered twice); compare --plot: gnuplot is not installed\n"
     "  70   internal error\n"
-    "  71   out of memory: the system refused an allocation (the message says how much\n"
+    "  71   out of memory: the system refused an allocation or a thread (the message says how much\n"
     "       this process may use: the machine's memory, ulimit -v or -d, its cgroup's limit)\n"
     "  74   the results could not be written (e.g. a full disk); a closed pipe ends quietly\n"
     "  75   the --checkpoint journal is in use by another process: try again when it ends\n"

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "../framework/toy_problems.hpp"
@@ -189,6 +190,14 @@ TEST(PluginContract, RunningOutOfMemoryIsNotAnInternalError) {
     throw std::bad_alloc();
   };
   EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_out_of_memory);
+  plugin.make = [](const po::variables_map&, const backtrack::SolveIntent&) -> std::unique_ptr<backtrack::Solver> {
+    throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again), "a thread");
+  };
+  EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_out_of_memory);
+  plugin.make = [](const po::variables_map&, const backtrack::SolveIntent&) -> std::unique_ptr<backtrack::Solver> {
+    throw std::system_error(std::make_error_code(std::errc::invalid_argument), "a bug");
+  };
+  EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_internal);
   plugin.make = [](const po::variables_map&, const backtrack::SolveIntent&) -> std::unique_ptr<backtrack::Solver> {
     throw std::runtime_error("a bug");
   };

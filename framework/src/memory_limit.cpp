@@ -35,7 +35,8 @@ double left_by(int resource, int statm_field) {
 // above it, under `mount`; 0 where none is set ("max", or cgroup v1's near-2^63 default).
 double cgroup_limit(const std::filesystem::path& mount, std::string_view path, const char* file) {
   double least = 0;
-  for (auto dir = mount / std::filesystem::path(path).relative_path();; dir = dir.parent_path()) {
+  const std::filesystem::path below = std::filesystem::path(path).relative_path();
+  for (auto dir = below.empty() ? mount : mount / below;; dir = dir.parent_path()) {
     std::ifstream in(dir / file);
     double bytes = 0;
     if (in >> bytes && bytes > 0 && bytes < 0x1p60 && (least == 0 || bytes < least)) least = bytes;

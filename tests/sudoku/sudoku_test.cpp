@@ -17,6 +17,7 @@
 #include "sudoku/reference.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/sudoku/bits.hpp"
+#include "backtrack/sudoku/check.hpp"
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
@@ -379,6 +380,85 @@ TEST(SudokuCli, BadInputExits65AndGoodInputSolves) {
   std::ifstream in(out);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   EXPECT_NE(text.find("534 678 912"), std::string::npos) << text;
+}
+
+// `backtrack check sudoku`: its verdict agrees with the independent validator on solved
+// grids and on every grid one change away (a cell set to another symbol, two cells of a
+// row swapped), whatever form the grid comes in.
+TEST(SudokuCheck, AgreesWithTheValidatorOnSolutionsAndNearMisses) {
+  std::mt19937 random(7);
+  const std::vector<int> no_givens(81, 0);
+  for (const auto& [name, text] : famous) {
+    const Grid solution = [&] {
+      Grid g(3);
+      g.cells() = solve_dlx(parse_grid(text)).first;
+      return g;
+    }();
+    ASSERT_TRUE(valid_solution(no_givens, solution.cells(), 3)) << name;
+    for (const std::string& form : {solution.text(), solution.one_line() + "\n",
+                                    "solution 1\n" + solution.text() + "\nproblem: sudoku size=9x9\nsolutions: 1\n",
+                                    "solutions: 1\nstatus: complete\nexample:\n" + solution.text()}) {
+      const CheckVerdict verdict = check_solution(form, "test");
+      EXPECT_TRUE(verdict.valid) << name << ": " << verdict.message << "\n" << form;
+    }
+    for (int trial = 0; trial < 100; ++trial) {
+      Grid changed = solution;
+      const int r = static_cast<int>(random() % 9);
+      const int c = static_cast<int>(random() % 9);
+      if (trial % 2 == 0) {
+        changed.set(r, c, 1 + (changed.at(r, c) + static_cast<int>(random() % 8)) % 9);  // another symbol
+      } else {
+        const int c2 = (c + 1 + static_cast<int>(random() % 8)) % 9;
+        const int v = changed.at(r, c);
+        changed.set(r, c, changed.at(r, c2));
+        changed.set(r, c2, v);
+      }
+      const CheckVerdict verdict = check_solution(changed.text(), "test");
+      EXPECT_EQ(verdict.valid, valid_solution(no_givens, changed.cells(), 3)) << name << ": " << verdict.message;
+      EXPECT_FALSE(verdict.valid) << "one change breaks a solved grid: " << changed.one_line();
+      EXPECT_TRUE(verdict.message.starts_with("invalid: ")) << verdict.message;
+    }
+  }
+}
+
+TEST(SudokuCheck, NamesTheRuleAndTheCells) {
+  Grid g(3);
+  g.cells() = solve_dlx(parse_grid(famous[0].puzzle)).first;  // 534 678 912 on the first row
+  Grid empty = g;
+  empty.set(4, 6, 0);
+  EXPECT_EQ(check_solution(empty.one_line(), "test").message, "invalid: the cell at row 5, column 7 is empty");
+  Grid twice = g;
+  twice.set(0, 8, 3);  // row 1: 5 3 4 6 7 8 9 1 3
+  EXPECT_EQ(check_solution(twice.text(), "test").message,
+            "invalid: 3 is twice in row 1, at row 1, column 2 and at row 1, column 9");
+  EXPECT_EQ(check_solution(g.text(), "test").message,
+            "valid: a complete 9x9 grid, each row, column and box holding 1-9 once");
+  // No grid at all, or a malformed one: unreadable input (exit 65), named by its line
+  // in the whole input.
+  EXPECT_THROW(check_solution("", "test"), InputError);
+  EXPECT_THROW(check_solution("11..\n.,..\nsolution \n", "test"), InputError);  // a header, no grid under it (fuzzing)
+  try {
+    std::string text = "solution 1\n" + g.text();
+    text.replace(text.find("534 678 912"), 11, "534 678 9X2");
+    check_solution(text, "stdin");
+    ADD_FAILURE() << "a malformed grid was judged";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with("stdin: line 2, column 10:")) << e.what();
+  }
+}
+
+TEST(SudokuCli, CheckReadsWhatSolvePrints) {
+  const std::string out = testing::TempDir() + "sudoku_check_in.txt";
+  ASSERT_EQ(run("solve sudoku -q --first -p " + std::string(famous[1].puzzle), out), 0);
+  EXPECT_EQ(run("check sudoku " + out), 0);
+  ASSERT_EQ(run("solve sudoku -q --count -p " + std::string(famous[1].puzzle), out), 0);
+  EXPECT_EQ(run("check sudoku " + out), 0) << "a count's example";
+  {
+    std::ofstream broken(out);
+    broken << std::string(80, '1') << ".\n";
+  }
+  EXPECT_EQ(run("check sudoku " + out), 1);
+  EXPECT_EQ(run("check sudoku /dev/null"), 65);
 }
 
 // ---------------------------------------------------------------------------------

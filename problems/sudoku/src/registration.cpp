@@ -8,6 +8,7 @@
 #include "backtrack/input_file.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/sudoku/bits.hpp"
+#include "backtrack/sudoku/check.hpp"
 #include "backtrack/sudoku/csp.hpp"
 #include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
@@ -112,6 +113,7 @@ const Registrar registrar(ProblemInfo{
              0, {}, {}, csp::search_option_names},
         },
     .make = make,
+    .check = check_solution,
     // bits is the fastest at finding one solution and at counting many (top95 --first:
     // 2,060 nodes against dlx's 34,808; the classic puzzle less ten givens, 1,391,664
     // fillings: 0.73 s against dlx's 1.77 s and csp's 1.04 s), so it is the default.

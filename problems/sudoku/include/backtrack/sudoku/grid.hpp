@@ -164,9 +164,10 @@ inline void check_givens(const Grid& grid) {
   }
 }
 
-// Reads one puzzle in either format; throws InputError with the line and column,
-// counting lines from `first_line` (a puzzle of a set: its line in the whole input).
-inline Grid parse_grid(std::string_view text, int first_line = 1) {
+// Reads one grid in either format, its cells only (no rule checked); throws InputError
+// with the line and column, counting lines from `first_line` (a puzzle of a set: its
+// line in the whole input).
+inline Grid read_grid(std::string_view text, int first_line = 1) {
   struct Line {
     std::string text;
     int number;
@@ -206,7 +207,6 @@ inline Grid parse_grid(std::string_view text, int first_line = 1) {
       grid.set(r, c, detail::cell_value(std::string_view(&cells[i].first, 1), n, p));
       grid.set_where(r, c, p);
     }
-    check_givens(grid);
     return grid;
   }
 
@@ -250,6 +250,12 @@ inline Grid parse_grid(std::string_view text, int first_line = 1) {
       grid.set_where(r, c, p);
     }
   }
+  return grid;
+}
+
+// Reads one puzzle (read_grid()) and checks its givens (check_givens()).
+inline Grid parse_grid(std::string_view text, int first_line = 1) {
+  Grid grid = read_grid(text, first_line);
   check_givens(grid);
   return grid;
 }

@@ -27,7 +27,9 @@ const char* const check_usage =
     "whether it is valid, and if not, which rule it breaks. For nqueens: 0-based columns\n"
     "separated by spaces or commas, the output of `backtrack solve` (its first\n"
     "\"columns:\" line), or a board of 'Q' and '.'. For sudoku: a filled grid, as one line\n"
-    "or as rows (the first grid of `backtrack solve sudoku`). The input may hold up to 64 MiB.\n"
+    "or as rows (the first grid of `backtrack solve sudoku`). For pentomino: rows of piece\n"
+    "letters, ' ' a hole (the first tiling of `backtrack solve pentomino`). The input may\n"
+    "hold up to 64 MiB.\n"
     "Example: backtrack solve nqueens -n 10000 --first | backtrack check nqueens\n"
     "Exit codes here: 0 valid, 1 invalid, 65 unreadable input, 64 usage error.\n\n";
 

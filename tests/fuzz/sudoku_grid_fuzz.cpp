@@ -37,7 +37,7 @@ void check_as_solution(const std::string& text) {
   }
   require(verdict.valid == verdict.message.starts_with("valid: "), "the message says the verdict");
   require(verdict.valid || verdict.message.starts_with("invalid: "), "an invalid verdict says so");
-  const auto grid = backtrack::sudoku::read_grid(backtrack::sudoku::first_grid_text(text));
+  const auto grid = backtrack::sudoku::read_grid(backtrack::first_solution_text(text));
   require(verdict.valid == solved_by_pairs(grid), "valid exactly when solved");
 }
 

@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "backtrack/engine.hpp"
 #include "backtrack/polyomino/board_option.hpp"
+#include "backtrack/polyomino/check.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 
 namespace backtrack::polyomino {
@@ -80,6 +83,69 @@ TEST(Pentominoes, EveryTilingCoversTheBoardWithEachPieceOnce) {
     seen.insert(by_cell);
   });
   EXPECT_EQ(seen.size(), 8u);
+}
+
+// Every tiling's picture, as `solve` prints it, one string with a newline a row.
+std::set<std::string> pictures_of_every_tiling(const Board& board) {
+  const Tiling tiling(board, pentominoes());
+  std::set<std::string> pictures;
+  enumerate_solutions(tiling, [&](const Tiling::State&, std::span<const Tiling::Move> path, std::uint64_t) {
+    std::string picture;
+    for (const auto& line : tiling.picture(path)) picture += line + '\n';
+    pictures.insert(picture);
+  });
+  return pictures;
+}
+
+// `backtrack check pentomino` judges a picture valid exactly when it is one of the tilings
+// the search lists (whose number is the published one): every tiling of 3x20 and of 8x8
+// less its centre, and every 3x20 picture two cells of a tiling swapped.
+TEST(PentominoCheck, ValidExactlyForTheTilingsTheSearchFinds) {
+  for (const Board& board : {Board(3, 20), Board::eight_by_eight_less_centre()}) {
+    for (const auto& picture : pictures_of_every_tiling(board)) {
+      const auto verdict = check_solution("solution 1\n" + picture + "\nproblem: pentomino\n", "test");
+      EXPECT_TRUE(verdict.valid) << verdict.message << '\n' << picture;
+      EXPECT_TRUE(check_solution(picture, "test").valid) << "a picture alone";
+    }
+  }
+  const auto tilings = pictures_of_every_tiling(Board(3, 20));
+  ASSERT_EQ(tilings.size(), 8u);
+  std::size_t judged = 0;
+  for (const auto& tiling : tilings) {
+    for (std::size_t i = 0; i < tiling.size(); ++i) {
+      for (std::size_t j = i + 1; j < tiling.size(); ++j) {
+        if (tiling[i] == '\n' || tiling[j] == '\n' || tiling[i] == tiling[j]) continue;
+        std::string swapped = tiling;
+        std::swap(swapped[i], swapped[j]);
+        const auto verdict = check_solution(swapped, "test");
+        EXPECT_EQ(verdict.valid, tilings.count(swapped) == 1) << verdict.message << '\n' << swapped;
+        EXPECT_TRUE(verdict.message.starts_with(verdict.valid ? "valid: " : "invalid: ")) << verdict.message;
+        ++judged;
+      }
+    }
+  }
+  EXPECT_GT(judged, 8u * 1000);
+}
+
+TEST(PentominoCheck, NamesTheRuleBroken) {
+  const std::string tiling = *pictures_of_every_tiling(Board(3, 20)).begin();
+  const auto message = [](std::string picture) { return check_solution(picture, "test").message; };
+  std::string uncovered = tiling;
+  uncovered[0] = '.';
+  EXPECT_EQ(message(uncovered), "invalid: the cell at row 1, column 1 is not covered");
+  std::string unknown = tiling;
+  std::replace(unknown.begin(), unknown.end(), 'X', 'Q');
+  EXPECT_TRUE(message(unknown).starts_with("invalid: Q at row ")) << message(unknown);
+  std::string missing = tiling;
+  std::replace(missing.begin(), missing.end(), 'X', ' ');
+  EXPECT_EQ(message(missing), "invalid: X is missing (each of the 12 pentominoes once)");
+  EXPECT_THROW(check_solution("\n\n", "test"), InputError);
+  try {
+    check_solution("solution 1\n\nUUX?\n", "stdin");
+    ADD_FAILURE() << "a picture with '?' was judged";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with("stdin: line 3, column 4:")) << e.what();
+  }
 }
 
 // --board and --holes, as the command line gives them.

@@ -4,6 +4,7 @@
 
 #include "backtrack/errors.hpp"
 #include "backtrack/polyomino/board_option.hpp"
+#include "backtrack/polyomino/check.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 #include "backtrack/registry.hpp"
 
@@ -70,6 +71,7 @@ const Registrar registrar(ProblemInfo{
              {"none", "full"}},
         },
     .make = make,
+    .check = check_solution,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },
     .options = declared_options,
 });

@@ -1,15 +1,13 @@
 #pragma once
-// `backtrack check sudoku`: is this grid a solved Sudoku? Every cell filled, and each
-// row, column and box holding every symbol once; if not, the first rule broken, by
-// row and column (from 1).
-#include <algorithm>
-#include <cstddef>
+// `backtrack check sudoku`: is this grid (the input's first, solution_text.hpp) a solved
+// Sudoku? Every cell filled, and each row, column and box holding every symbol once; if
+// not, the first rule broken, by row and column (from 1).
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "backtrack/registry.hpp"
+#include "backtrack/solution_text.hpp"
 #include "backtrack/sudoku/grid.hpp"
 
 namespace backtrack::sudoku {
@@ -23,36 +21,12 @@ inline std::pair<int, int> cell_of_unit(int kind, int u, int k, int box) {
 }
 }  // namespace detail
 
-// The input's first grid. `backtrack solve sudoku` prints a grid under "solution K" (a
-// listing) or "example:" (a count), among summary lines of the form "name: value"; an
-// input without such a header is a grid alone, in either input form (grid.hpp).
-inline std::string_view first_grid_text(std::string_view input) {
-  std::size_t grid = std::string_view::npos;  // where the first header's grid starts
-  for (std::size_t at = 0; at < input.size();) {
-    std::size_t end = input.find('\n', at);
-    if (end == std::string_view::npos) end = input.size();
-    std::string_view line = input.substr(at, end - at);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    const bool header = line.starts_with("solution ") || line == "example:";
-    if (grid == std::string_view::npos) {
-      if (header) grid = end + 1;
-    } else if (header || line.find(':') != std::string_view::npos) {
-      return input.substr(grid, at - grid);
-    }
-    at = end + 1;
-  }
-  if (grid == std::string_view::npos) return input;
-  return input.substr(std::min(grid, input.size()));  // empty after a last-line header, but within input
-}
-
 // Throws InputError where the input is no grid (grid.hpp says where).
 inline CheckVerdict check_solution(const std::string& input, const std::string& source) {
-  const std::string_view text = first_grid_text(input);
-  const auto lines_before = std::count(input.begin(), input.begin() + (text.data() - input.data()), '\n');
-  const int first_line = 1 + static_cast<int>(lines_before);
+  const std::string_view text = first_solution_text(input);
   Grid grid;
   try {
-    grid = read_grid(text, first_line);  // the rules are the verdict's, below
+    grid = read_grid(text, line_of(input, text));  // the rules are the verdict's, below
   } catch (const InputError& e) {
     throw InputError(source + ": " + e.what());
   }

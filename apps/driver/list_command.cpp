@@ -41,7 +41,9 @@ int list_command(const Arguments& args, const Registry& registry) {
     problem.describe_options(problem_options);
     if (format == "text") {
       std::cout << problem.name << (problem.version.empty() ? "" : " (version " + problem.version + ")") << ": "
-                << problem.summary << "\n  strategies:\n";
+                << problem.summary << '\n';
+      if (problem.check) std::cout << "  checks solutions: backtrack check " << problem.name << " FILE\n";
+      std::cout << "  strategies:\n";
       for (const auto& s : problem.strategies) {
         std::cout << "    " << s.name << "  " << s.summary << '\n';
         if (const auto declared = declared_text(problem, s); !declared.empty()) std::cout << "      (" << declared << ")\n";
@@ -53,7 +55,7 @@ int list_command(const Arguments& args, const Registry& registry) {
       nlohmann::json opts = nlohmann::json::array();
       for (const auto& o : problem_options.options()) opts.push_back(option_json(problem, *o));
       problems.push_back({{"name", problem.name}, {"summary", problem.summary}, {"version", problem.version},
-                          {"strategies", strategies}, {"options", opts}});
+                          {"strategies", strategies}, {"options", opts}, {"checks", static_cast<bool>(problem.check)}});
     }
   }
   if (format == "json") {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <csignal>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -564,6 +565,14 @@ TEST(ListCommand, Json) {
   bool has_size = false;
   for (const auto& option : nqueens->at("options")) has_size |= option.at("name") == "size";
   EXPECT_TRUE(has_size);
+  // Which problems `check` judges: those with a checker, and each of them does judge.
+  std::map<std::string, bool> checks;
+  for (const auto& p : problems) checks[p.at("name").get<std::string>()] = p.at("checks").get<bool>();
+  EXPECT_EQ(checks, (std::map<std::string, bool>{{"nqueens", true}, {"pentomino", true}, {"sudoku", true}, {"xcc", false}}));
+  for (const auto& [name, judged] : checks) {
+    const auto checked = run({"check", name, "/dev/null"});
+    EXPECT_EQ(checked.exit_code, judged ? 65 : 64) << name << ": " << checked.err;  // no solution in it / no checker
+  }
 }
 
 // ---------------------------------------------------------------------------------

@@ -22,15 +22,7 @@ namespace backtrack::polyomino {
 inline CheckVerdict check_solution(const std::string& input, const std::string& source) {
   const std::string_view text = first_solution_text(input);
   // The picture's rows: its lines, less blank ones above and below it.
-  std::vector<std::string_view> rows;
-  for (std::size_t at = 0; at < text.size();) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(at, end - at);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    rows.push_back(line);
-    at = end + 1;
-  }
+  std::vector<std::string_view> rows = lines_of(text);
   const auto blank = [](std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; };
   while (!rows.empty() && blank(rows.back())) rows.pop_back();
   const auto first = std::find_if_not(rows.begin(), rows.end(), blank);

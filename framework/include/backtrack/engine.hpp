@@ -262,17 +262,17 @@ class DepthFirstSearch {
   // instructions: for the others the call is a small part of a node's work.
   static constexpr int unrolled_levels = HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
   // A state passed as words is visited by `word_groups` copies of the group, not one:
-  // levels 0-3 below the search's root, 4-7, and 8 and deeper (each group calls the next,
-  // the last itself). visit_words() is flattened, so group 0's function takes group 1 in
-  // as well: two functions, levels 0-7 and 8 on (a function per group, docs/performance.md,
-  // "Tried and left out", halves border's loads and costs full symmetry 3% more instructions).
-  // Each copy is compiled with registers and branches of its own, which a
-  // hand-written recursion gets from GCC inlining it into itself up to 8 levels deep
-  // (scripts/measure-engine-instructions.sh: word with full symmetry, n = 13, 284.8 M
-  // instructions with one group, 279.6 M with 2, 271.1 M with 3, 278.3 M with 4; border,
-  // n = 14: 1,700 M with one, 1,676 M with 3; bench_engine_vs_hand: word, n = 12, went
-  // from 1.06-1.07x the hand-written loop's time to 1.01-1.03x).
-  static constexpr int word_groups = 3;
+  // levels 0-3 below the search's root, 4-7, 8-11, and 12 and deeper (each group calls
+  // the next, the last itself), each a function of its own (visit_words()). Each copy is
+  // compiled with registers and branches of its own, which a hand-written recursion gets
+  // from GCC inlining it into itself up to 8 levels deep (bench_engine_vs_hand: word,
+  // n = 12, went from 1.06-1.07x the hand-written loop's time to 1.01-1.03x). Two groups
+  // in one function, as the flattening had made of groups 0 and 1 before, ran out of
+  // registers: border read the node's words from the stack for every open row (twice
+  // the hand loop's data reads), and took 1.03-1.04x its time on an Intel Xeon (model
+  // 207) where a function per group takes 0.97-1.00x; full symmetry took 1.22-1.24x on
+  // an AMD EPYC (family 25), 1.01-1.02x with a function per group (docs/performance.md).
+  static constexpr int word_groups = 4;
 
   // Calls of allowed() count toward a check as nodes do: one node of strategy scan at
   // n = 100,000 tries 100,000 candidates, each against every queen placed, seconds of
@@ -313,8 +313,9 @@ class DepthFirstSearch {
   // the driver's glue are compiled too), and there GCC had stopped inlining the
   // problem's calls: word with full symmetry ran 1.25-1.40x the hand-written loop's
   // time, 1.04-1.11x flattened (bench_engine_vs_hand, minimum of 5, n = 13..15).
+  // Not inlined into the group above it: see word_groups.
   template <int Group, class... Word>
-  [[gnu::flatten]] void visit_words(Move* __restrict step, Word... words) {
+  [[gnu::flatten, gnu::noinline]] void visit_words(Move* __restrict step, Word... words) {
     const State state = std::bit_cast<State>(Words{words...});
     visit_at<Group * unrolled_levels>(state, step);
   }

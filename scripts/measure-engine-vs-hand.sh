@@ -44,7 +44,7 @@ table() {
 import glob, json, re, sys
 rows = {}
 for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
-    round_ = path.rsplit("/", 1)[1].split(".")[0]
+    round_ = int(path.rsplit("/", 1)[1].split(".")[0])  # round 10 after round 9
     for b in json.load(open(path))["benchmarks"]:
         if b.get("aggregate_name") != sys.argv[2]:
             continue

@@ -3,12 +3,11 @@
 // A count of a few tens of milliseconds on 2 threads runs a few tens of milliseconds
 // of parallel work, and on a shared virtual machine the second core may not be there
 // for the first few of them. This program does nothing but arithmetic, split into
-// equal halves over the threads started as run_subtrees() starts them (a oneTBB arena
-// per run, in a fresh process), so its 1-thread time over its 2-thread time is the most
-// a count of that length could gain on this machine at that moment.
+// equal halves over threads started as on_threads() starts as many as the CPUs (tasks
+// of a oneTBB task group, in a fresh process), so its 1-thread time over its 2-thread
+// time is the most a count of that length could gain on this machine at that moment.
 // scripts/measure-two-threads.sh runs it beside each count, alternated.
 // Usage: two_threads_control UNITS THREADS   prints the seconds of UNITS units of work
-#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <chrono>
@@ -43,16 +42,13 @@ int main(int argc, char** argv) {
   if (threads == 1) {
     work(units);
   } else {
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-      tbb::task_group group;
-      const auto share = static_cast<std::uint64_t>(threads);
-      for (std::uint64_t t = 0; t < share; ++t) {
-        // Every unit is done: the first units % threads threads take one more.
-        group.run([=] { work(units / share + (t < units % share ? 1 : 0)); });
-      }
-      group.wait();
-    });
+    tbb::task_group group;
+    const auto share = static_cast<std::uint64_t>(threads);
+    for (std::uint64_t t = 0; t < share; ++t) {
+      // Every unit is done: the first units % threads threads take one more.
+      group.run([=] { work(units / share + (t < units % share ? 1 : 0)); });
+    }
+    group.wait();
   }
   std::printf("%.6f\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -748,6 +749,68 @@ TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
     if (c.threads > 1) read.erase(0);
     EXPECT_EQ(read.size(), takers);
   }
+}
+
+// The probe guesses what the subtrees it leaves will take: a time where it stopped past
+// some of the tree, nothing (infinity) where it did not search or did not stop.
+TEST(Split, GuessesWhatItLeaves) {
+  const toy::SubsetSumUndo problem(14, 40);
+  const auto whole = backtrack::count_solutions(problem);
+  ASSERT_GT(whole.nodes, 1000u);
+  const auto probed = backtrack::split_tree(problem, backtrack::SplitPlan{64, 1000});
+  EXPECT_FALSE(probed.subtrees.empty());
+  EXPECT_GE(probed.left_seconds, 0.0);
+  EXPECT_LT(probed.left_seconds, 1e300);
+  EXPECT_EQ(backtrack::split_tree(problem, backtrack::SplitPlan{64, 0}).left_seconds,
+            std::numeric_limits<double>::infinity());
+  EXPECT_EQ(backtrack::split_tree(problem, backtrack::SplitPlan{64, whole.nodes + 1}).left_seconds,
+            std::numeric_limits<double>::infinity());
+}
+
+// Subtrees that the split guesses one thread finishes sooner than starting others would
+// pay are taken by the calling thread alone; the others start when some are left after
+// that time, so that a wrong guess costs little; without a guess they start at once.
+TEST(RunSubtrees, StartsThreadsOnlyForWhatOneDoesNotFinishSoon) {
+  std::atomic<int> searches{0};
+  auto count = [&](const auto& problem, backtrack::SplitTree<std::decay_t<decltype(problem)>> split, double guess) {
+    using P = std::decay_t<decltype(problem)>;
+    split.left_seconds = guess;
+    searches = 0;
+    return backtrack::run_subtrees(problem, split, 2, SearchLimits{}, nullptr, [&](const P& p) {
+      ++searches;
+      return backtrack::DepthFirstSearch<P>(p, {});
+    });
+  };
+  // Guessed small, and small: one search, unless this machine took longer than that.
+  const toy::SubsetSumUndo small(8, 12);
+  const auto small_split = backtrack::split_tree(small, backtrack::SplitPlan{16, 0});
+  ASSERT_GE(small_split.subtrees.size(), 2u);
+  const auto whole = backtrack::count_solutions(small);
+  int quick_runs = 0;
+  for (int run = 0; run < 20; ++run) {
+    const auto start = backtrack::Clock::now();
+    const auto counted = count(small, small_split, 0);
+    const bool quick = seconds_since(start) < backtrack::detail::alone_seconds;
+    EXPECT_EQ(counted.nodes, whole.nodes);
+    EXPECT_EQ(counted.solutions, whole.solutions);
+    if (quick) {
+      ++quick_runs;
+      EXPECT_EQ(searches.load(), 1) << "a quick count starts no thread";
+    }
+  }
+  EXPECT_GT(quick_runs, 0) << "no count of " << whole.nodes << " nodes took less than "
+                           << backtrack::detail::alone_seconds << " s";
+  // The same unguessed: two threads, each with a search of its own.
+  EXPECT_EQ(count(small, small_split, std::numeric_limits<double>::infinity()).nodes, whole.nodes);
+  EXPECT_EQ(searches.load(), 2);
+  // Guessed small, wrongly: each node takes longer than the guess, so after the first
+  // subtree the calling thread starts the others (two searches of their own).
+  const toy::SlowNodes<false> slow(2, 3, std::chrono::microseconds(300));
+  const auto slow_split = backtrack::split_tree(slow, backtrack::SplitPlan{8, 0});
+  ASSERT_EQ(slow_split.subtrees.size(), 8u);
+  const auto counted = count(slow, slow_split, 0);
+  EXPECT_EQ(counted.nodes, backtrack::count_solutions(slow).nodes);
+  EXPECT_EQ(searches.load(), 3) << "one alone, then one on each thread";
 }
 
 // The first K solutions with threads: those of one search, in its order, whatever the

@@ -152,6 +152,12 @@ class Solver {
   }
 };
 
+namespace detail {
+// Subtrees guessed to take less than this on one thread are searched without starting
+// threads, unless they turn out to take longer (run_subtrees()).
+inline constexpr double alone_seconds = 250e-6;
+}  // namespace detail
+
 // --limit K with threads holds up to K solutions per thread in memory, to print them in
 // depth-first order; above this, one thread searches and prints as it goes.
 inline constexpr std::uint64_t max_solutions_kept_in_order = 10000;
@@ -221,15 +227,15 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   PendingSubtrees all_here;
   if (source == nullptr) source = &all_here;
   source->begin(pending);
-  // One taker per thread: a subtree at a time, the longest ones never waiting behind a
-  // batch. Each adds up what it searched (no array of a result per subtree: border at
-  // n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
+  // Each thread takes a subtree at a time, the longest ones never waiting behind a
+  // batch, while more() says so, and adds up what it searched (no array of a result per
+  // subtree: border at n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
-  const unsigned takers = takers_for(threads, pending.size());
-  auto take_and_search = [&](const P& own, unsigned) {
-    auto search = make_search(own);
+  auto take = [&](auto& search, auto more) {
     SearchStats taken;
-    while (const auto i = source->next()) {
+    while (more()) {
+      const auto i = source->next();
+      if (!i) break;
       const SearchStats result = search_subtree(search, *i);
       source->searched(*i, result);
       taken += result;
@@ -239,7 +245,22 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
     if (profile != nullptr) add_profile(*profile, search.profile());
   };
   const auto start = Clock::now();
-  on_threads(problem, takers, take_and_search);
+  unsigned takers = takers_for(threads, pending.size());
+  // Threads cost to start (oneTBB's first start in a process took 0.5-0.9 ms here, each
+  // later one some 20 us), which subtrees that one thread finishes in less do not repay:
+  // where the split guesses them that small, this thread takes them alone, and the others
+  // start only if some are left once it has spent that long (a guess may be wrong).
+  if (takers > 1 && source == &all_here && split.left_seconds < detail::alone_seconds) {
+    auto search = make_search(problem);
+    take(search, [&] { return std::chrono::duration<double>(Clock::now() - start).count() < detail::alone_seconds; });
+    takers = all_here.left() == 0 ? 0 : takers_for(threads, all_here.left());
+  }
+  if (takers > 0) {
+    on_threads(problem, takers, [&](const P& own, unsigned) {
+      auto search = make_search(own);
+      take(search, [] { return true; });
+    });
+  }
   total += source->finish();
   if (checkpoint != nullptr) checkpoint->flush();
   total.seconds = split.above.seconds + std::chrono::duration<double>(Clock::now() - start).count();

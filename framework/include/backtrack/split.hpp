@@ -18,6 +18,8 @@
 //  2. Those are expanded, shallowest first, until there are enough of them:
 //     plan.subtrees, or fewer when the probe found the tree small (see
 //     wanted_subtrees()), since each subtree costs a walk to its root and a start.
+//  3. From the probe's time and its share of the tree, it guesses what the subtrees will
+//     take (left_seconds): run_subtrees() starts no thread for what one finishes sooner.
 // The nodes are reached through a Cursor in depth-first order: a few moves from one to
 // the next, not a rebuild of the state from root().
 #include <algorithm>
@@ -25,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -57,6 +60,10 @@ struct SplitTree {
   // What the split searched itself: the probe, and the nodes expanded to find the
   // subtrees (each subtree counts its own root). The whole tree is above + subtrees.
   SearchStats above;
+  // A guess at what the subtrees take on one thread: the probe's time per node times the
+  // nodes it left, taking siblings as equal (wanted_subtrees()). It decides no count,
+  // only when threads start (run_subtrees()); without a probe, nothing is known.
+  double left_seconds = std::numeric_limits<double>::infinity();
   DepthProfile above_profile;  // above's nodes and failures per depth, for a profiled split
   SplitPlan plan;
   // above.stop is not none when the split was stopped (stop flag, deadline, the sink):
@@ -154,12 +161,14 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
   auto roots = roots_of(problem);  // moved into the list of subtrees, once probed
   std::vector<Move> path;  // from root() to the node where the probe stopped
   std::size_t root = 0;    // the root it stopped in
+  double probe_seconds = 0;
   if (plan.probe_nodes != 0) {
     SearchLimits probe_limits = limits;
     probe_limits.max_nodes = plan.probe_nodes;
     probe_limits.max_solutions = 0;
     DepthFirstSearch<P, OnSolution, Profiled> probe(problem, probe_limits, std::move(on_solution));
     split.above = probe.run(roots);
+    probe_seconds = split.above.seconds;
     if constexpr (Profiled) split.above_profile = probe.profile();
     if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
       split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -211,6 +220,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const Sear
     std::move(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
   const std::size_t wanted = detail::wanted_subtrees(plan, covered);
+  if (covered > 0) split.left_seconds = probe_seconds * (1 - covered) / covered;
   // left[i] is known to be a solution, or (the first subtree with siblings) not to be expanded
   std::vector<bool> solution(left.size(), false);
   if (split.siblings_from != SplitTree<P>::no_siblings) solution[0] = true;

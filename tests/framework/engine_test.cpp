@@ -877,6 +877,24 @@ TEST(Split, SubsetSumWithoutSolutions) { expect_split_matches_one_search(toy::Su
 TEST(Split, SubsetSumTiny) { expect_split_matches_one_search(toy::SubsetSumUndo(3, 3)); }
 TEST(Split, RootsWithWeights) { expect_split_matches_one_search(toy::PermutationsByComplement(8)); }
 TEST(Split, SolutionWeight) { expect_split_matches_one_search(toy::PermutationsByReversal(8)); }
+// The probe stops at its node limit by a jump here, by an exception in the others.
+static_assert(backtrack::DepthFirstSearch<toy::PermutationsAsBits, backtrack::CountAlongPath>::jumps_at_node_limit);
+static_assert(!backtrack::DepthFirstSearch<toy::PermutationsByReversal, backtrack::CountAlongPath>::jumps_at_node_limit);
+TEST(Split, MovesAsBits) {
+  EXPECT_EQ(u64(backtrack::count_solutions(toy::PermutationsAsBits(8)).solutions), toy::brute_permutations(8).size());
+  expect_split_matches_one_search(toy::PermutationsAsBits(8));
+  // A count stopped by its node limit, again and again in one search, each stop exact.
+  const auto whole = backtrack::count_solutions(toy::PermutationsAsBits(8));
+  for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{100}, whole.nodes - 1}) {
+    SearchLimits limits;
+    limits.max_nodes = limit;
+    backtrack::DepthFirstSearch<toy::PermutationsAsBits, backtrack::CountAlongPath> search(toy::PermutationsAsBits(8),
+                                                                                           limits);
+    const auto stopped = search.run();
+    EXPECT_EQ(stopped.stop, StopReason::node_limit) << limit;
+    EXPECT_EQ(stopped.nodes, limit);
+  }
+}
 TEST(Split, RootIsASolution) { expect_split_matches_one_search(toy::SubsetSumChild(0, 0)); }
 TEST(Split, RootWithoutChild) { expect_split_matches_one_search(toy::SubsetSumUndo(0, 3)); }
 

@@ -129,13 +129,13 @@ class DepthFirstSearch {
       counts_only && std::is_trivially_destructible_v<State> && std::is_trivially_destructible_v<Candidates>;
 
  private:
-
   static constexpr bool records_path = detail::records_path<P, OnSolution>;
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 
   // A stop unwinds the recursion with an exception, so that the loop below need not
-  // test a flag after every child: stopping is rare, visiting is not.
+  // test a flag after every child: stopping is rare, visiting is not (and a count's node
+  // limit jumps, where jumps_at_node_limit).
   struct Unwind {};
   [[noreturn]] void stop(StopReason reason) {
     stats_.stop = reason;
@@ -144,8 +144,6 @@ class DepthFirstSearch {
     }
     throw Unwind{};
   }
-
-  // Except at the node limit where jumps_at_node_limit.
 
   // visit(), or false where the node limit stopped it (with jumps_at_node_limit).
   [[gnu::noinline]] bool visit_until_node_limit(State& state, Move* step) {

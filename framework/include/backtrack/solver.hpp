@@ -246,10 +246,10 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   };
   const auto start = Clock::now();
   unsigned takers = takers_for(threads, pending.size());
-  // Threads cost to start (oneTBB's first start in a process took 0.5-0.9 ms here, each
-  // later one some 20 us), which subtrees that one thread finishes in less do not repay:
-  // where the split guesses them that small, this thread takes them alone, and the others
-  // start only if some are left once it has spent that long (a guess may be wrong).
+  // Threads cost to start (oneTBB's first start in a process took 0.5-0.9 ms here),
+  // which subtrees that one thread finishes sooner do not repay: where the split guesses
+  // them that small, this thread takes them alone, and the others start only if some are
+  // left once it has spent that long (a guess may be wrong).
   if (takers > 1 && source == &all_here && split.left_seconds < detail::alone_seconds) {
     auto search = make_search(problem);
     take(search, [&] { return std::chrono::duration<double>(Clock::now() - start).count() < detail::alone_seconds; });

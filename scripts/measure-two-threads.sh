@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two threads against one on N-Queens counts, beside the machine's own ceiling for runs
-# of the same length (bench/two_threads_control: plain arithmetic split over a oneTBB
-# arena, in a fresh process, as a count starts its threads).
+# of the same length (bench/two_threads_control: plain arithmetic split over oneTBB
+# tasks, in a fresh process, as a count starts its threads).
 # Each round runs, one after the other: the count on 1 thread and on 2 (the CLI's own
 # `seconds`), then the control on 1 thread and on 2, with as much work as the count's
 # 1-thread run. Prints medians over the rounds.

@@ -139,21 +139,17 @@ class DepthFirstSearch {
   struct Unwind {};
   [[noreturn]] void stop(StopReason reason) {
     stats_.stop = reason;
+    // A search with a node limit runs inside visit_until_node_limit() (search_below()).
     if constexpr (jumps_at_node_limit) {
-      if (reason == StopReason::node_limit && node_limit_armed_) std::longjmp(node_limit_jump_, 1);
+      if (reason == StopReason::node_limit) std::longjmp(node_limit_jump_, 1);
     }
     throw Unwind{};
   }
 
   // visit(), or false where the node limit stopped it (with jumps_at_node_limit).
   [[gnu::noinline]] bool visit_until_node_limit(State& state, Move* step) {
-    node_limit_armed_ = true;
-    if (setjmp(node_limit_jump_) != 0) {
-      node_limit_armed_ = false;
-      return false;
-    }
+    if (setjmp(node_limit_jump_) != 0) return false;
     visit(state, step);
-    node_limit_armed_ = false;
     return true;
   }
 
@@ -176,7 +172,6 @@ class DepthFirstSearch {
         visit(state, path_.data() + prefix.size());
       }
     } catch (const Unwind&) {
-      node_limit_armed_ = false;
       cursor_.lose();  // stats_.stop says why; the state may hold half-undone moves
     }
     stats_.max_depth = std::max(stats_.max_depth, depth_of(deepest_));
@@ -461,7 +456,6 @@ class DepthFirstSearch {
   std::size_t stop_root_ = 0;
   int stop_depth_ = 0;  // of the node at the last check of the limits
   std::jmp_buf node_limit_jump_;  // with jumps_at_node_limit: where the node limit returns to
-  bool node_limit_armed_ = false;
 };
 
 // Count every solution of `problem`.

@@ -224,7 +224,7 @@ class PermutationsByReversal {
   int k_;
 };
 
-// Flavour 5: moves as bits of a word, the state three words, candidates a SetBits:
+// Flavour 5: moves as bits of a word, the state two words, candidates a SetBits:
 // nothing in the engine's loop has a destructor, so a count's node limit returns by a
 // jump instead of an exception (DepthFirstSearch::jumps_at_node_limit). By value.
 class PermutationsAsBits {
@@ -233,13 +233,12 @@ class PermutationsAsBits {
   struct State {
     std::uint64_t used = 0;
     std::uint64_t near = 0;  // the values adjacent to the last one
-    std::uint64_t depth = 0;
   };
   explicit PermutationsAsBits(int k) : k_(k), all_((std::uint64_t{1} << k) - 1) {}
   State root() const { return {}; }
   bool is_solution(const State& s) const { return s.used == all_; }
   backtrack::SetBits candidates(const State& s) const { return backtrack::SetBits(all_ & ~(s.used | s.near)); }
-  State child(const State& s, Move bit) const { return {s.used | bit, (bit << 1) | (bit >> 1), s.depth + 1}; }
+  State child(const State& s, Move bit) const { return {s.used | bit, (bit << 1) | (bit >> 1)}; }
   int max_depth() const { return k_; }
 
  private:

@@ -4,6 +4,7 @@
 #include "backtrack/engine.hpp"
 #include "backtrack/nqueens/csp.hpp"
 #include "backtrack/nqueens/dlx.hpp"
+#include "backtrack/split.hpp"
 
 namespace backtrack::nqueens {
 namespace {
@@ -64,6 +65,32 @@ TEST(NQueensCsp, PruningCutsTheTree) {
   EXPECT_EQ(b.solutions, 352u);
   EXPECT_EQ(c.solutions, 352u);
   EXPECT_LT(c.nodes, b.nodes);
+}
+
+// dom-wdeg chooses by what failed before: a split whose probe stops at different
+// places must still cut one tree into pieces that add up, and each piece must be searched
+// the same whichever search ran before it on its thread.
+TEST(NQueensCsp, DomWdegSplitsAddUpWhereverTheProbeStops) {
+  for (auto p : csp::all_prunes) {
+    const CspQueens problem(10, {p, csp::VariableOrder::dom_wdeg, csp::ValueOrder::min, 1});
+    for (std::uint64_t probe : {0, 10, 100, 1000}) {
+      const auto split = split_tree(problem, SplitPlan{64, probe});
+      std::uint64_t forward = split.above.solutions, backward = split.above.solutions;
+      std::uint64_t forward_nodes = 0, backward_nodes = 0;
+      DepthFirstSearch<CspQueens> in_order(problem, {}), reversed(problem, {});
+      for (std::size_t i = 0; i < split.subtrees.size(); ++i) {
+        const auto a = search_subtree_of(split, i, in_order);
+        const auto b = search_subtree_of(split, split.subtrees.size() - 1 - i, reversed);
+        forward += static_cast<std::uint64_t>(a.solutions);
+        forward_nodes += a.nodes;
+        backward += static_cast<std::uint64_t>(b.solutions);
+        backward_nodes += b.nodes;
+      }
+      EXPECT_EQ(forward, a000170[10]) << to_string(p) << " probe " << probe;
+      EXPECT_EQ(backward, a000170[10]) << to_string(p) << " probe " << probe;
+      EXPECT_EQ(forward_nodes, backward_nodes) << to_string(p) << " probe " << probe;
+    }
+  }
 }
 
 }  // namespace

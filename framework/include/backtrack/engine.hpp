@@ -156,6 +156,7 @@ class DepthFirstSearch {
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
     State& state = cursor_.at(prefix);
+    if constexpr (HasLearning<P>) problem_.forget(state);
     std::copy(prefix.begin(), prefix.end(), path_.begin());
     deepest_ = path_.data();
     // The problem's counters: the work below the root, not the walk that led to it.

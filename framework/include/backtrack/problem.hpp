@@ -29,6 +29,14 @@
 //                                        subtree's counters add up exactly, however the
 //                                        tree is split, and the moves that lead to a root
 //                                        of roots() (as to its nodes) are not counted.
+//   learns() -> bool / forget(state&)    whether the candidates of a node depend on the
+//                                        search before it (dom/wdeg's failure weights),
+//                                        not on the node alone, and how to take back
+//                                        what it learned. A split cannot list again the
+//                                        children such a search chose: split_tree() then
+//                                        starts with no probe, and every subtree starts
+//                                        from forget(), so that its search, and its
+//                                        statistics, are the same on any thread.
 #include <concepts>
 #include <cstdint>
 #include <ranges>
@@ -103,6 +111,22 @@ WorkCounters counters_of(const P& problem, const typename P::State& state) {
     (void)problem;
     (void)state;
     return {};
+  }
+}
+
+template <class P>
+concept HasLearning = requires(const P& p, typename P::State& s) {
+  { p.learns() } -> std::convertible_to<bool>;
+  p.forget(s);
+};
+
+template <Problem P>
+bool learns(const P& problem) {
+  if constexpr (HasLearning<P>) {
+    return problem.learns();
+  } else {
+    (void)problem;
+    return false;
   }
 }
 

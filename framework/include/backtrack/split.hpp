@@ -146,13 +146,18 @@ inline bool listed_siblings_fit(const SplitPlan& plan, std::size_t listed, std::
 // subtree's, they add up to those of one search of the whole tree. So do the nodes and
 // failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
 template <Problem P, class OnSolution = ProbeSink<P>, bool Profiled = false>
-SplitTree<P> split_tree(const P& problem, const SplitPlan& plan = {}, const SearchLimits& limits = {},
+SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const SearchLimits& limits = {},
                         OnSolution on_solution = {}, std::bool_constant<Profiled> profiled = {}) {
   (void)profiled;
   using Move = typename P::Move;
   const auto start = Clock::now();
   SplitTree<P> split;
-  split.plan = plan;
+  split.plan = asked;
+  // The siblings of a probe's path are listed again from a state that has not learned
+  // what the probe learned: where that changes a node's children, they would not be
+  // the probe's, and the subtrees would not be the rest of its tree (see learns()).
+  if (learns(problem)) split.plan.probe_nodes = 0;
+  const SplitPlan& plan = split.plan;
   // The stop flag or the deadline, checked between the nodes the split expands itself.
   const auto stopped_from_outside = [&] {
     split.above.stop = limits.outside_stop();

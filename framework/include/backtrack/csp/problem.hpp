@@ -208,6 +208,15 @@ class CspProblem {
     s.failed = false;
   }
 
+  // dom-wdeg's failure weights are what the search learned (see learns() in problem.hpp).
+  bool learns() const { return options_.variables == VariableOrder::dom_wdeg; }
+  void forget(State& s) const {
+    if (!learns()) return;
+    s.weight = root_.weight;
+    s.var_weight = root_.var_weight;
+    s.max_var_weight = root_.max_var_weight;
+  }
+
   static std::span<const std::string_view> counter_names() {
     static constexpr std::array<std::string_view, 2> names{"propagations", "checks"};
     return names;

@@ -1,4 +1,4 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
 #   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
@@ -136,6 +136,19 @@ run_refused(69 "plugin ${WORK_DIR}/liblangford-copy.so: offers problem 'langford
   ${backtrack} --plugin ${module} --plugin ${WORK_DIR}/liblangford-copy.so list)
 run_refused(69 "offers problem 'langford', which is registered already"
   ${program} --plugin ${module} list)
+
+# A plugin written for the first plugin interface still builds, with warnings as errors
+# but for the deprecation it is told about, and counts right.
+set(old_build ${WORK_DIR}/old-interface)
+run_step(${CMAKE_COMMAND} -S ${OLD_INTERFACE_DIR} -B ${old_build} -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
+  "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
+  -DCMAKE_PREFIX_PATH=${prefix} -DLANGFORD_INCLUDE_DIR=${EXAMPLE_DIR}/include)
+run_step(${CMAKE_COMMAND} --build ${old_build})
+expect_in("${step_output}" "write make_solver(problem, render, backtrack::Instance{description, input}, classes)"
+  "the deprecation warning of the old make_solver")
+run_step(${backtrack} --plugin ${old_build}/libold_langford.so solve langford -n 11 --count)
+expect_in("${step_output}" "solutions: 35584\n" "backtrack --plugin libold_langford.so solve langford -n 11 --count")
 
 # The engine alone, as a project that needs no command line, JSON or threads uses it.
 set(engine_build ${WORK_DIR}/engine-only)

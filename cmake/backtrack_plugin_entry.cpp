@@ -14,8 +14,9 @@ std::vector<ProblemInfo>& module_problems() {
 
 extern "C" {
 
-__attribute__((visibility("default"))) extern const char backtrack_plugin_built_for[] =
-    BACKTRACK_PLUGIN_BUILT_FOR(BACKTRACK_PLUGIN_VERSION);
+// In a section of its own, where the program reads it from the file without loading it.
+__attribute__((visibility("default"), section(BACKTRACK_PLUGIN_SECTION), used)) extern const char
+    backtrack_plugin_built_for[] = BACKTRACK_PLUGIN_BUILT_FOR(BACKTRACK_PLUGIN_VERSION);
 
 __attribute__((visibility("default"))) std::vector<backtrack::ProblemInfo>* backtrack_plugin_problems() {
   return &backtrack::module_problems();

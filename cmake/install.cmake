@@ -13,6 +13,11 @@ install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS backtrack RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The program loads plugins unasked from BACKTRACK_INSTALLED_PLUGIN_DIR (apps/CMakeLists.txt),
+# fixed when configured: an install under another prefix does not move it.
+install(CODE "if(NOT CMAKE_INSTALL_PREFIX STREQUAL \"${CMAKE_INSTALL_PREFIX}\")
+  message(STATUS \"backtrack loads installed plugins from ${BACKTRACK_INSTALLED_PLUGIN_DIR}, not from below \${CMAKE_INSTALL_PREFIX}\")
+endif()")
 install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # Shell completion (the scripts ask the installed program, so plugins complete too) and

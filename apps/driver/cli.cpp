@@ -60,6 +60,7 @@ const char* const top_help =
     "Plugins: --plugin FILE loads a plugin module (built with backtrack_add_plugin) before\n"
     "the command; so does every *.so in the directories of BACKTRACK_PLUGIN_PATH\n"
     "(colon-separated) and in the installed plugin directory (" BACKTRACK_INSTALLED_PLUGIN_DIR ").\n"
+    "A module, or a directory above it, that anyone but root or you can write is refused.\n"
     "\n"
     "`backtrack COMMAND --help` explains a command. Data goes to stdout, messages to\n"
     "stderr (-q: errors only, -v: more detail).\n\n";

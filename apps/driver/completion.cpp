@@ -163,8 +163,9 @@ int manual_command(const Arguments& args, const Registry& registry) {
   }
   out << ".SH EXIT STATUS\n.nf\n" << exit_code_help << ".fi\n"
       << ".SH ENVIRONMENT\n.TP\n.B BACKTRACK_PLUGIN_PATH\ncolon-separated directories whose *.so plugin "
-         "modules are loaded before the command, after those of the installed plugin directory ("
-      << BACKTRACK_INSTALLED_PLUGIN_DIR << ")\n"
+         "modules are loaded before the command, as are those of the installed plugin directory ("
+      << BACKTRACK_INSTALLED_PLUGIN_DIR
+      << "); a module, or a directory above it, that anyone but root or you can write is refused\n"
       << ".SH EXAMPLES\n.nf\nbacktrack solve nqueens \\-n 12\nbacktrack solve nqueens \\-n 4 \\-\\-all "
          "\\-\\-format leetcode\nbacktrack compare nqueens \\-n 4..12 \\-\\-strategies scan,arrays,bitset,word\n"
          "backtrack estimate nqueens \\-n 20\n.fi\n"

@@ -450,53 +450,6 @@ TEST(Mpi, UsageErrorWithoutMpi) {
 }
 
 // ---------------------------------------------------------------------------------
-// Plugin modules: a file that is no plugin is refused with its name (69), never a crash.
-// (A real plugin is loaded in tests/find_package, built against the installed package.)
-
-TEST(Plugins, MissingFile) {
-  const auto o = run({"--plugin", "/no/such/libplugin.so", "list"});
-  EXPECT_EQ(o.exit_code, 69) << o.err;
-  EXPECT_EQ(o.out, "");
-  EXPECT_NE(o.err.find("plugin /no/such/libplugin.so: no such file"), std::string::npos) << o.err;
-  const auto no_file = run({"--plugin"});
-  EXPECT_EQ(no_file.exit_code, 64) << no_file.err;
-  EXPECT_NE(no_file.err.find("--plugin needs a file"), std::string::npos) << no_file.err;
-}
-
-TEST(Plugins, FileThatIsNotAPlugin) {
-  const cli::TempFile text;
-  std::ofstream(text.path()) << "not a shared object\n";
-  const auto o = run({"--plugin", text.path(), "list"});
-  EXPECT_EQ(o.exit_code, 69) << o.err;
-  EXPECT_NE(o.err.find("plugin " + text.path() + " cannot be loaded: "), std::string::npos) << o.err;
-  EXPECT_EQ(cli::lines_of(o.err).size(), 1u) << o.err;
-
-  const auto library = run({"--plugin=" NOT_A_PLUGIN_MODULE, "solve", "nqueens", "-n", "6"});
-  EXPECT_EQ(library.exit_code, 69) << library.err;
-  EXPECT_NE(library.err.find("plugin " NOT_A_PLUGIN_MODULE ": not a backtrack plugin"), std::string::npos)
-      << library.err;
-  EXPECT_EQ(library.out, "");
-}
-
-// Every *.so in the directories of BACKTRACK_PLUGIN_PATH is loaded, as if given with --plugin.
-TEST(Plugins, SearchPath) {
-  const std::string module = NOT_A_PLUGIN_MODULE;
-  const std::string directory = module.substr(0, module.rfind('/'));
-  setenv("BACKTRACK_PLUGIN_PATH", ("/no/such/directory::" + directory).c_str(), 1);
-  const auto o = run({"list"});
-  unsetenv("BACKTRACK_PLUGIN_PATH");
-  EXPECT_EQ(o.exit_code, 69) << o.err;
-  EXPECT_NE(o.err.find(module + ": not a backtrack plugin"), std::string::npos) << o.err;
-  EXPECT_EQ(run({"list"}).exit_code, 0);
-}
-
-TEST(Plugins, HelpSaysHow) {
-  const auto o = run({"--help"});
-  EXPECT_NE(o.out.find("--plugin FILE"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("BACKTRACK_PLUGIN_PATH"), std::string::npos) << o.out;
-}
-
-// ---------------------------------------------------------------------------------
 // Help, version, list.
 
 TEST(Help, EveryLevelExplainsExitCodes) {

@@ -1,4 +1,4 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
 #   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
@@ -71,22 +71,26 @@ expect_in("${step_output}" "nqueens" "backtrack --plugin liblangford.so list")
 run_step(${backtrack} --plugin ${module} list --format json)
 expect_in("${step_output}" "\"name\":\"langford\"" "backtrack --plugin liblangford.so list --format json")
 expect_in("${step_output}" "\"version\":\"1.0\"" "the plugin's own version in list --format json")
-# The installed plugin directory (lib/backtrack/plugins below the installed program's
-# prefix): a module copied there is loaded with no option at all.
-set(installed_plugins ${prefix}/lib/backtrack/plugins)
-file(MAKE_DIRECTORY ${installed_plugins})
-file(COPY_FILE ${module} ${installed_plugins}/liblangford.so)
-run_step(${backtrack} solve langford -n 11 --count)
-expect_in("${step_output}" "solutions: 35584\n" "backtrack solve langford with the module in ${installed_plugins}")
-run_step(${backtrack} compare langford -n 9..10 --format csv)
-expect_in("${step_output}" "10,word," "backtrack compare langford with the module in ${installed_plugins}")
+# The installed plugin directory is the one fixed when backtrack was configured, not
+# lib/backtrack/plugins below wherever the program was installed or copied to: a module
+# put there is not loaded.
+set(beside_program ${prefix}/lib/backtrack/plugins)
+file(MAKE_DIRECTORY ${beside_program})
+file(COPY_FILE ${module} ${beside_program}/liblangford.so)
+run_step(${backtrack} list)
+string(FIND "${step_output}" "langford" at)
+if(NOT at EQUAL -1)
+  message(FATAL_ERROR "backtrack loaded the module in ${beside_program}, below its install prefix:\n${step_output}")
+endif()
+file(REMOVE ${beside_program}/liblangford.so)
+run_step(${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${build} ${backtrack} compare langford -n 9..10 --format csv)
+expect_in("${step_output}" "10,word," "backtrack compare langford with the module in BACKTRACK_PLUGIN_PATH")
 # Completion asks the installed program, so the plugin's problem completes too; the
 # scripts and the manual page are installed beside it.
-run_step(${backtrack} complete 1 solve lang)
-expect_in("${step_output}" "langford" "backtrack complete 1 solve lang, with the module installed")
-run_step(${backtrack} manual)
-expect_in("${step_output}" ".SS langford" "backtrack manual, with the module installed")
-file(REMOVE ${installed_plugins}/liblangford.so)
+run_step(${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${build} ${backtrack} complete 1 solve lang)
+expect_in("${step_output}" "langford" "backtrack complete 1 solve lang, with the module in BACKTRACK_PLUGIN_PATH")
+run_step(${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${build} ${backtrack} manual)
+expect_in("${step_output}" ".SS langford" "backtrack manual, with the module in BACKTRACK_PLUGIN_PATH")
 foreach(installed share/bash-completion/completions/backtrack share/zsh/vendor-completions/_backtrack
         share/man/man1/backtrack.1)
   if(NOT EXISTS ${prefix}/${installed})
@@ -115,10 +119,17 @@ set_property(GLOBAL PROPERTY backtrack_version 0.0.1)
 backtrack_add_plugin(older SOURCES older.cpp)
 add_library(no_plugin MODULE no_plugin.cpp)
 ")
-file(WRITE ${bad_source}/older.cpp "#include \"backtrack/registry.hpp\"
+# Each says so on stderr if its code runs, which run_refused's one line would catch:
+# neither may run before it is refused.
+file(WRITE ${bad_source}/older.cpp "#include <cstdio>
+#include \"backtrack/registry.hpp\"
+const int announced = std::fputs(\"older: constructor ran\\n\", stderr);
 const backtrack::Registrar registrar(backtrack::ProblemInfo{\"older\", \"a problem of another version\", {}, {}, {}, {}});
 ")
-file(WRITE ${bad_source}/no_plugin.cpp "extern \"C\" int no_plugin_answer() { return 42; }\n")
+file(WRITE ${bad_source}/no_plugin.cpp "#include <cstdio>
+extern \"C\" int no_plugin_answer() { return 42; }
+const int announced = std::fputs(\"no_plugin: constructor ran\\n\", stderr);
+")
 run_step(${CMAKE_COMMAND} -S ${bad_source} -B ${WORK_DIR}/bad-build -G ${GENERATOR}
   -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix})
 run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/bad-build)
@@ -129,13 +140,26 @@ run_refused(69 "plugin ${no_plugin}: not a backtrack plugin" ${backtrack} --plug
 # The directory's modules load in name order: libno_plugin.so is refused first.
 run_refused(69 "plugin ${no_plugin}: not a backtrack plugin"
   ${CMAKE_COMMAND} -E env BACKTRACK_PLUGIN_PATH=${WORK_DIR}/bad-build ${backtrack} list)
-run_refused(69 "plugin ${EXAMPLE_DIR}/CMakeLists.txt cannot be loaded: "
+run_refused(69 "plugin ${EXAMPLE_DIR}/CMakeLists.txt cannot be loaded: not an ELF file"
   ${backtrack} --plugin ${EXAMPLE_DIR}/CMakeLists.txt list)
 file(COPY_FILE ${module} ${WORK_DIR}/liblangford-copy.so)
 run_refused(69 "plugin ${WORK_DIR}/liblangford-copy.so: offers problem 'langford', which is registered already"
   ${backtrack} --plugin ${module} --plugin ${WORK_DIR}/liblangford-copy.so list)
 run_refused(69 "offers problem 'langford', which is registered already"
   ${program} --plugin ${module} list)
+
+# A plugin written for the first plugin interface still builds, with warnings as errors
+# but for the deprecation it is told about, and counts right.
+set(old_build ${WORK_DIR}/old-interface)
+run_step(${CMAKE_COMMAND} -S ${OLD_INTERFACE_DIR} -B ${old_build} -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
+  "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
+  -DCMAKE_PREFIX_PATH=${prefix} -DLANGFORD_INCLUDE_DIR=${EXAMPLE_DIR}/include)
+run_step(${CMAKE_COMMAND} --build ${old_build})
+expect_in("${step_output}" "write make_solver(problem, render, backtrack::Instance{description, input}, classes)"
+  "the deprecation warning of the old make_solver")
+run_step(${backtrack} --plugin ${old_build}/libold_langford.so solve langford -n 11 --count)
+expect_in("${step_output}" "solutions: 35584\n" "backtrack --plugin libold_langford.so solve langford -n 11 --count")
 
 # The engine alone, as a project that needs no command line, JSON or threads uses it.
 set(engine_build ${WORK_DIR}/engine-only)

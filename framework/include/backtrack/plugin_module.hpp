@@ -4,10 +4,13 @@
 //
 // The program and a module pass C++ objects to each other (ProblemInfo, Solver, strings),
 // so both must be built against the same version of backtrack and the same standard
-// library ABI. A module says which in a plain string (a data symbol, read without running
-// any of the module's code); its Registrars only collect its problems (registry.hpp), and
-// the program takes them into its own registry after the check. So the registry is always
-// the program's: the module never calls into it, nor carries a copy of it.
+// library ABI. A module says which in a plain string, kept in an ELF section of its own:
+// the program reads it from the file before it loads the module, so a file that is no
+// plugin, or one built for another version, is refused before any of its code runs
+// (dlopen would run its static initializers). An accepted module's Registrars only
+// collect its problems (registry.hpp), and the program takes them into its own registry.
+// So the registry is always the program's: the module never calls into it, nor carries
+// a copy of it.
 #include <vector>
 
 #include "backtrack/registry.hpp"
@@ -25,12 +28,18 @@
 // What a module and the program compare, e.g. "0.1.0 (libstdc++ ABI 1)".
 #define BACKTRACK_PLUGIN_BUILT_FOR(version) version " (" BACKTRACK_PLUGIN_STD_ABI ")"
 
+// The section that holds the string, alone: an allocated section, which strip keeps.
+#define BACKTRACK_PLUGIN_SECTION ".backtrack_plugin"
+
 namespace backtrack::plugin_module {
 
-// extern "C" const char backtrack_plugin_built_for[]: BACKTRACK_PLUGIN_BUILT_FOR(version).
+inline constexpr const char* built_for_section = BACKTRACK_PLUGIN_SECTION;
+// extern "C" const char backtrack_plugin_built_for[]: BACKTRACK_PLUGIN_BUILT_FOR(version),
+// alone in the section above. It is exported, which keeps the section from the linker's
+// garbage collection, and lets a program that looks the string up by name tell it too.
 inline constexpr const char* built_for_symbol = "backtrack_plugin_built_for";
 // extern "C" std::vector<ProblemInfo>* backtrack_plugin_problems(): what the module's
-// Registrars collected, for the program to move into its registry.
+// Registrars collected, for the program to move into its registry (never null).
 inline constexpr const char* problems_symbol = "backtrack_plugin_problems";
 using ProblemsFunction = std::vector<ProblemInfo>* ();
 

@@ -148,10 +148,9 @@ class Registry {
 };
 
 #ifdef BACKTRACK_PLUGIN_MODULE
-// In a loadable module (backtrack_add_plugin), dlopen runs the Registrars before the
-// program has checked which version of backtrack the module was built against; so they
-// only collect the module's problems, and the program adds them to its own registry once
-// the module has passed the check (plugin_module.hpp).
+// In a loadable module (backtrack_add_plugin) the Registrars only collect the module's
+// problems, and the program adds them to its own registry once it has checked them all:
+// a module that offers a name registered already is refused whole (plugin_module.hpp).
 std::vector<ProblemInfo>& module_problems();
 #endif
 

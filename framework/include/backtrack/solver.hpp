@@ -435,4 +435,18 @@ std::unique_ptr<Solver> make_solver(P problem, Render render, Instance instance,
                                                     reports_classes);
 }
 
+// The first plugin interface's form, kept so that those plugins still compile. It names
+// the count by its description alone, as Instance{description, ""}: a checkpoint journal
+// then tells counts apart by the description and the options, never by the data of a
+// file the plugin reads, which must go into Instance::input instead.
+template <Problem P, class Render>
+[[deprecated(
+    "make_solver(problem, render, description, classes) names the count by the description and the options "
+    "alone, not by any data file the plugin reads: write make_solver(problem, render, "
+    "backtrack::Instance{description, input}, classes), with the input data as canonical text in input "
+    "(\"\" when the options say it all)")]]
+std::unique_ptr<Solver> make_solver(P problem, Render render, std::string description, bool reports_classes = false) {
+  return make_solver(std::move(problem), std::move(render), Instance{std::move(description), ""}, reports_classes);
+}
+
 }  // namespace backtrack

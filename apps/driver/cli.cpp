@@ -12,6 +12,7 @@
 
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "error_exit.hpp"
@@ -120,7 +121,7 @@ int run_cli(int argc, const char* const* argv, Registry& registry) {
     } else if (first == "--version" || first == "-V") {
       std::cout << "backtrack " << BACKTRACK_VERSION << '\n';
     } else if (first.starts_with("-")) {
-      throw UsageError("unknown option '" + first + "' (see backtrack --help)");
+      throw UsageError("unknown option " + in_quotes(first) + " (see backtrack --help)");
     } else {
       load_plugins(plugins, registry);
       const Arguments rest(args.begin() + 1, args.end());
@@ -139,7 +140,7 @@ int run_cli(int argc, const char* const* argv, Registry& registry) {
       } else if (first == "manual") {
         code = manual_command(rest, registry);
       } else {
-        throw UsageError("unknown command '" + first + "'" +
+        throw UsageError("unknown command " + in_quotes(first) +
                          did_you_mean(first, {"solve", "compare", "estimate", "check", "list", "manual"}) +
                          " (choose solve, compare, estimate, check or list)");
       }

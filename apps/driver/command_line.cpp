@@ -2,6 +2,7 @@
 
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack {
 
@@ -40,8 +41,8 @@ po::variables_map parse_options(const Arguments& args, const po::options_descrip
     // Boost keeps a word that no positional slot names, and store() then drops it.
     if (option.position_key != -1 && option.string_key.empty()) {
       const std::string word = option.original_tokens.empty() ? "" : option.original_tokens.front();
-      throw UsageError("unexpected argument '" + word +
-                       "': give every input by an option's name (see --help), e.g. -n 12 or --file F");
+      throw UsageError("unexpected argument " + in_quotes(word) +
+                       ": give every input by an option's name (see --help), e.g. -n 12 or --file F");
     }
   }
   po::variables_map vm;

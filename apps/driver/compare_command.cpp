@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -10,8 +11,11 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -19,6 +23,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
@@ -111,12 +116,12 @@ bool cut(const SearchStats& s) {
 
 std::vector<std::string> split_list(const std::string& text) {
   // getline() yields nothing for "" and drops the empty item after a trailing comma.
-  if (text.empty() || text.back() == ',') throw UsageError("empty item in list '" + text + "'");
+  if (text.empty() || text.back() == ',') throw UsageError("empty item in list " + in_quotes(text));
   std::vector<std::string> items;
   std::stringstream stream(text);
   std::string item;
   while (std::getline(stream, item, ',')) {
-    if (item.empty()) throw UsageError("empty item in list '" + text + "'");
+    if (item.empty()) throw UsageError("empty item in list " + in_quotes(text));
     items.push_back(item);
   }
   return items;
@@ -130,17 +135,18 @@ long long parse_size(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || text.empty()) throw UsageError("size '" + text + "' is not a whole number");
+  if (used != text.size() || text.empty()) throw UsageError("size " + in_quotes(text) + " is not a whole number");
   return value;
 }
 
 std::vector<std::string> parse_range(const std::string& text) {
+  if (text.empty()) throw UsageError("-n is empty: give a size, a range A..B or a list A,B,C");
   std::vector<std::string> sizes;
   if (const auto dots = text.find(".."); dots != std::string::npos) {
     const long long from = parse_size(text.substr(0, dots));
     const long long to = parse_size(text.substr(dots + 2));
-    if (to < from) throw UsageError("empty range '" + text + "'");
-    if (to - from > 1000) throw UsageError("range '" + text + "' has more than 1000 sizes");
+    if (to < from) throw UsageError("empty range " + in_quotes(text));
+    if (to - from > 1000) throw UsageError("range " + in_quotes(text) + " has more than 1000 sizes");
     for (long long v = from; v <= to; ++v) sizes.push_back(std::to_string(v));
   } else {
     for (const auto& item : split_list(text)) sizes.push_back(std::to_string(parse_size(item)));
@@ -148,9 +154,10 @@ std::vector<std::string> parse_range(const std::string& text) {
   return sizes;
 }
 
-// Takes "-n X", "-nX", "--size X", "--size=X" out of args; returns X, or "" if absent.
-std::string take_size(Arguments& args, const std::string& long_name) {
-  std::string value;
+// Takes "-n X", "-nX", "--size X", "--size=X" out of args; returns X, or nothing if absent
+// (an empty X is given, and refused by parse_range()).
+std::optional<std::string> take_size(Arguments& args, const std::string& long_name) {
+  std::optional<std::string> value;
   for (std::size_t i = 0; i < args.size();) {
     const std::string& a = args[i];
     const std::string long_flag = "--" + long_name;
@@ -168,6 +175,23 @@ std::string take_size(Arguments& args, const std::string& long_name) {
     }
   }
   return value;
+}
+
+// Without -n the problem chooses the size, as in solve (a board file sets it): a row's
+// size is then the one its instance names (the size option's name or letter as a key of
+// the description, "n=10"), else the option's default.
+std::string size_named_by(const std::string& description, const ProblemInfo& problem, const std::string& fallback) {
+  const OptionInfo* option = problem.find_option(problem.size_option);
+  std::vector<std::string> keys = {problem.size_option};
+  if (option != nullptr && option->short_name != 0) keys.emplace_back(1, option->short_name);
+  std::istringstream words(description);
+  std::string word;
+  while (words >> word) {
+    for (const auto& key : keys) {
+      if (word.starts_with(key + "=")) return word.substr(key.size() + 1);
+    }
+  }
+  return fallback;
 }
 
 // "complete" (or "solution_limit" for --first and --limit), or the reason the row was
@@ -382,35 +406,90 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
             << '\n';
 }
 
-// A path gnuplot may write to, checked before any run: the table is not thrown away
-// because the picture cannot be saved.
+// The gnuplot terminal that draws the picture --plot names, by its extension: SVG, or
+// PNG where this gnuplot has a PNG terminal (cairo's first, for its anti-aliasing).
+// Checked before any run, as the path is: the table is not thrown away because the
+// picture cannot be drawn.
+struct PlotTerminal {
+  std::string name;         // as gnuplot's `set terminal` takes it
+  std::string unavailable;  // why this machine cannot draw it (exit 69); "" if it can
+};
+
+PlotTerminal plot_terminal(const std::string& file) {
+  std::string extension = std::filesystem::path(file).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension != ".svg" && extension != ".png") {
+    throw UsageError("--plot " + in_quotes(file) + ": the picture's format is named by its extension, .svg or .png");
+  }
+  // A fixed command, no user text: GPVAL_TERMINALS lists the terminals this gnuplot has.
+  const PlotTerminal no_gnuplot{"", "--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)"};
+  FILE* pipe = popen("gnuplot -e 'print GPVAL_TERMINALS' 2>&1", "r");
+  if (pipe == nullptr) return no_gnuplot;
+  std::string listed;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) listed.append(buffer, got);
+  if (pclose(pipe) != 0) return no_gnuplot;
+  std::istringstream words(listed);
+  const std::vector<std::string> terminals{std::istream_iterator<std::string>(words), {}};
+  auto has = [&](const char* name) { return std::find(terminals.begin(), terminals.end(), name) != terminals.end(); };
+  for (const char* name : extension == ".svg" ? std::vector<const char*>{"svg"} : std::vector<const char*>{"pngcairo", "png"}) {
+    if (has(name)) return {name, ""};
+  }
+  return {"", "--plot " + in_quotes(file) + ": this gnuplot cannot draw " + extension.substr(1) +
+                  " (it has no terminal for it); use .svg"};
+}
+
+// A path the picture can be written to: a new file or a regular file we may write, in a
+// directory we may write into (not a device such as /dev/null, which copying would refuse
+// only after every run).
 void check_plot_path(const std::filesystem::path& file) {
+  const std::string name = in_quotes(file.string());
   std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) throw UsageError("--plot " + file.string() + " is a directory");
+  const auto status = std::filesystem::status(file, ec);
+  if (std::filesystem::is_directory(status)) throw UsageError("--plot " + name + " is a directory");
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw UsageError("--plot " + name + " is not a regular file");
+  }
   const auto parent = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(parent, ec) || ::access(parent.c_str(), W_OK) != 0) {
-    throw UsageError("--plot " + file.string() + ": cannot write into " + parent.string() + ": " +
+    throw UsageError("--plot " + name + ": cannot write into " + in_quotes(parent.string()) + ": " +
                      std::strerror(ec ? ec.value() : errno));
   }
-  if (std::filesystem::exists(file, ec) && ::access(file.c_str(), W_OK) != 0) {
-    throw UsageError("--plot " + file.string() + ": " + std::strerror(errno));
+  if (std::filesystem::exists(status) && ::access(file.c_str(), W_OK) != 0) {
+    throw UsageError("--plot " + name + ": " + std::strerror(errno));
   }
 }
 
-// gnuplot's single-quoted string: only the quote itself is special, written twice.
-std::string gnuplot_quoted(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-  return quoted + "'";
+// A gnuplot string literal that holds `text` and nothing else. gnuplot reads a line, runs
+// `backquoted` commands and @macros in it, then parses it; so every byte but letters,
+// digits and a few harmless marks is written as an octal escape (\ooo): the line then
+// holds no quote, newline, backquote, @, ; or # of the text's, and the text cannot end
+// the string or the line, whatever it is (a file name with a newline, say).
+std::string gnuplot_string(std::string_view text) {
+  std::string literal = "\"";
+  for (const char c : text) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string_view(" .,_=+-:/").find(c) != std::string_view::npos;
+    if (plain) {
+      literal += c;
+    } else {
+      literal += '\\';
+      const auto byte = static_cast<unsigned char>(c);
+      for (const int shift : {6, 3, 0}) literal += static_cast<char>('0' + ((byte >> shift) & 7));
+    }
+  }
+  return literal + '"';
 }
 
 // Draws seconds against size, log scale, one line per configuration, with gnuplot; with
 // --profile, below it a second chart: nodes per depth, log scale, one line per row.
 // gnuplot writes into a private directory of ours, and the picture is then copied to
-// `file`: the user's file name never enters the script, so no name can run gnuplot
-// commands, and gnuplot never falls back to writing the SVG to stdout.
+// `file`: the user's file name never enters the script, and gnuplot never falls back to
+// writing the picture to stdout. Every other text enters it as gnuplot_string().
 void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
-          const std::string& size_name, const std::string& file, bool profile, bool sizes) {
+          const std::string& size_name, const std::string& file, const std::string& terminal, bool profile,
+          bool sizes) {
   std::string pattern = (std::filesystem::temp_directory_path() / "backtrack-plot-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) throw InputError("cannot create a temporary directory: " + std::string(std::strerror(errno)));
   const std::filesystem::path directory = pattern;
@@ -428,7 +507,6 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   {
     std::ofstream out(directory / "times.dat");
     for (const auto& line : lines) {
-      out << "# " << line << '\n';
       for (const auto& r : rows) {
         if (label(r.config, axes) == line && r.times.seconds > 0) out << r.config.size << ' ' << r.times.seconds << '\n';
       }
@@ -438,7 +516,6 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   if (profile) {
     std::ofstream out(directory / "profile.dat");
     for (const auto& r : rows) {
-      out << "# " << profile_label(r, axes, sizes) << '\n';
       for (std::size_t d = 0; d < r.result.profile.size(); ++d) {
         if (r.result.profile[d].nodes > 0) out << d << ' ' << r.result.profile[d].nodes << '\n';
       }
@@ -446,23 +523,24 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
     }
   }
   std::ostringstream script;
-  script << "set terminal svg size 800," << (profile ? 1000 : 500) << " dynamic enhanced background rgb 'white'\n"
-         << "set output " << gnuplot_quoted((directory / "plot.svg").string()) << '\n'
+  script << "set terminal " << terminal << " size 800," << (profile ? 1000 : 500)
+         << (terminal == "svg" ? " dynamic" : "") << " enhanced background rgb 'white'\n"
+         << "set output " << gnuplot_string((directory / "plot").string()) << '\n'
          << (profile ? "set multiplot layout 2,1\n" : "")
-         << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_quoted(size_name)
+         << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_string(size_name)
          << "\nset ylabel 'seconds (log scale)'\nset key left top noenhanced\nset grid\n"
-         << "set title " << gnuplot_quoted(title) << " noenhanced\nplot ";
+         << "set title " << gnuplot_string(title) << " noenhanced\nplot ";
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    script << (i ? ", " : "") << gnuplot_quoted((directory / "times.dat").string()) << " index " << i
-           << " using 1:2 with linespoints title " << gnuplot_quoted(lines[i]);
+    script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i
+           << " using 1:2 with linespoints title " << gnuplot_string(lines[i]);
   }
   script << '\n';
   if (profile) {
     script << "set xlabel 'depth'\nset ylabel 'nodes (log scale)'\nset key right top noenhanced\n"
            << "set title 'nodes per depth' noenhanced\nplot ";
     for (std::size_t i = 0; i < rows.size(); ++i) {
-      script << (i ? ", " : "") << gnuplot_quoted((directory / "profile.dat").string()) << " index " << i
-             << " using 1:2 with linespoints title " << gnuplot_quoted(profile_label(rows[i], axes, sizes));
+      script << (i ? ", " : "") << gnuplot_string((directory / "profile.dat").string()) << " index " << i
+             << " using 1:2 with linespoints title " << gnuplot_string(profile_label(rows[i], axes, sizes));
     }
     script << "\nunset multiplot\n";
   }
@@ -471,11 +549,11 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   std::fputs(script.str().c_str(), gnuplot);
   const int status = pclose(gnuplot);
   std::error_code ec;
-  if (status != 0 || !std::filesystem::exists(directory / "plot.svg", ec)) {
+  if (status != 0 || !std::filesystem::exists(directory / "plot", ec)) {
     throw InputError("gnuplot could not draw the plot (exit status " + std::to_string(status) + ")");
   }
-  std::filesystem::copy_file(directory / "plot.svg", file, std::filesystem::copy_options::overwrite_existing, ec);
-  if (ec) throw InputError("--plot " + file + ": " + ec.message());
+  std::filesystem::copy_file(directory / "plot", file, std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw InputError("--plot " + in_quotes(file) + ": " + ec.message());
   spdlog::info("wrote {}", file);
 }
 
@@ -493,7 +571,7 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
   for (const auto& spec : vm["vary"].as<std::vector<std::string>>()) {
     const auto equals = spec.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
-      throw UsageError("--vary takes OPTION=V1,V2,..., got '" + spec + "'");
+      throw UsageError("--vary takes OPTION=V1,V2,..., got " + in_quotes(spec));
     }
     Axis axis{spec.substr(0, equals), split_list(spec.substr(equals + 1))};
     if (axis.option == problem.size_option) throw UsageError("the size is varied with -n RANGE, not --vary");
@@ -503,7 +581,7 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
       for (const auto& o : problem.options) {
         if (o.name != problem.size_option) names += (names.empty() ? "" : ", ") + o.name;
       }
-      throw UsageError("--vary " + axis.option + ": not an option " + problem.name + " declares" +
+      throw UsageError("--vary " + in_quotes(axis.option) + ": not an option " + problem.name + " declares" +
                        (names.empty() ? "" : " (it declares " + names + ")"));
     }
     if (vm.count(axis.option) != 0 && !vm[axis.option].defaulted()) {
@@ -516,7 +594,7 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
       const auto& value = axis.values[i];
       if (std::find(axis.values.begin(), axis.values.begin() + static_cast<std::ptrdiff_t>(i), value) !=
           axis.values.begin() + static_cast<std::ptrdiff_t>(i)) {
-        throw UsageError("--vary " + axis.option + ": " + value + " is listed twice");
+        throw UsageError("--vary " + axis.option + ": " + in_quotes(value) + " is listed twice");
       }
     }
     axis.strategy_option = std::any_of(problem.strategies.begin(), problem.strategies.end(), [&](const StrategyInfo& s) {
@@ -589,7 +667,7 @@ po::options_description compare_options() {
     ("limit", po::value<long long>(), "time the search for the first K solutions")
     ("profile", "count nodes and failures per depth for every row (tables after the table; \"profile\" in JSON; "
                 "with --plot a second chart, nodes per depth); --first and --limit then search on one thread")
-    ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this SVG file, with gnuplot");
+    ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this file, .svg or .png, with gnuplot");
   add_verbosity_options(common);
   common.add_options()
     ("threads,j", po::value<int>()->default_value(1), "worker threads for every run (default 1, for comparable times)")
@@ -614,7 +692,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   const ProblemInfo& problem = find_problem(registry, raw_args[0]);
   Arguments args(raw_args.begin() + 1, raw_args.end());
-  const std::string range = problem.size_option.empty() ? "" : take_size(args, problem.size_option);
+  const std::optional<std::string> range =
+      problem.size_option.empty() ? std::nullopt : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);
   problem.describe_options(own);
   po::options_description all;
@@ -634,14 +713,13 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   for (const auto& s : strategies) {
     if (problem.find_strategy(s) == nullptr) {
-      throw UsageError("unknown strategy '" + s + "' for " + problem.name + did_you_mean(s, problem.strategy_names()) +
+      throw UsageError("unknown strategy " + in_quotes(s) + " for " + problem.name + did_you_mean(s, problem.strategy_names()) +
                        " (see backtrack list)");
     }
   }
-  std::vector<std::string> sizes = range.empty() ? std::vector<std::string>{""} : parse_range(range);
-  if (!problem.size_option.empty() && range.empty()) {
-    sizes = {std::to_string(vm[problem.size_option].as<int>())};
-  }
+  std::vector<std::string> sizes = range ? parse_range(*range) : std::vector<std::string>{""};
+  const std::string default_size =
+      problem.size_option.empty() ? "" : std::to_string(vm[problem.size_option].as<int>());
   const std::vector<Axis> axes = read_axes(problem, vm);
   const int repeat = vm["repeat"].as<int>();
   if (repeat < 1 || repeat > 1000) throw UsageError("--repeat must be between 1 and 1000, got " + std::to_string(repeat));
@@ -660,15 +738,20 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     intent.mode = SearchMode::limit;
   }
   request.mode = intent.mode;
+  PlotTerminal terminal;
   if (vm.count("plot") != 0) {
     if (problem.size_option.empty()) {
       throw UsageError("--plot draws seconds against the size, and " + problem.name + " has no size option");
     }
     check_plot_path(vm["plot"].as<std::string>());
-    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-      spdlog::error("--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)");
+    terminal = plot_terminal(vm["plot"].as<std::string>());
+    if (!terminal.unavailable.empty()) {
+      spdlog::error("{}", terminal.unavailable);
       return exit_unavailable;
     }
+    // Asking gnuplot takes a third of a second: the first row's set-up, which counts the
+    // command line, would look slow for it. Drawing is not in the rows either.
+    row_start = Clock::now();
   }
 
   // Every row's options, parsed and checked before the first run: a mistake in the last
@@ -730,6 +813,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         auto solver = make_watched(problem, plan.options, row_intent, request.limits);
         spdlog::debug("running {} {}", problem.name, solver->description());
         row.instance = solver->description();
+        if (!range && !problem.size_option.empty()) {
+          row.config.size = size_named_by(row.instance, problem, default_size);
+        }
         const auto search_begin = Clock::now();
         const RunResult result = solver->run(request, ignore_solutions);
         search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
@@ -809,11 +895,16 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   std::cout.flush();
   if (vm.count("plot") != 0 && !interrupted) {
     const std::string threads = std::to_string(request.threads) + (request.threads == 1 ? " thread" : " threads");
-    const std::string shown = sizes.size() == 1 ? sizes.front() : sizes.front() + ".." + sizes.back();
+    std::vector<std::string> drawn;  // the rows' sizes: without -n, the ones the problem chose
+    for (const auto& r : rows) {
+      if (std::find(drawn.begin(), drawn.end(), r.config.size) == drawn.end()) drawn.push_back(r.config.size);
+    }
+    const std::string drawn_sizes =
+        drawn.empty() ? default_size : drawn.size() == 1 ? drawn.front() : drawn.front() + ".." + drawn.back();
     plot(rows, axes,
-         "backtrack compare " + problem.name + ", " + problem.size_option + " = " + shown + ", " + threads +
+         "backtrack compare " + problem.name + ", " + problem.size_option + " = " + drawn_sizes + ", " + threads +
              (repeat > 1 ? ", median of " + std::to_string(repeat) + " runs" : ""),
-         problem.size_option, vm["plot"].as<std::string>(), request.profile, sizes.size() > 1);
+         problem.size_option, vm["plot"].as<std::string>(), terminal.name, request.profile, sizes.size() > 1);
   }
   if (!agree) return exit_disagreement;
   if (interrupted) return exit_code_for(StopReason::interrupted);

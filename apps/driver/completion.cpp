@@ -9,6 +9,7 @@
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "search_options.hpp"
@@ -122,7 +123,7 @@ int complete_command(const Arguments& args, const Registry& registry) {
   try {
     current = std::stoul(args[0]);
   } catch (const std::exception&) {
-    throw UsageError("complete: '" + args[0] + "' is no word index");
+    throw UsageError("complete: " + in_quotes(args[0]) + " is no word index");
   }
   std::vector<std::string> words(args.begin() + 1, args.end());
   if (current > words.size()) throw UsageError("complete: word " + args[0] + " is past the words given");

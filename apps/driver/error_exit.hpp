@@ -11,28 +11,33 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/memory_limit.hpp"
+#include "backtrack/quoted.hpp"
 #include "plugin_loader.hpp"
 
 namespace backtrack {
 
 // Call from a catch block: logs the exception being handled, returns its exit code.
+// A message is one line whatever user text it holds: what a message quotes goes through
+// in_quotes() where it is written, and what a library quotes (Boost's "the argument ('...')
+// for option ...") has its control characters escaped here.
 inline int exit_code_for_current_exception() {
+  const auto one_line = [](const std::exception& e) { return shown(e.what(), std::string_view::npos); };
   try {
     throw;
   } catch (const UsageError& e) {
-    spdlog::error("{}", e.what());
+    spdlog::error("{}", one_line(e));
     return exit_usage;
   } catch (const boost::program_options::error& e) {
-    spdlog::error("{}", e.what());
+    spdlog::error("{}", one_line(e));
     return exit_usage;
   } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
+    spdlog::error("{}", one_line(e));
     return exit_data;
   } catch (const PluginError& e) {
-    spdlog::error("{}", e.what());
+    spdlog::error("{}", one_line(e));
     return exit_unavailable;
   } catch (const BusyError& e) {
-    spdlog::error("{}", e.what());
+    spdlog::error("{}", one_line(e));
     return exit_busy;
   } catch (const std::bad_alloc&) {
     // Past the estimates (memory_limit.hpp), which are upper bounds of the largest terms,

@@ -11,7 +11,7 @@ inline constexpr const char* exit_code_help =
     "  64   usage error: unknown command, problem, strategy or option, bad value, size too large\n"
     "  65   bad input data (a file that cannot be read, a malformed puzzle, a journal of another count)\n"
     "  69   a plugin module cannot be used (missing, not a plugin, another version of backtrack,\n"
-    "       a problem registered twice); compare --plot: gnuplot is not installed\n"
+    "       a problem registered twice); compare --plot: no gnuplot, or none that draws PNG\n"
     "  70   internal error\n"
     "  71   out of memory: the system refused an allocation or a thread (the message says how much\n"
     "       this process may use: the machine's memory, ulimit -v or -d, its cgroup's limit)\n"

@@ -10,6 +10,7 @@
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "command_line.hpp"
 #include "interrupt.hpp"
 
@@ -42,7 +43,7 @@ Printed read_printed(const po::variables_map& vm, SearchMode mode) {
     }
     return Printed::solutions;
   }
-  throw UsageError("--print must be solutions, summary or both, got '" + name + "'" +
+  throw UsageError("--print must be solutions, summary or both, got " + in_quotes(name) +
                    did_you_mean(name, print_choices));
 }
 
@@ -99,7 +100,7 @@ Format read_format(const po::variables_map& vm, const std::vector<std::string>& 
     for (std::size_t i = 0; i < allowed.size(); ++i) {
       choices += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
     }
-    throw UsageError("--format must be " + choices + ", got '" + name + "'" + did_you_mean(name, allowed));
+    throw UsageError("--format must be " + choices + ", got " + in_quotes(name) + did_you_mean(name, allowed));
   }
   if (name == "json") return Format::json;
   if (name == "csv") return Format::csv;
@@ -115,7 +116,7 @@ const ProblemInfo& find_problem(const Registry& registry, const std::string& nam
     known += (known.empty() ? "" : ", ") + p.name;
     names.push_back(p.name);
   }
-  throw UsageError("unknown problem '" + name + "'" + did_you_mean(name, names) + " (known: " + known + ")");
+  throw UsageError("unknown problem " + in_quotes(name) + did_you_mean(name, names) + " (known: " + known + ")");
 }
 
 ProblemCommand parse_problem_command(const Arguments& args, const Registry& registry,

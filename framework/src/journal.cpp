@@ -12,6 +12,7 @@
 
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack {
 namespace {
@@ -133,8 +134,8 @@ bool Journal::load(std::vector<FinishedSubtree>& finished) {
     throw InputError("the header of the journal " + path_.string() + " is incomplete");
   }
   if (const auto diff = journal_detail::differences(found, header_); !diff.empty()) {
-    throw InputError("the journal " + path_.string() + " belongs to another count (" + found.problem + " " +
-                     found.instance + "): " + diff + ". Use another file, or delete this one to start over");
+    throw InputError("the journal " + path_.string() + " belongs to another count (" + shown(found.problem) + " " +
+                     shown(found.instance) + "): " + diff + ". Use another file, or delete this one to start over");
   }
 
   std::vector<bool> seen(header_.subtrees, false);

@@ -7,6 +7,7 @@
 
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack {
 
@@ -107,7 +108,7 @@ void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
     if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
     const auto& value = vm[option.name].as<std::string>();
     if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
-    throw UsageError("unknown --" + option.name + " '" + value + "'" + did_you_mean(value, option.choices) + " (choose " +
+    throw UsageError("unknown --" + option.name + " " + in_quotes(value) + did_you_mean(value, option.choices) + " (choose " +
                      joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
   }
 }
@@ -149,7 +150,7 @@ std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveInt
   if (!intent.strategy.empty()) {
     const StrategyInfo* strategy = find_strategy(intent.strategy);
     if (strategy == nullptr) {
-      throw UsageError("unknown strategy '" + intent.strategy + "' for " + name + did_you_mean(intent.strategy, strategy_names()) + " (choose " +
+      throw UsageError("unknown strategy " + in_quotes(intent.strategy) + " for " + name + did_you_mean(intent.strategy, strategy_names()) + " (choose " +
                        joined(strategies, [](const StrategyInfo& s) { return s.name; }, ", ") + ")");
     }
     check_declared(*this, *strategy, vm, intent);

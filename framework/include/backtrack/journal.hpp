@@ -62,6 +62,7 @@
 
 #include "backtrack/checkpoint.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack {
 
@@ -236,7 +237,10 @@ inline std::map<std::string, std::string> key_values(const std::string& descript
 inline std::string differences(const JournalHeader& journal, const JournalHeader& run) {
   std::vector<std::string> diffs;
   auto compare = [&](const std::string& what, const std::string& was, const std::string& is) {
-    if (was != is) diffs.push_back(what + " " + (was.empty() ? "(none)" : was) + " in the journal, " + (is.empty() ? "(none)" : is) + " now");
+    if (was != is) {
+      diffs.push_back(shown(what) + " " + (was.empty() ? "(none)" : shown(was)) + " in the journal, " +
+                      (is.empty() ? "(none)" : shown(is)) + " now");
+    }
   };
   // Every key of either map whose values differ, a missing one as "(none)".
   using Pairs = std::map<std::string, std::string>;

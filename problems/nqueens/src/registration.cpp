@@ -15,6 +15,7 @@
 #include "backtrack/nqueens/dlx.hpp"
 #include "backtrack/nqueens/memory.hpp"
 #include "backtrack/nqueens/word.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
 #include "solvers/solvers.hpp"
 
@@ -36,7 +37,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   }
   const auto name = vm["symmetry"].as<std::string>();
   const auto symmetry = parse_symmetry(name);
-  if (!symmetry) throw UsageError("unknown --symmetry '" + name + "' (choose none, mirror or full)");
+  if (!symmetry) throw UsageError("unknown --symmetry " + in_quotes(name) + " (choose none, mirror or full)");
   if (intent.mode == SearchMode::unique && *symmetry != Symmetry::full) {
     throw UsageError("--unique lists one board per symmetry class: it needs --symmetry full");
   }

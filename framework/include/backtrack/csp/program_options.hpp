@@ -7,6 +7,7 @@
 
 #include "backtrack/csp/options.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
 
 namespace backtrack::csp {
@@ -26,7 +27,7 @@ E read_choice(const boost::program_options::variables_map& vm, const char* optio
   if (const auto e = parse_choice(name, all)) return *e;
   std::string choices;
   for (const auto& n : names_of(all)) choices += (choices.empty() ? "" : ", ") + n;
-  throw UsageError("unknown --" + std::string(option) + " '" + name + "' (choose " + choices + ")");
+  throw UsageError("unknown --" + std::string(option) + " " + in_quotes(name) + " (choose " + choices + ")");
 }
 }  // namespace detail
 

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
 
 namespace backtrack::nqueens {
@@ -125,7 +126,7 @@ inline std::vector<Queen> parse_place(const std::string& text) {
       return true;
     };
     if (colon == std::string::npos || !is_number(trimmed.substr(0, colon)) || !is_number(trimmed.substr(colon + 1))) {
-      throw InputError("--place: '" + trimmed + "' is not ROW:COL (0-based numbers, e.g. --place 0:3,5:1)");
+      throw InputError("--place: " + in_quotes(trimmed) + " is not ROW:COL (0-based numbers, e.g. --place 0:3,5:1)");
     }
     queens.push_back({std::stoi(trimmed.substr(0, colon)), std::stoi(trimmed.substr(colon + 1))});
   }
@@ -180,8 +181,8 @@ inline Board read_board(std::string_view text, const std::string& source) {
       if (l[c] == 'Q') {
         board.queens.push_back({static_cast<int>(r), static_cast<int>(c)});
       } else if (l[c] != '.') {
-        throw InputError(where + " column " + std::to_string(c + 1) + ": '" + std::string(1, l[c]) +
-                         "' is neither a queen 'Q' nor an empty square '.'");
+        throw InputError(where + " column " + std::to_string(c + 1) + ": " + in_quotes(l.substr(c, 1)) +
+                         " is neither a queen 'Q' nor an empty square '.'");
       }
     }
     if (l.size() != rows) {
@@ -333,8 +334,8 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
     const bool digits = j > i + (list[i] == '-' ? 1u : 0u) && token.size() <= 10;
     if (!digits || (j < list.size() && !separator(list[j]))) {
       std::size_t stop = list.find_first_of(" ,\n\r\t", i);
-      throw InputError(source + ": '" + std::string(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
-                       "' (item " + std::to_string(columns.size() + 1) +
+      throw InputError(source + ": " + in_quotes(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
+                       " (item " + std::to_string(columns.size() + 1) +
                        ") is not a column number; expected 0-based columns separated by spaces or commas, or a "
                        "board of 'Q' and '.'");
     }

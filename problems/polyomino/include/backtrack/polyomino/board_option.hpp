@@ -6,6 +6,7 @@
 
 #include "backtrack/errors.hpp"
 #include "backtrack/polyomino/board.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack::polyomino {
 
@@ -22,7 +23,7 @@ inline Board parse_board(const std::string& box, const std::string& holes) {
   char x = 0;
   std::istringstream in(box);
   if (!(in >> rows >> x >> cols) || (x != 'x' && x != 'X') || !in.eof() || rows < 1 || cols < 1) {
-    throw UsageError("--board must be ROWSxCOLS, e.g. 6x10, got '" + box + "'");
+    throw UsageError("--board must be ROWSxCOLS, e.g. 6x10, got " + in_quotes(box));
   }
   if (rows > largest_board_cells / cols) {
     throw UsageError("--board " + box + " is too large: a board has at most " + std::to_string(largest_board_cells) +
@@ -44,11 +45,11 @@ inline Board parse_board(const std::string& box, const std::string& holes) {
       std::istringstream one(item);
       if (!(one >> cell.row >> comma >> cell.col) || comma != ',' || !one.eof() || cell.row < 0 || cell.row >= rows ||
           cell.col < 0 || cell.col >= cols) {
-        throw UsageError("--holes takes 'centre' or cells 'ROW,COL ROW,COL ...' (0-based, on the board), got '" + item + "'");
+        throw UsageError("--holes takes 'centre' or cells 'ROW,COL ROW,COL ...' (0-based, on the board), got " + in_quotes(item));
       }
       // Each hole once: so there are never more holes than cells.
       const auto index = static_cast<std::size_t>(cell.row * cols + cell.col);
-      if (taken[index]) throw UsageError("--holes names the cell " + item + " twice");
+      if (taken[index]) throw UsageError("--holes names the cell " + in_quotes(item) + " twice");
       taken[index] = true;
       hole_cells.push_back(cell);
     }

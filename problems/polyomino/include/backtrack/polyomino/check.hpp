@@ -12,6 +12,7 @@
 
 #include "backtrack/errors.hpp"
 #include "backtrack/polyomino/pieces.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/solution_text.hpp"
 
@@ -40,8 +41,8 @@ inline CheckVerdict check_solution(const std::string& input, const std::string& 
       if (ch == '.') return {false, "invalid: the cell at " + cell_text(cell) + " is not covered"};
       if (std::isupper(static_cast<unsigned char>(ch)) == 0) {
         throw InputError(source + ": line " + std::to_string(first_line + static_cast<int>(r)) + ", column " +
-                         std::to_string(c + 1) + ": '" + std::string(1, ch) +
-                         "' is neither a piece letter (F I L N P T U V W X Y Z) nor a hole (' ')");
+                         std::to_string(c + 1) + ": " + in_quotes(std::string(1, ch)) +
+                         " is neither a piece letter (F I L N P T U V W X Y Z) nor a hole (' ')");
       }
       covered[ch].push_back(cell);
     }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 
 namespace backtrack::sudoku {
 
@@ -107,7 +108,7 @@ inline int cell_value(std::string_view token, int n, Position p) {
     value = std::stoi(std::string(token));
   }
   if (value < 1 || value > n) {
-    input_error(p, "'" + std::string(token) + "' is not a symbol of a " + std::to_string(n) + "x" + std::to_string(n) +
+    input_error(p, in_quotes(token) + " is not a symbol of a " + std::to_string(n) + "x" + std::to_string(n) +
                        " grid (use " + symbols_of(n) + ", or '.' or '0' for an empty cell)");
   }
   return value;

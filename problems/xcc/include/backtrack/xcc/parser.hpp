@@ -20,6 +20,7 @@
 
 #include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/xcc/xcc_file.hpp"
 
 namespace backtrack::xcc {
@@ -72,15 +73,6 @@ class XccParser {
     throw InputError(source_ + ":" + std::to_string(line_number_) + ": " + what);
   }
 
-  // Words as messages quote them: at most 60 characters, so a line of megabytes stays one line.
-  static std::string quoted(std::string_view word) {
-    constexpr std::size_t shown = 60;
-    std::string text = "'";  // appended, not "'" + ...: GCC 12 warns of that, wrongly (-Wrestrict)
-    text.append(word.substr(0, shown));
-    text += word.size() > shown ? "...'" : "'";
-    return text;
-  }
-
   void read_items(std::string_view text) {
     bool secondary = false;
     for_each_word(text, [&](std::string_view word) {
@@ -90,11 +82,11 @@ class XccParser {
         return;
       }
       if (word.find_first_of(":|") != std::string_view::npos) {
-        fail("item " + quoted(word) + ": a name cannot hold ':' or '|' (put blanks around the '|')");
+        fail("item " + in_quotes(word) + ": a name cannot hold ':' or '|' (put blanks around the '|')");
       }
       if (file_.items.size() >= max_items) fail("more than " + std::to_string(max_items) + " items");
       if (!index_.emplace(std::string(word), static_cast<int>(file_.items.size())).second) {
-        fail("item " + quoted(word) + " is named twice");
+        fail("item " + in_quotes(word) + " is named twice");
       }
       file_.items.emplace_back(word);
       if (!secondary) ++file_.primary;
@@ -120,18 +112,18 @@ class XccParser {
       const auto colon = word.find(':');
       const std::string_view name = word.substr(0, colon);
       const auto found = index_.find(name);
-      if (name.empty() || name.find('|') != std::string_view::npos) fail("malformed item " + quoted(word));
-      if (found == index_.end()) fail("unknown item " + quoted(name) + " in an option");
+      if (name.empty() || name.find('|') != std::string_view::npos) fail("malformed item " + in_quotes(word));
+      if (found == index_.end()) fail("unknown item " + in_quotes(name) + " in an option");
       const int item = found->second;
-      if (last_option_of_[static_cast<std::size_t>(item)] == option) fail("item " + quoted(name) + " twice in one option");
+      if (last_option_of_[static_cast<std::size_t>(item)] == option) fail("item " + in_quotes(name) + " twice in one option");
       last_option_of_[static_cast<std::size_t>(item)] = option;
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view colour_name = word.substr(colon + 1);
         if (colour_name.empty() || colour_name.find_first_of(":|") != std::string_view::npos) {
-          fail("malformed colour in " + quoted(word) + ": ITEM:COLOUR, a colour without ':' or '|'");
+          fail("malformed colour in " + in_quotes(word) + ": ITEM:COLOUR, a colour without ':' or '|'");
         }
-        if (item < file_.primary) fail("primary item " + quoted(name) + " cannot have a colour (" + quoted(word) + ")");
+        if (item < file_.primary) fail("primary item " + in_quotes(name) + " cannot have a colour (" + in_quotes(word) + ")");
         colour = colour_of(colour_name);
       }
       has_primary = has_primary || item < file_.primary;

@@ -120,7 +120,9 @@ struct EstimateRequest {
   std::uint64_t samples = 100000;      // random probes
   std::uint64_t seed = 1;
   double calibration_seconds = 0.2;   // 0: no calibration, no time prediction
+  // The probes and the calibration stop here, with what they have.
   const std::atomic<bool>* stop_requested = nullptr;
+  Clock::time_point deadline = Clock::time_point::max();
   bool stop_when_small = false;  // fewer probes for a small tree (estimate_tree())
 };
 
@@ -305,11 +307,12 @@ class ProblemSolver final : public Solver {
 
   EstimateResult estimate(const EstimateRequest& request) const override {
     EstimateResult result;
-    result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested,
-                                request.stop_when_small);
-    if (request.calibration_seconds > 0) {
-      result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed,
-                                     request.stop_requested);
+    SearchLimits outside;
+    outside.stop_requested = request.stop_requested;
+    outside.deadline = request.deadline;
+    result.tree = estimate_tree(problem_, request.samples, request.seed, outside, request.stop_when_small);
+    if (request.calibration_seconds > 0 && outside.outside_stop() == StopReason::none) {
+      result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed, outside);
       result.subtrees = result.calibration.split_subtrees;
     }
     return result;

@@ -150,4 +150,44 @@ TEST(ProgressLineLimits, ProbesAreBounded) {
   EXPECT_EQ(cli::field(o.out, "nodes"), "1000") << o.out;
 }
 
+// --- A Sudoku file that can be read only once ----------------------------------------
+
+const std::string classic =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+
+TEST(SudokuInput, DevStdinIsReadOnce) {
+  const auto o = cli::run_program(
+      "/bin/sh", {"-c", "printf '" + classic.substr(0, 81) + "\\n' | '" BACKTRACK_EXE "' solve sudoku --file /dev/stdin"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
+}
+
+TEST(SudokuInput, AFifoIsReadOnce) {
+  const cli::TempFile place;
+  const std::string fifo = place.path() + ".fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  // Writes the puzzle once; should the program open the FIFO again, it is let go with
+  // nothing after a while rather than kept waiting for a writer forever.
+  std::thread writer([&] {
+    std::ofstream(fifo) << classic;
+    std::unique_lock lock(mutex);
+    if (finished.wait_for(lock, std::chrono::seconds(8), [&] { return done; })) return;
+    const int fd = open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) close(fd);
+  });
+  const auto o = run({"solve", "sudoku", "--file", fifo, "--first"});
+  {
+    std::lock_guard lock(mutex);
+    done = true;
+  }
+  finished.notify_all();
+  writer.join();
+  std::remove(fifo.c_str());
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
+}
+
 }  // namespace

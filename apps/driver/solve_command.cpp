@@ -296,7 +296,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   } else if (!print_summary) {
     // the solutions alone
   } else if (format == Format::json) {
-    auto summary = summary_json(problem.name, description, result, request.threads, times);
+    auto summary = summary_json(problem.name, description, result, request.threads, times, reached_cap);
     if (show_example) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
@@ -310,7 +310,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       // Only a search that ran to the end may say that there is none.
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
-    write_summary_text(std::cout, problem.name, description, result, request.threads, times);
+    write_summary_text(std::cout, problem.name, description, result, request.threads, times, reached_cap);
     if (show_example && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }

@@ -190,4 +190,61 @@ TEST(SudokuInput, AFifoIsReadOnce) {
   EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
 }
 
+// --- A capped listing says what it printed, and that it is partial ------------------
+
+struct Listing {
+  std::size_t printed = 0;
+  nlohmann::json summary;
+};
+
+Listing json_listing(const std::string& text) {
+  Listing listing;
+  for (const auto& line : cli::lines_of(text)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["type"] == "solution") ++listing.printed;
+    if (j["type"] == "summary") listing.summary = j;
+  }
+  return listing;
+}
+
+TEST(CappedListing, JsonCountsWhatItPrintedOnOneThread) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "--format", "json", "-j", "1"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["solutions"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+}
+
+TEST(CappedListing, JsonCountsWhatItPrintedOnTwoThreads) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "--format", "json", "-j", "2"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["solutions"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+}
+
+TEST(CappedListing, TextCountsWhatItPrinted) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "-j", "2", "--profile"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_NE(o.out.find("\nsolution 100000\n"), std::string::npos);
+  EXPECT_EQ(o.out.find("\nsolution 100001\n"), std::string::npos);
+  EXPECT_EQ(cli::field(o.out, "solutions"), "100000");
+  EXPECT_EQ(cli::field(o.out, "status"), "solution_limit (partial: the listing stopped at its cap)");
+}
+
+// One symmetry class is several solutions: the summary counts those of the classes listed.
+TEST(CappedListing, UniqueCountsTheClassesItPrinted) {
+  const auto o = run({"solve", "nqueens", "-n", "15", "--unique", "--format", "json", "-j", "2"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["classes"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+  const auto solutions = std::stoull(listing.summary["solutions"].get<std::string>());
+  EXPECT_GT(solutions, 100000u * 7);
+  EXPECT_LE(solutions, 100000u * 8);
+}
+
 }  // namespace

@@ -247,4 +247,18 @@ TEST(CappedListing, UniqueCountsTheClassesItPrinted) {
   EXPECT_LE(solutions, 100000u * 8);
 }
 
+// --- An empty board picks the strategy that -n would ---------------------------------
+
+TEST(BoardStrategy, AnEmptyBoardIsLikeN) {
+  for (const int n : {30, 100}) {
+    const std::string row(static_cast<std::size_t>(n), '.');
+    std::string board;
+    for (int r = 0; r < n; ++r) board += row + '\n';
+    const cli::TempFile file;
+    const auto o = run({"solve", "nqueens", "--board", write_temp(file, board), "--first", "--time-limit", "5"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_NE(o.out.find("n=" + std::to_string(n) + " strategy=mrv"), std::string::npos) << o.out;
+  }
+}
+
 }  // namespace

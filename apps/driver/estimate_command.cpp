@@ -33,7 +33,9 @@ const char* const estimate_usage =
     "The spread is the standard error of the mean and a 95% interval (mean +- 1.96 SE); the\n"
     "time assumes the threads scale linearly. A tree so small that the probes have walked a\n"
     "tenth of its nodes stops probing early (from 1000 probes on) and says so: counting it\n"
-    "costs little more. Example: backtrack estimate nqueens -n 20\n\n";
+    "costs little more. Ctrl-C stops the probes (within one, between its nodes) and prints\n"
+    "the estimate of those finished, marked interrupted (exit 130).\n"
+    "Example: backtrack estimate nqueens -n 20\n\n";
 
 constexpr double z95 = 1.96;
 
@@ -164,7 +166,8 @@ int estimate_command(const Arguments& args, const Registry& registry) {
     }
     std::cout << json_line(j) << '\n';
   } else {
-    auto line = [](const Estimate& e, auto show) -> std::string {
+    auto line = [&tree](const Estimate& e, auto show) -> std::string {
+      if (tree.samples == 0) return "unknown: no probe finished";
       if (!std::isfinite(e.mean)) return "beyond the range of a double (over 1.8e308): too large to estimate";
       const double low = std::max(0.0, e.mean - z95 * e.standard_error);
       const double high = e.mean + z95 * e.standard_error;

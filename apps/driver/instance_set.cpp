@@ -84,14 +84,14 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
   times.setup_seconds = times.seconds - search_seconds;
   const std::string description = "instances=" + std::to_string(instances.size()) + " strategy=" + strategy;
   if (format == Format::json) {
-    auto summary = summary_json(problem.name, description, total, request.threads, times);
+    auto summary = summary_json(problem.name, description, total, request.threads, times, listing_stopped);
     summary["instances"] = instances.size();
     summary["searched"] = seconds.size();
     summary["solved"] = solved;
     summary["instance_median_seconds"] = median(seconds);
     std::cout << json_line(summary) << '\n';
   } else {
-    write_summary_text(std::cout, problem.name, description, total, request.threads, times);
+    write_summary_text(std::cout, problem.name, description, total, request.threads, times, listing_stopped);
     std::cout << "instances: " << instances.size() << ", searched " << seconds.size() << ", " << solved
               << " with a solution\ninstance_median_seconds: " << six_digits(median(seconds)) << '\n';
   }

@@ -33,8 +33,14 @@ double nodes_per_second(const RunResult& result, const InstanceTimes& times) {
   return times.search_seconds > 0 ? static_cast<double>(nodes) / times.search_seconds : 0.0;
 }
 
+namespace {
+bool partial(const SearchStats& s, bool capped) {
+  return capped || (s.stop != StopReason::none && s.stop != StopReason::solution_limit);
+}
+}  // namespace
+
 nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
-                            unsigned threads, const InstanceTimes& times) {
+                            unsigned threads, const InstanceTimes& times, bool capped) {
   const SearchStats& s = result.stats;
   nlohmann::json j = {
       {"type", "summary"},
@@ -52,7 +58,7 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
       {"seconds", times.seconds},
       {"nodes_per_second", nodes_per_second(result, times)},
       {"status", std::string(to_string(s.stop))},
-      {"partial", s.stop != StopReason::none && s.stop != StopReason::solution_limit},
+      {"partial", partial(s, capped)},
   };
   if (result.reports_classes) j["classes"] = to_string(s.representatives);
   if (const auto counters = counters_json(result); !counters.is_null()) j["counters"] = counters;
@@ -104,7 +110,7 @@ std::optional<std::uint64_t> counter(const RunResult& result, const std::string&
 }
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
-                        const RunResult& result, unsigned threads, const InstanceTimes& times) {
+                        const RunResult& result, unsigned threads, const InstanceTimes& times, bool capped) {
   const SearchStats& s = result.stats;
   auto six_digits = [](double seconds) {
     char text[32];
@@ -128,7 +134,11 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
       << "seconds: " << six_digits(times.seconds) << '\n'
       << "nodes_per_second: " << rate << '\n'
       << "status: " << to_string(s.stop);
-  if (s.stop != StopReason::none && s.stop != StopReason::solution_limit) out << " (partial: the search did not finish)";
+  if (capped) {
+    out << " (partial: the listing stopped at its cap)";
+  } else if (partial(s, capped)) {
+    out << " (partial: the search did not finish)";
+  }
   out << '\n';
   if (result.resumed.subtrees > 0 && (!result.counter_names.empty() || result.profiled)) {
     out << "(the counters" << (result.profiled ? " and the profile" : "") << " are this run's: not the "

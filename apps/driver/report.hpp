@@ -24,11 +24,15 @@ nlohmann::json instance_json(const std::string& description);
 // ("12"), else the text; null for "".
 nlohmann::json value_json(const std::string& text);
 
+// A run is partial when its search stopped before it had seen the whole tree for any
+// reason but the solutions asked for (--first, --limit K); `capped`: a listing that
+// stopped at the cap the user did not ask for (solve's 100,000 without --force) is
+// partial too.
 nlohmann::json summary_json(const std::string& problem, const std::string& description, const RunResult& result,
-                            unsigned threads, const InstanceTimes& times);
+                            unsigned threads, const InstanceTimes& times, bool capped = false);
 
 void write_summary_text(std::ostream& out, const std::string& problem, const std::string& description,
-                        const RunResult& result, unsigned threads, const InstanceTimes& times);
+                        const RunResult& result, unsigned threads, const InstanceTimes& times, bool capped = false);
 
 // The problem's own counters of its work by name ({"propagations": 12, "checks": 40}),
 // or null when it has none.

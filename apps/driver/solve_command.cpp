@@ -1,5 +1,6 @@
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <iostream>
@@ -78,17 +79,26 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
   std::cout << exit_code_help;
 }
 
+// Probes of the progress line's prediction: milliseconds for the trees a count can
+// finish, but one probe of a large board takes seconds (3,000 queens on strategy bitset:
+// two minutes for them all, before a search with --time-limit 3 had begun). So they get
+// this long at most, and stop at the run's deadline and stop flag, which the search
+// then meets at once.
+constexpr double most_probe_seconds = 0.5;
+// Fewer probes than this predict too little: the line then goes by the subtrees.
+constexpr std::uint64_t fewest_probes = 100;
+
 // The tree's nodes as a few thousand of Knuth's random probes predict them, for the
-// progress line's time left (0: this solver cannot tell). Milliseconds for the trees a
-// count can finish.
+// progress line's time left (0: this solver cannot tell).
 double expected_nodes(const Solver& solver, const RunRequest& request) {
   EstimateRequest probes;
   probes.samples = 2000;
   probes.calibration_seconds = 0;
   probes.stop_requested = request.limits.stop_requested;
+  probes.deadline = std::min(request.limits.deadline, SearchLimits::deadline_after(most_probe_seconds));
   try {
-    const double nodes = solver.estimate(probes).tree.nodes.mean;
-    return std::isfinite(nodes) ? nodes : 0;
+    const TreeEstimate tree = solver.estimate(probes).tree;
+    return tree.samples >= fewest_probes && std::isfinite(tree.nodes.mean) ? tree.nodes.mean : 0;
   } catch (const UsageError&) {
     return 0;
   }
@@ -286,7 +296,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   } else if (!print_summary) {
     // the solutions alone
   } else if (format == Format::json) {
-    auto summary = summary_json(problem.name, description, result, request.threads, times);
+    auto summary = summary_json(problem.name, description, result, request.threads, times, reached_cap);
     if (show_example) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
@@ -300,7 +310,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       // Only a search that ran to the end may say that there is none.
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
-    write_summary_text(std::cout, problem.name, description, result, request.threads, times);
+    write_summary_text(std::cout, problem.name, description, result, request.threads, times, reached_cap);
     if (show_example && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }

@@ -96,16 +96,16 @@ TEST(Estimate, CalibrationOfATreeWithinTheProbe) {
 TEST(Estimate, ASmallTreeIsNotProbedForLong) {
   const backtrack::nqueens::WordQueens queens(10);
   const auto truth = backtrack::count_solutions(queens);
-  const auto quick = backtrack::estimate_tree(queens, 50000, 42, nullptr, true);
+  const auto quick = backtrack::estimate_tree(queens, 50000, 42, {}, true);
   EXPECT_TRUE(quick.small_tree);
   EXPECT_GE(quick.samples, backtrack::small_tree_min_samples);
   EXPECT_LT(quick.samples * 10, 50000u);
   EXPECT_NEAR(quick.nodes.mean / static_cast<double>(truth.nodes), 1.0, 0.2);
-  const auto all = backtrack::estimate_tree(queens, 50000, 42, nullptr, false);
+  const auto all = backtrack::estimate_tree(queens, 50000, 42, {}, false);
   EXPECT_FALSE(all.small_tree);
   EXPECT_EQ(all.samples, 50000u);
   // A large tree is probed as asked.
-  const auto large = backtrack::estimate_tree(backtrack::nqueens::WordQueens(20), 20000, 42, nullptr, true);
+  const auto large = backtrack::estimate_tree(backtrack::nqueens::WordQueens(20), 20000, 42, {}, true);
   EXPECT_FALSE(large.small_tree);
   EXPECT_EQ(large.samples, 20000u);
 }

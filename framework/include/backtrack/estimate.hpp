@@ -52,6 +52,40 @@ struct TreeEstimate {
 // Probes made before the estimator may judge a tree small (TreeEstimate::small_tree).
 inline constexpr std::uint64_t small_tree_min_samples = 1000;
 
+namespace detail {
+// The stop flag and the deadline, looked at between the nodes of a probe, not only
+// between probes: a node of a large instance lists thousands of children (100,000 queens
+// on strategy bitset), so one probe took minutes, and Ctrl-C waited for 256 of them. The
+// flag is one load a node; the clock is read every `interval_` nodes, which grows while
+// the reads come much more often than every batch_time and shrinks when they come late.
+class ProbeLimits {
+ public:
+  explicit ProbeLimits(const SearchLimits& limits) : limits_(limits) {}
+
+  bool reached() {
+    if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) return true;
+    if (limits_.deadline == Clock::time_point::max() || --until_clock_ > 0) return false;
+    const auto now = Clock::now();
+    if (now >= limits_.deadline) return true;
+    const auto took = now - last_clock_;
+    if (took < batch_time / 2) {
+      interval_ = std::min<std::uint64_t>(interval_ * 2, check_interval);
+    } else if (took > 2 * batch_time) {
+      interval_ = std::max<std::uint64_t>(interval_ / 2, 1);
+    }
+    last_clock_ = now;
+    until_clock_ = interval_;
+    return false;
+  }
+
+ private:
+  const SearchLimits& limits_;
+  std::uint64_t interval_ = 1;
+  std::uint64_t until_clock_ = 1;
+  Clock::time_point last_clock_ = Clock::now();
+};
+}  // namespace detail
+
 // Accumulates a running mean and variance (Welford), stable over millions of samples.
 // A probe of a huge tree can exceed the range of a double (n = 1000 queens: about
 // 1000! nodes); the mean is then infinite, never the NaN that inf - inf would make.
@@ -82,13 +116,14 @@ class RunningMean {
 };
 
 // `samples` random probes of the tree of `problem`, reproducible from `seed`. Stops
-// early (with the probes made so far) when `stop` is set, and, with `stop_when_small`,
-// when the probes have walked a tenth of the nodes the tree is estimated to have:
-// probing a small tree for long would cost more than counting it (pentomino 6x10:
-// 200,000 probes took 4.1 s, the count 1.5 s).
+// early, with the probes finished so far (a probe cut short is dropped), at the stop
+// flag or the deadline of `limits`, and, with `stop_when_small`, when the probes have
+// walked a tenth of the nodes the tree is estimated to have: probing a small tree for
+// long would cost more than counting it (pentomino 6x10: 200,000 probes took 4.1 s, the
+// count 1.5 s).
 template <Problem P>
 TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_t seed,
-                           const std::atomic<bool>* stop = nullptr, bool stop_when_small = false) {
+                           const SearchLimits& limits = {}, bool stop_when_small = false) {
   using Move = typename P::Move;
   const auto start = Clock::now();
   const auto roots = roots_of(problem);
@@ -102,20 +137,26 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
   RunningMean nodes;
   RunningMean solutions;
   std::vector<double> depth_sums(result.nodes_per_depth.size(), 0.0);
+  std::vector<double> probe_depths;  // the weight of this probe's node at each depth from its root's
   double walked = 0;  // nodes the probes have visited
+  detail::ProbeLimits outside(limits);
+  bool stopped = false;
   for (std::uint64_t k = 0; k < samples; ++k) {
-    if (stop != nullptr && (k & 255) == 0 && stop->load(std::memory_order_relaxed)) break;
     const auto& root = roots[std::uniform_int_distribution<std::size_t>(0, roots.size() - 1)(random)];
     double weight = static_cast<double>(roots.size());  // how many nodes this one stands for
     double probe_nodes = 0;
     double probe_solutions = 0;
     path.assign(root.prefix.begin(), root.prefix.end());
     auto state = state_after(problem, std::span<const Move>(root.prefix));
+    // The probe's share of the sums per depth waits for its end: a probe cut short adds nothing.
+    probe_depths.clear();
     for (;;) {
+      if (outside.reached()) {
+        stopped = true;
+        break;
+      }
       probe_nodes += weight;
-      const std::size_t depth = path.size();
-      if (depth >= depth_sums.size()) depth_sums.resize(depth + 1, 0.0);
-      depth_sums[depth] += weight;
+      probe_depths.push_back(weight);
       if (problem.is_solution(state)) {
         double leaf = static_cast<double>(root.weight);
         if constexpr (HasSolutionWeight<P>) {
@@ -136,6 +177,10 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
         problem.apply(state, m);  // the probe never backs up: no undo
       }
     }
+    if (stopped) break;
+    const std::size_t first_depth = root.prefix.size();
+    if (first_depth + probe_depths.size() > depth_sums.size()) depth_sums.resize(first_depth + probe_depths.size(), 0.0);
+    for (std::size_t d = 0; d < probe_depths.size(); ++d) depth_sums[first_depth + d] += probe_depths[d];
     nodes.add(probe_nodes);
     solutions.add(probe_solutions);
     ++result.samples;
@@ -166,11 +211,13 @@ struct Calibration {
   double nodes_per_second() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0; }
 };
 
+// The stop flag and the deadline of `outside` cut it short.
 template <Problem P>
 Calibration calibrate(const P& problem, double seconds, const SplitPlan& plan, std::uint64_t seed,
-                      const std::atomic<bool>* stop = nullptr) {
+                      const SearchLimits& outside = {}) {
   SearchLimits split_limits;
-  split_limits.stop_requested = stop;
+  split_limits.stop_requested = outside.stop_requested;
+  split_limits.deadline = outside.deadline;
   const auto split = split_tree(problem, plan, split_limits);
   if (split.stopped()) return {};  // a partial split is no sample of the count's subtrees
   if (split.subtrees.empty()) return {split.above.nodes, split.above.seconds, 0, 0};
@@ -178,9 +225,8 @@ Calibration calibrate(const P& problem, double seconds, const SplitPlan& plan, s
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::mt19937_64 random(seed);
   std::shuffle(order.begin(), order.end(), random);
-  SearchLimits limits;
-  limits.stop_requested = stop;
-  limits.deadline = SearchLimits::deadline_after(seconds);
+  SearchLimits limits = split_limits;
+  limits.deadline = std::min(outside.deadline, SearchLimits::deadline_after(seconds));
   Calibration result;
   result.split_subtrees = split.subtrees.size();
   const auto start = Clock::now();

@@ -120,7 +120,9 @@ struct EstimateRequest {
   std::uint64_t samples = 100000;      // random probes
   std::uint64_t seed = 1;
   double calibration_seconds = 0.2;   // 0: no calibration, no time prediction
+  // The probes and the calibration stop here, with what they have.
   const std::atomic<bool>* stop_requested = nullptr;
+  Clock::time_point deadline = Clock::time_point::max();
   bool stop_when_small = false;  // fewer probes for a small tree (estimate_tree())
 };
 
@@ -305,11 +307,12 @@ class ProblemSolver final : public Solver {
 
   EstimateResult estimate(const EstimateRequest& request) const override {
     EstimateResult result;
-    result.tree = estimate_tree(problem_, request.samples, request.seed, request.stop_requested,
-                                request.stop_when_small);
-    if (request.calibration_seconds > 0) {
-      result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed,
-                                     request.stop_requested);
+    SearchLimits outside;
+    outside.stop_requested = request.stop_requested;
+    outside.deadline = request.deadline;
+    result.tree = estimate_tree(problem_, request.samples, request.seed, outside, request.stop_when_small);
+    if (request.calibration_seconds > 0 && outside.outside_stop() == StopReason::none) {
+      result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed, outside);
       result.subtrees = result.calibration.split_subtrees;
     }
     return result;
@@ -363,20 +366,19 @@ class ProblemSolver final : public Solver {
           &result.resumed, request.subtrees);
       return result;
     }
-    std::mutex output;
-    bool refused = false;  // the sink said stop: no subtree may hand it another solution
-    auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t) {
+    Delivered delivered;
+    SearchLimits listing = limits;
+    listing.abandoned = &delivered.refused;
+    auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
       Solution solution = render_(problem_, path);
-      std::lock_guard lock(output);
-      if (refused) return false;
-      refused = !sink(std::move(solution));
-      return !refused;
+      return delivered.hand(sink, std::move(solution), weight);
     };
-    const auto split = split_tree(problem_, SplitPlan{}, limits, locked_emit);
+    const auto split = split_tree(problem_, SplitPlan{}, listing, locked_emit);
     result.subtrees = split.subtrees.size();
-    result.stats = run_subtrees(problem_, split, request.threads, limits, request.progress, [&](const P& problem) {
-      return DepthFirstSearch<P, decltype(locked_emit)>(problem, limits, locked_emit);
+    result.stats = run_subtrees(problem_, split, request.threads, listing, request.progress, [&](const P& problem) {
+      return DepthFirstSearch<P, decltype(locked_emit)>(problem, listing, locked_emit);
     });
+    delivered.settle(result.stats);
     return result;
   }
 
@@ -391,17 +393,13 @@ class ProblemSolver final : public Solver {
       const ProblemSolver* solver;
       const SolutionSink* sink;
       bool listing;
-      std::mutex output;
-      bool refused = false;  // the sink said stop: no subtree may hand it another solution
+      Delivered delivered;
     } context(this, &sink, request.mode != SearchMode::count);
-    const detail::ErasedSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t) {
+    const detail::ErasedSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t weight) {
                                        auto& x = *static_cast<Context*>(c);
                                        if (!x.listing) return true;
                                        Solution solution = x.solver->render_(x.solver->problem_, path);
-                                       std::lock_guard lock(x.output);
-                                       if (x.refused) return false;
-                                       x.refused = !(*x.sink)(std::move(solution));
-                                       return !x.refused;
+                                       return x.delivered.hand(*x.sink, std::move(solution), weight);
                                      },
                                      &context};
     using Search = DepthFirstSearch<P, detail::ErasedSink<P>, true>;
@@ -412,15 +410,43 @@ class ProblemSolver final : public Solver {
       result.profile = search.profile();
       return result;
     }
-    const auto split = split_tree(problem_, SplitPlan{}, limits, emit, std::true_type{});
-    result.subtrees = split.subtrees.size();
     const bool count = request.mode == SearchMode::count;
+    SearchLimits searched = limits;
+    if (!count) searched.abandoned = &context.delivered.refused;
+    const auto split = split_tree(problem_, SplitPlan{}, searched, emit, std::true_type{});
+    result.subtrees = split.subtrees.size();
     result.stats = run_subtrees(
-        problem_, split, request.threads, limits, request.progress,
-        [&](const P& problem) { return Search(problem, limits, emit); },
+        problem_, split, request.threads, searched, request.progress,
+        [&](const P& problem) { return Search(problem, searched, emit); },
         count ? request.checkpoint : nullptr, &result.resumed, count ? request.subtrees : nullptr, &result.profile);
+    if (!count) context.delivered.settle(result.stats);
     return result;
   }
+
+  // The solutions of a listing on several subtrees (and threads) as the sink received
+  // them. Once it refuses one, no subtree may hand it another, and every search gives
+  // up (SearchLimits::abandoned); each search counts the solution it found and was
+  // refused, though, so the run's count is the one kept here: that of the solutions
+  // the sink took.
+  struct Delivered {
+    std::mutex output;
+    std::atomic<bool> refused{false};
+    std::uint64_t solutions = 0;
+    uint128 weight = 0;
+
+    bool hand(const SolutionSink& sink, Solution&& solution, std::uint64_t solution_weight) {
+      std::lock_guard lock(output);
+      if (refused.load(std::memory_order_relaxed)) return false;
+      ++solutions;
+      weight += solution_weight;
+      if (!sink(std::move(solution))) refused = true;
+      return !refused.load(std::memory_order_relaxed);
+    }
+    void settle(SearchStats& stats) const {
+      stats.representatives = solutions;
+      stats.solutions = weight;
+    }
+  };
 
   P problem_;
   Render render_;

@@ -152,16 +152,20 @@ const Strategy& strategy_named(const std::string& name) {
   throw UsageError("unknown strategy '" + name + "' for nqueens");  // the driver checked the name: a bug
 }
 
-// The best strategy for the mode and the size; "" (make() decides) for a board read from
-// a file, whose size is not known yet.
-std::string default_strategy(const po::variables_map& vm, const SolveIntent& intent) {
-  if (vm.count("board") != 0) return "";
-  const int n = vm["size"].as<int>();
+// The best strategy for the mode and the size n, with queens given or not.
+std::string default_strategy_for(int n, const po::variables_map& vm, const SolveIntent& intent, bool given) {
   // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
   const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
   const bool plain_count = intent.mode == SearchMode::count && !intent.uniform && vm.count("symmetry") == 0 &&
-                           vm.count("place") == 0 && n >= smallest_border_default && n <= max_border_size;
+                           !given && n >= smallest_border_default && n <= max_border_size;
   return finds_few && n > 24 ? "mrv" : plain_count ? "border" : n <= max_word_size ? "word" : "bitset";
+}
+
+// As the driver asks before make(): "" (make() decides, by the same rule) for a board
+// read from a file, whose size is not known yet.
+std::string default_strategy(const po::variables_map& vm, const SolveIntent& intent) {
+  if (vm.count("board") != 0) return "";
+  return default_strategy_for(vm["size"].as<int>(), vm, intent, vm.count("place") != 0);
 }
 
 const ProblemInfo& nqueens_info();
@@ -171,7 +175,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const int n = given ? given->n : vm["size"].as<int>();
   if (n < 1) throw UsageError("-n must be a positive board size, got " + std::to_string(n));
   std::string name = !intent.strategy.empty() ? intent.strategy : default_strategy(vm, intent);
-  if (name.empty()) name = n <= max_word_size ? "word" : "bitset";  // a board's size is known now
+  if (name.empty()) name = default_strategy_for(n, vm, intent, true);  // a board's size is known now
   const Strategy& strategy = strategy_named(name);
   // The driver checked a strategy it knew; the one chosen here for a board, and the
   // board's size (the driver saw only -n), are checked the same way now.

@@ -1,5 +1,6 @@
 // Registers Sudoku and its strategies with the driver's registry.
 #include <boost/program_options.hpp>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -23,11 +24,14 @@ namespace po = boost::program_options;
 // line, 82 bytes each: 64 MiB holds 800,000 of them.
 constexpr std::size_t largest_puzzle_file = std::size_t{64} << 20;
 
-// The driver may build a problem more than once (a count also looks for an example
-// solution), so standard input is read once and kept.
-const std::string& standard_input() {
-  static const std::string text = read_input_file("-", largest_puzzle_file);
-  return text;
+// The driver reads an input more than once: instances() to learn whether it holds a set,
+// then make() for its one puzzle, and compare for each row. A pipe, a FIFO or
+// /dev/stdin gives its bytes once, so each file is read once and kept.
+const std::string& input_text(const std::string& path) {
+  static std::map<std::string, std::string> read;
+  const auto known = read.find(path);
+  if (known != read.end()) return known->second;
+  return read.emplace(path, read_input_file(path, largest_puzzle_file)).first->second;
 }
 
 std::string read_input(const po::variables_map& vm) {
@@ -35,9 +39,7 @@ std::string read_input(const po::variables_map& vm) {
     if (vm.count("file") != 0) throw UsageError("give the puzzle with --puzzle or --file, not both");
     return vm["puzzle"].as<std::string>();
   }
-  const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
-  if (path == "-") return standard_input();
-  return read_input_file(path, largest_puzzle_file);
+  return input_text(vm.count("file") != 0 ? vm["file"].as<std::string>() : "-");
 }
 
 Solution render(const Grid& grid) {

@@ -1,0 +1,282 @@
+// Limits a hostile user meets: Ctrl-C and --time-limit in every long phase (the
+// estimator's probes, the progress line's), a listing's cap in its summary, inputs that
+// can be read once, and numbers beyond any board.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <pty.h>
+#include <sys/stat.h>
+
+#include <condition_variable>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "run_process.hpp"
+
+namespace {
+
+using cli::run;
+
+// Runs backtrack with its stderr on a terminal (a pty), as a user at a terminal does:
+// the progress line is drawn then. What reaches the terminal is the outcome's err.
+cli::Outcome run_on_terminal(const std::vector<std::string>& args, std::optional<cli::Signal> signal = std::nullopt) {
+  int terminal = -1;
+  int user_side = -1;
+  if (openpty(&terminal, &user_side, nullptr, nullptr, nullptr) != 0) throw std::runtime_error("openpty failed");
+  fcntl(terminal, F_SETFD, FD_CLOEXEC);
+  fcntl(user_side, F_SETFD, FD_CLOEXEC);
+  cli::TempFile out_file;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_file.path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_adddup2(&actions, user_side, STDERR_FILENO);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  std::vector<std::string> strings{BACKTRACK_EXE};
+  strings.insert(strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, BACKTRACK_EXE, &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  close(user_side);
+  if (rc != 0) {
+    close(terminal);
+    throw std::runtime_error("posix_spawn failed");
+  }
+  cli::Outcome outcome;
+  // Read until the child's side is closed (EIO), so that a full terminal never blocks it.
+  std::thread reader([&] {
+    char buffer[4096];
+    for (;;) {
+      const ssize_t got = read(terminal, buffer, sizeof buffer);
+      if (got > 0) {
+        outcome.err.append(buffer, static_cast<std::size_t>(got));
+      } else if (got < 0 && errno == EINTR) {
+        continue;
+      } else {
+        return;
+      }
+    }
+  });
+  if (signal) {
+    std::this_thread::sleep_for(signal->after);
+    kill(pid, signal->number);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  reader.join();
+  close(terminal);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  outcome.killed = WIFSIGNALED(status);
+  outcome.out = cli::slurp(out_file.path());
+  return outcome;
+}
+
+std::string write_temp(const cli::TempFile& file, const std::string& text) {
+  std::ofstream(file.path(), std::ios::binary) << text;
+  return file.path();
+}
+
+// --- The estimator's probes hear Ctrl-C between their nodes -------------------------
+
+// One probe of 20,000 queens on strategy bitset lists thousands of children a node, for
+// thousands of nodes; Ctrl-C was looked at every 256 probes, minutes apart.
+TEST(EstimateLimits, CtrlCStopsALongProbe) {
+  const auto o = run({"estimate", "nqueens", "-n", "20000", "--strategy", "bitset"},
+                     cli::Signal{SIGINT, std::chrono::milliseconds(1500)});
+  EXPECT_EQ(o.exit_code, 130) << o.err;
+  EXPECT_FALSE(o.killed);
+  EXPECT_LT(o.seconds, 6.0);
+  EXPECT_NE(o.out.find("status: interrupted"), std::string::npos) << o.out;
+}
+
+// Dancing links of 50,000 items: a node looks at every item for the one with fewest
+// options, and a probe walks some 35,000 nodes (a second or more).
+TEST(EstimateLimits, CtrlCStopsALongXccProbe) {
+  std::ostringstream text;
+  constexpr int items = 50000;
+  for (int i = 0; i < items; ++i) text << 'i' << i << ' ';
+  text << '\n';
+  for (int i = 0; i + 1 < items; i += 2) text << 'i' << i << " i" << i + 1 << "\ni" << i << "\ni" << i + 1 << '\n';
+  const cli::TempFile file;
+  const auto o = run({"estimate", "xcc", "--file", write_temp(file, text.str()), "--format", "json"},
+                     cli::Signal{SIGINT, std::chrono::milliseconds(1500)});
+  EXPECT_EQ(o.exit_code, 130) << o.err;
+  EXPECT_FALSE(o.killed);
+  EXPECT_LT(o.seconds, 6.0);
+  const auto line = nlohmann::json::parse(o.out);
+  EXPECT_EQ(line["status"], "interrupted") << o.out;
+}
+
+// --- The progress line's probes keep the deadline and hear Ctrl-C -------------------
+
+TEST(ProgressLineLimits, ProbesStopAtTheTimeLimit) {
+  const auto o = run_on_terminal({"solve", "nqueens", "-n", "3000", "--strategy", "bitset", "--count",
+                                  "--time-limit", "1"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_LT(o.seconds, 5.0);
+  EXPECT_EQ(cli::field(o.out, "status"), "time_limit (partial: the search did not finish)") << o.out;
+}
+
+TEST(ProgressLineLimits, ProbesHearCtrlC) {
+  const auto o = run_on_terminal({"solve", "nqueens", "-n", "3000", "--strategy", "bitset", "--count"},
+                                 cli::Signal{SIGINT, std::chrono::milliseconds(300)});
+  EXPECT_EQ(o.exit_code, 130) << o.err;
+  EXPECT_LT(o.seconds, 4.0);
+  EXPECT_EQ(cli::field(o.out, "status"), "interrupted (partial: the search did not finish)") << o.out;
+}
+
+// The probes take a share of a second at most, also without a limit: a short search
+// is not kept waiting for them.
+TEST(ProgressLineLimits, ProbesAreBounded) {
+  const auto o = run_on_terminal({"solve", "nqueens", "-n", "3000", "--strategy", "bitset", "--count",
+                                  "--max-nodes", "1000"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_LT(o.seconds, 4.0);
+  EXPECT_EQ(cli::field(o.out, "nodes"), "1000") << o.out;
+}
+
+// --- A Sudoku file that can be read only once ----------------------------------------
+
+const std::string classic =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+
+TEST(SudokuInput, DevStdinIsReadOnce) {
+  const auto o = cli::run_program(
+      "/bin/sh", {"-c", "printf '" + classic.substr(0, 81) + "\\n' | '" BACKTRACK_EXE "' solve sudoku --file /dev/stdin"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
+}
+
+TEST(SudokuInput, AFifoIsReadOnce) {
+  const cli::TempFile place;
+  const std::string fifo = place.path() + ".fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  // Writes the puzzle once; should the program open the FIFO again, it is let go with
+  // nothing after a while rather than kept waiting for a writer forever.
+  std::thread writer([&] {
+    std::ofstream(fifo) << classic;
+    std::unique_lock lock(mutex);
+    if (finished.wait_for(lock, std::chrono::seconds(8), [&] { return done; })) return;
+    const int fd = open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) close(fd);
+  });
+  const auto o = run({"solve", "sudoku", "--file", fifo, "--first"});
+  {
+    std::lock_guard lock(mutex);
+    done = true;
+  }
+  finished.notify_all();
+  writer.join();
+  std::remove(fifo.c_str());
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
+}
+
+// --- A capped listing says what it printed, and that it is partial ------------------
+
+struct Listing {
+  std::size_t printed = 0;
+  nlohmann::json summary;
+};
+
+Listing json_listing(const std::string& text) {
+  Listing listing;
+  for (const auto& line : cli::lines_of(text)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["type"] == "solution") ++listing.printed;
+    if (j["type"] == "summary") listing.summary = j;
+  }
+  return listing;
+}
+
+TEST(CappedListing, JsonCountsWhatItPrintedOnOneThread) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "--format", "json", "-j", "1"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["solutions"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+}
+
+TEST(CappedListing, JsonCountsWhatItPrintedOnTwoThreads) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "--format", "json", "-j", "2"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["solutions"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+}
+
+TEST(CappedListing, TextCountsWhatItPrinted) {
+  const auto o = run({"solve", "nqueens", "-n", "14", "--all", "-j", "2", "--profile"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_NE(o.out.find("\nsolution 100000\n"), std::string::npos);
+  EXPECT_EQ(o.out.find("\nsolution 100001\n"), std::string::npos);
+  EXPECT_EQ(cli::field(o.out, "solutions"), "100000");
+  EXPECT_EQ(cli::field(o.out, "status"), "solution_limit (partial: the listing stopped at its cap)");
+}
+
+// One symmetry class is several solutions: the summary counts those of the classes listed.
+TEST(CappedListing, UniqueCountsTheClassesItPrinted) {
+  const auto o = run({"solve", "nqueens", "-n", "15", "--unique", "--format", "json", "-j", "2"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto listing = json_listing(o.out);
+  EXPECT_EQ(listing.printed, 100000u);
+  EXPECT_EQ(listing.summary["classes"], "100000");
+  EXPECT_EQ(listing.summary["partial"], true);
+  const auto solutions = std::stoull(listing.summary["solutions"].get<std::string>());
+  EXPECT_GT(solutions, 100000u * 7);
+  EXPECT_LE(solutions, 100000u * 8);
+}
+
+// --- An empty board picks the strategy that -n would ---------------------------------
+
+TEST(BoardStrategy, AnEmptyBoardIsLikeN) {
+  for (const int n : {30, 100}) {
+    const std::string row(static_cast<std::size_t>(n), '.');
+    std::string board;
+    for (int r = 0; r < n; ++r) board += row + '\n';
+    const cli::TempFile file;
+    const auto o = run({"solve", "nqueens", "--board", write_temp(file, board), "--first", "--time-limit", "5"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_NE(o.out.find("n=" + std::to_string(n) + " strategy=mrv"), std::string::npos) << o.out;
+  }
+}
+
+// --- A column beyond any board is an invalid solution, not unreadable input ----------
+
+TEST(CheckLimits, AColumnBeyondAnyBoardIsOffTheBoard) {
+  const std::vector<std::string> inputs = {
+      "1 3 0 10000000000\n", "1 3 0 -99999999999999999999999\n", "columns: 1 3 0 123456789012345678901234567890\n",
+      "{\"columns\":[1,3,0,100000000000000000000000000000]}\n", "{\"columns\":[1,3,0,-10000000000]}\n"};
+  for (const auto& text : inputs) {
+    const cli::TempFile file;
+    const auto o = run({"check", "nqueens", write_temp(file, text)});
+    EXPECT_EQ(o.exit_code, 1) << text << o.err;
+    EXPECT_NE(o.out.find("invalid: the queen of row 3 lies off the 4 x 4 board"), std::string::npos) << text << o.out;
+  }
+  // Leading zeros do not make a column large.
+  const cli::TempFile file;
+  const auto o = run({"check", "nqueens", write_temp(file, "1 3 0 000000000000002\n")});
+  EXPECT_EQ(o.exit_code, 0) << o.out << o.err;
+}
+
+}  // namespace

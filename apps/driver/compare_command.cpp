@@ -554,7 +554,7 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   }
   std::filesystem::copy_file(directory / "plot", file, std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) throw InputError("--plot " + in_quotes(file) + ": " + ec.message());
-  spdlog::info("wrote {}", file);
+  spdlog::info("wrote {}", shown(file, std::string_view::npos));  // one line, whatever the name
 }
 
 // The options compare ranges over, checked before any run.

@@ -27,6 +27,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "exit_help.hpp"
+#include "gnuplot_string.hpp"
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
 #include "interrupt.hpp"
@@ -459,27 +460,6 @@ void check_plot_path(const std::filesystem::path& file) {
   if (std::filesystem::exists(status) && ::access(file.c_str(), W_OK) != 0) {
     throw UsageError("--plot " + name + ": " + std::strerror(errno));
   }
-}
-
-// A gnuplot string literal that holds `text` and nothing else. gnuplot reads a line, runs
-// `backquoted` commands and @macros in it, then parses it; so every byte but letters,
-// digits and a few harmless marks is written as an octal escape (\ooo): the line then
-// holds no quote, newline, backquote, @, ; or # of the text's, and the text cannot end
-// the string or the line, whatever it is (a file name with a newline, say).
-std::string gnuplot_string(std::string_view text) {
-  std::string literal = "\"";
-  for (const char c : text) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view(" .,_=+-:/").find(c) != std::string_view::npos;
-    if (plain) {
-      literal += c;
-    } else {
-      literal += '\\';
-      const auto byte = static_cast<unsigned char>(c);
-      for (const int shift : {6, 3, 0}) literal += static_cast<char>('0' + ((byte >> shift) & 7));
-    }
-  }
-  return literal + '"';
 }
 
 // Draws seconds against size, log scale, one line per configuration, with gnuplot; with

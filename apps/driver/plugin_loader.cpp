@@ -157,9 +157,10 @@ std::string built_for(const fs::path& path, const std::string& what) {
     throw PluginError(what + ": not a backtrack plugin (no " + plugin_module::built_for_section +
                       " section; build it with backtrack_add_plugin)");
   }
+  // A version is a short line (BACKTRACK_PLUGIN_BUILT_FOR), which the messages quote.
   const auto* text = reinterpret_cast<const char*>(section->data());
-  const std::string_view stamp(text, section->size());
-  if (stamp.find('\0') == std::string_view::npos) {
+  const std::size_t end = std::string_view(text, section->size()).find('\0');
+  if (end == std::string_view::npos || end > 200) {
     throw PluginError(what + ": not a backtrack plugin (its " + plugin_module::built_for_section +
                       " section holds no version)");
   }

@@ -261,4 +261,22 @@ TEST(BoardStrategy, AnEmptyBoardIsLikeN) {
   }
 }
 
+// --- A column beyond any board is an invalid solution, not unreadable input ----------
+
+TEST(CheckLimits, AColumnBeyondAnyBoardIsOffTheBoard) {
+  const std::vector<std::string> inputs = {
+      "1 3 0 10000000000\n", "1 3 0 -99999999999999999999999\n", "columns: 1 3 0 123456789012345678901234567890\n",
+      "{\"columns\":[1,3,0,100000000000000000000000000000]}\n", "{\"columns\":[1,3,0,-10000000000]}\n"};
+  for (const auto& text : inputs) {
+    const cli::TempFile file;
+    const auto o = run({"check", "nqueens", write_temp(file, text)});
+    EXPECT_EQ(o.exit_code, 1) << text << o.err;
+    EXPECT_NE(o.out.find("invalid: the queen of row 3 lies off the 4 x 4 board"), std::string::npos) << text << o.out;
+  }
+  // Leading zeros do not make a column large.
+  const cli::TempFile file;
+  const auto o = run({"check", "nqueens", write_temp(file, "1 3 0 000000000000002\n")});
+  EXPECT_EQ(o.exit_code, 0) << o.out << o.err;
+}
+
 }  // namespace

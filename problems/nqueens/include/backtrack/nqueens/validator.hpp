@@ -4,6 +4,7 @@
 //
 // Errors in what the user wrote are InputErrors naming the queen or the line; a
 // verdict on a well-formed solution is a CheckVerdict (valid or not, and why).
+#include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -229,7 +230,11 @@ class ColumnsOfALine : public nlohmann::json_sax<nlohmann::json> {
   bool boolean(bool) override { return value(); }
   bool number_integer(number_integer_t v) override { return number(clamp_column(v)); }
   bool number_unsigned(number_unsigned_t v) override { return number(clamp_column(v)); }
-  bool number_float(number_float_t, const string_t&) override { return value(); }
+  // An integer beyond 64 bits reaches here as a float: a column off any board all the same.
+  bool number_float(number_float_t v, const string_t& literal) override {
+    if (literal.find_first_of(".eE") != string_t::npos) return value();
+    return number(v < 0 ? -far_column : far_column);
+  }
   bool string(string_t&) override { return value(); }
   bool binary(binary_t&) override { return value(); }
   bool start_object(std::size_t) override { return open(false); }
@@ -330,7 +335,8 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
     if (list[j] == '-') ++j;
     while (j < list.size() && std::isdigit(static_cast<unsigned char>(list[j])) != 0) ++j;
     const std::string_view token = list.substr(i, j - i);
-    const bool digits = j > i + (list[i] == '-' ? 1u : 0u) && token.size() <= 10;
+    const bool negative = list[i] == '-';
+    const bool digits = j > i + (negative ? 1u : 0u);
     if (!digits || (j < list.size() && !separator(list[j]))) {
       std::size_t stop = list.find_first_of(" ,\n\r\t", i);
       throw InputError(source + ": '" + std::string(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
@@ -338,7 +344,12 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
                        ") is not a column number; expected 0-based columns separated by spaces or commas, or a "
                        "board of 'Q' and '.'");
     }
-    columns.push_back(clamp_column(std::stoll(std::string(token))));
+    // Past ten digits (leading zeros aside) a column is off any board, and may be past a
+    // long long: no need to read it.
+    std::string_view magnitude = token.substr(negative ? 1 : 0);
+    magnitude.remove_prefix(std::min(magnitude.find_first_not_of('0'), magnitude.size() - 1));
+    const long long size = magnitude.size() > 10 ? far_column : std::stoll(std::string(magnitude));
+    columns.push_back(clamp_column(negative ? -size : size));
     i = j;
   }
   if (columns.empty()) throw InputError(source + ": no solution found in the input (expected columns or a board)");

@@ -31,6 +31,9 @@ inline int exit_code_for_current_exception() {
   } catch (const PluginError& e) {
     spdlog::error("{}", e.what());
     return exit_unavailable;
+  } catch (const WriteError& e) {
+    spdlog::error("{}", e.what());
+    return exit_io;
   } catch (const BusyError& e) {
     spdlog::error("{}", e.what());
     return exit_busy;

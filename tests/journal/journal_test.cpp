@@ -289,7 +289,7 @@ TEST(Journal, ASecondWriterIsRefusedUntilTheFirstEnds) {
     }
     EXPECT_EQ(file.read(), before);
   }
-  EXPECT_TRUE(std::filesystem::exists(file.path().string() + ".lock"));  // kept: see journal.hpp
+  EXPECT_FALSE(std::filesystem::exists(file.path().string() + ".lock"));  // the lock is on the journal itself
   Journal again(file.path(), header());
   EXPECT_EQ(again.resume(SplitInfo{{64, 0}, 10}).size(), 1u);
 }

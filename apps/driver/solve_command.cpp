@@ -9,6 +9,7 @@
 #include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/journal.hpp"
+#include "backtrack/memory_limit.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "declarations.hpp"
@@ -188,6 +189,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
                     "without --force; count them with --count, list the first K with --limit K, or pass --force",
                     max_listed_without_force);
       return exit_stopped_by_limit;
+    }
+    if (stop == StopReason::out_of_memory) {
+      const AvailableMemory available = available_memory();
+      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({} {}); the "
+                    "statistics are partial; fewer --threads or a smaller instance need less",
+                    available.held_by, memory_text(available.bytes));
     }
     return exit_code_for(stop);
   };

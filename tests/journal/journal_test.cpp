@@ -34,7 +34,6 @@ class TempJournal {
   }
   ~TempJournal() {
     std::filesystem::remove(path_);
-    std::filesystem::remove(path_.string() + ".lock");
   }
   const std::filesystem::path& path() const { return path_; }
   std::string read() const {

@@ -9,10 +9,10 @@
 #include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/journal.hpp"
-#include "backtrack/memory_limit.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "declarations.hpp"
+#include "error_exit.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
@@ -191,10 +191,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
       return exit_stopped_by_limit;
     }
     if (stop == StopReason::out_of_memory) {
-      const AvailableMemory available = available_memory();
-      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({} {}); the "
+      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({}); the "
                     "statistics are partial; fewer --threads or a smaller instance need less",
-                    available.held_by, memory_text(available.bytes));
+                    available_memory_words());
     }
     return exit_code_for(stop);
   };

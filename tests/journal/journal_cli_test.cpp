@@ -73,10 +73,20 @@ std::string langford_11() {
   const int n = 11;
   std::string text;
   for (int k = 1; k <= n; ++k) text += std::to_string(k) + ' ';
-  for (int i = 1; i <= 2 * n; ++i) text += "s" + std::to_string(i) + (i == 2 * n ? "\n" : " ");
+  // Appended a piece at a time: GCC 12 takes "s" + std::to_string(i) for an overlapping copy (-Wrestrict).
+  for (int i = 1; i <= 2 * n; ++i) {
+    text += 's';
+    text += std::to_string(i);
+    text += i == 2 * n ? '\n' : ' ';
+  }
   for (int k = 1; k <= n; ++k) {
     for (int i = 1; i + k + 1 <= 2 * n; ++i) {
-      text += std::to_string(k) + " s" + std::to_string(i) + " s" + std::to_string(i + k + 1) + '\n';
+      text += std::to_string(k);
+      text += " s";
+      text += std::to_string(i);
+      text += " s";
+      text += std::to_string(i + k + 1);
+      text += '\n';
     }
   }
   return text;

@@ -6,6 +6,7 @@
 #include <boost/program_options/errors.hpp>
 #include <exception>
 #include <new>
+#include <string>
 #include <system_error>
 
 #include "backtrack/cli.hpp"
@@ -15,6 +16,18 @@
 #include "plugin_loader.hpp"
 
 namespace backtrack {
+
+// How much memory this process may use, for a message: "ulimit -v leaves this process
+// 12 MiB". Reading the limits takes memory too (a file buffer), which may be what ran
+// out: then the words say so instead of throwing from an error handler (an abort).
+inline std::string available_memory_words() {
+  try {
+    const AvailableMemory available = available_memory();
+    return available.held_by + " " + memory_text(available.bytes);
+  } catch (const std::bad_alloc&) {
+    return "too little memory left to read the limits";
+  }
+}
 
 // Call from a catch block: logs the exception being handled, returns its exit code.
 // A message is one line whatever user text it holds: what a message quotes goes through
@@ -36,16 +49,18 @@ inline int exit_code_for_current_exception() {
   } catch (const PluginError& e) {
     spdlog::error("{}", one_line(e));
     return exit_unavailable;
+  } catch (const WriteError& e) {
+    spdlog::error("{}", e.what());
+    return exit_io;
   } catch (const BusyError& e) {
     spdlog::error("{}", one_line(e));
     return exit_busy;
   } catch (const std::bad_alloc&) {
     // Past the estimates (memory_limit.hpp), which are upper bounds of the largest terms,
     // not of everything; the failed allocation is unwound, so a message can be built.
-    const AvailableMemory available = available_memory();
-    spdlog::error("out of memory: the system refused an allocation ({} {}); fewer --threads or a smaller "
+    spdlog::error("out of memory: the system refused an allocation ({}); fewer --threads or a smaller "
                   "instance need less",
-                  available.held_by, memory_text(available.bytes));
+                  available_memory_words());
     return exit_out_of_memory;
   } catch (const std::system_error& e) {
     // A thread the system would not start (its stack is memory too, under ulimit -v).

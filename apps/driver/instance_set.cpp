@@ -17,6 +17,7 @@ int severity(StopReason reason) {
     case StopReason::node_limit: return 2;
     case StopReason::time_limit: return 3;
     case StopReason::interrupted: return 4;
+    case StopReason::out_of_memory: return 5;
   }
   return 0;
 }

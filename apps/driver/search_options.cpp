@@ -147,6 +147,7 @@ int exit_code_for(StopReason reason) {
     case StopReason::interrupted: return interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted;
     case StopReason::node_limit:
     case StopReason::time_limit: return exit_stopped_by_limit;
+    case StopReason::out_of_memory: return exit_out_of_memory;
     default: return exit_ok;
   }
 }

@@ -13,6 +13,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "declarations.hpp"
+#include "error_exit.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
@@ -199,6 +200,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
                     max_listed_without_force);
       return exit_stopped_by_limit;
     }
+    if (stop == StopReason::out_of_memory) {
+      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({}); the "
+                    "statistics are partial; fewer --threads or a smaller instance need less",
+                    available_memory_words());
+    }
     return exit_code_for(stop);
   };
 
@@ -233,16 +239,22 @@ int solve_command(const Arguments& args, const Registry& registry) {
   if (vm.count("checkpoint") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
     if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
-    // The count's identity: the plugin's Instance, and the problem's options besides.
+    const std::string& path = vm["checkpoint"].as<std::string>();
+    if (path.empty()) throw UsageError("--checkpoint needs a file name");
+    // The count's identity: the plugin's Instance, and the problem's options besides,
+    // but not the name of the file the input came from.
     po::options_description own;
     problem.describe_options(own);
-    const JournalHeader header{.problem = problem.name,
-                               .instance = solver->description(),
-                               .input_digest = sha1_hex(solver->instance().input),
-                               .options = option_values(vm, own),
-                               .program_version = BACKTRACK_VERSION,
-                               .problem_version = problem.version};
-    journal = std::make_unique<Journal>(vm["checkpoint"].as<std::string>(), header,
+    JournalHeader header{.problem = problem.name,
+                         .instance = solver->description(),
+                         .input_digest = sha1_hex(solver->instance().input),
+                         .options = option_values(vm, own),
+                         .program_version = BACKTRACK_VERSION,
+                         .problem_version = problem.version};
+    for (const auto& option : problem.options) {
+      if (option.names_input_file) header.file_options.insert(option.name);
+    }
+    journal = std::make_unique<Journal>(path, header,
                                         [](const std::string& message) { spdlog::warn("{}", message); });
     request.checkpoint = journal.get();
   }
@@ -316,6 +328,14 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
   }
   std::cout.flush();
+  if (journal) {
+    if (const auto failure = journal->failure(); !failure.empty()) {
+      // The result above stands; the journal holds what reached the disk, and the same
+      // command resumes from it once there is room.
+      spdlog::error("{}; the journal lacks subtrees this run searched: the same command searches them again", failure);
+      return exit_io;
+    }
+  }
   return finish(result.stats.stop);
 }
 

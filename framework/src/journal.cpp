@@ -1,14 +1,14 @@
 // The journal's file handling (journal.hpp): POSIX calls for the lock, the appends, the
-// syncs and the renames.
+// syncs and the link that makes a new journal.
 #include "backtrack/journal.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <stdexcept>
 
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
@@ -19,6 +19,16 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// The error of a failed call on the journal, "WHAT PATH: REASON", by errno (read before
+// anything else here): a disk that will not take more is a WriteError (exit 74; the same
+// command works once there is room), anything else a file that cannot be a journal (exit 65).
+[[noreturn]] void fail(const char* what, const std::filesystem::path& path) {
+  const int error = errno;
+  const std::string message = std::string(what) + " " + path.string() + ": " + std::strerror(error);
+  if (error == ENOSPC || error == EDQUOT || error == EFBIG || error == EIO) throw WriteError(message);
+  throw InputError(message);
+}
+
 }  // namespace
 
 Journal::~Journal() {
@@ -26,28 +36,44 @@ Journal::~Journal() {
   try {
     write_pending();
   } catch (...) {
-    // a destructor cannot report; flush() does
+    // out of memory for the message: what was written stays, the rest is searched again
   }
-  if (fd_ >= 0) ::close(fd_);
-  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the lock
+  if (fd_ >= 0) ::close(fd_);  // releases the lock
 }
 
 std::vector<FinishedSubtree> Journal::resume(const SplitInfo& split) {
+  if (path_.empty()) throw InputError("the journal needs a file name");
   std::error_code ec;
-  // Checked before the lock file is made next to it: `--checkpoint /dev/zero` would
-  // otherwise leave /dev/zero.lock behind and then read zeros without end.
+  // Checked before it is opened: opening a device may do things (a tape rewinds), and
+  // `--checkpoint /dev/zero` would read zeros without end.
   if (std::filesystem::exists(path_, ec) && !std::filesystem::is_regular_file(path_, ec)) {
     throw InputError("the journal " + path_.string() +
                      " is not a regular file (a directory, a device or a pipe cannot keep a journal)");
   }
-  lock();
   header_.split_target = split.plan.subtrees;
   header_.probe_nodes = split.plan.probe_nodes;
   header_.subtrees = split.subtrees;
   std::vector<FinishedSubtree> finished;
-  if (!load(finished)) create();
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd_ < 0) throw InputError("cannot open the journal " + path_.string() + ": " + errno_text());
+  for (;;) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_APPEND | O_CLOEXEC | O_NOCTTY);
+    if (fd_ >= 0) break;
+    if (errno != ENOENT) fail("cannot open the journal", path_);
+    if (create()) break;
+  }
+  lock();
+  if (!load(finished)) {
+    // An empty file, made by the user: the header goes into it, and out again if the
+    // disk takes only part of it.
+    if (!write_all(fd_, journal_detail::seal(journal_detail::header_json(header_))) || ::fsync(fd_) != 0) {
+      const int error = errno;
+      (void)::ftruncate(fd_, 0);
+      errno = error;
+      fail("cannot write the journal", path_);
+    }
+  }
+  struct stat status {};
+  if (::fstat(fd_, &status) != 0) fail("cannot read the size of the journal", path_);
+  durable_bytes_ = static_cast<std::uint64_t>(status.st_size);
   resumed_ = finished.size();
   // The two buffers take turns and keep their memory: with short subtrees, page
   // faults on a growing buffer were a large part of what the journal cost.
@@ -70,48 +96,78 @@ void Journal::record(std::size_t index, const SearchStats& stats) {
   if (full && !batch_full_.exchange(true)) wake_.notify_one();
 }
 
-void Journal::flush() {
-  write_pending();
-  std::lock_guard lock(mutex_);
-  if (!error_.empty()) throw std::runtime_error(error_);
-}
+void Journal::flush() { write_pending(); }
 
 void Journal::lock() {
-  const std::string name = path_.string() + ".lock";
-  lock_fd_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0) throw InputError("cannot create the lock file " + name + ": " + errno_text());
-  while (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EINTR) continue;
     if (errno == EWOULDBLOCK) {
-      throw BusyError("the journal " + path_.string() + " is in use by another process (it holds the lock " + name +
-                      "); wait until that count ends, or use another file");
+      throw BusyError("the journal " + path_.string() +
+                      " is in use by another process (it holds a lock on the file); wait until that count ends, or "
+                      "use another file");
     }
-    throw InputError("cannot lock " + name + ": " + errno_text());
+    fail("cannot lock the journal", path_);
   }
 }
 
+bool Journal::create() {
+  // Named after the process: even without the lock (a file system that ignores it),
+  // two processes never write into one temporary file.
+  const std::string temporary = path_.string() + "." + std::to_string(::getpid()) + ".tmp";
+  const int fd = ::open(temporary.c_str(), O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+  if (fd < 0) fail("cannot create the journal", path_);
+  // The temporary name goes on every way out: the journal, if made, is the link.
+  struct Remover {
+    const std::string& name;
+    int fd;
+    ~Remover() {
+      ::unlink(name.c_str());
+      if (fd >= 0) ::close(fd);
+    }
+  } remover{temporary, fd};
+  // Locked before it has the journal's name, so that no other process can take it first.
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) fail("cannot lock the journal", path_);
+  if (!write_all(fd, journal_detail::seal(journal_detail::header_json(header_))) || ::fsync(fd) != 0) {
+    fail("cannot write the journal", path_);
+  }
+  if (::link(temporary.c_str(), path_.c_str()) != 0) {
+    if (errno == EEXIST) {
+      // Made meanwhile by another process, to be opened now; or a symbolic link to
+      // nothing, which would be met again and again.
+      struct stat status {};
+      if (::stat(path_.c_str(), &status) == 0) return false;
+      throw InputError("the journal " + path_.string() + " is a symbolic link to a file that does not exist");
+    }
+    // A file system without hard links (FAT): the rename may replace a journal that
+    // another process made in the last microseconds, which a link would not.
+    if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS) fail("cannot create the journal", path_);
+    if (std::rename(temporary.c_str(), path_.c_str()) != 0) fail("cannot create the journal", path_);
+  }
+  sync_directory();
+  fd_ = fd;
+  remover.fd = -1;
+  return true;
+}
+
 bool Journal::load(std::vector<FinishedSubtree>& finished) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path_, ec)) return false;
   // A journal holds a header and about one record a subtree (each under 400 bytes; a
   // torn or repeated one is rare): a file far larger is not a journal of this count,
   // and is not read whole.
   const std::size_t largest = (header_.subtrees + 16) * 1024 + (std::size_t{1} << 20);
-  const std::string content = read_input_file(path_.string(), largest);
+  std::string content;
+  if (::lseek(fd_, 0, SEEK_SET) != 0) fail("cannot read the journal", path_);
+  read_descriptor_chunks(fd_, path_.string(), largest, [&](std::string_view chunk) { content.append(chunk); });
   if (content.empty()) return false;
 
   std::vector<std::string> lines;
   for (std::size_t start = 0; start < content.size();) {
     const auto end = content.find('\n', start);
-    if (end == std::string::npos) {
-      lines.push_back(content.substr(start));  // no newline: torn
-      break;
-    }
+    if (end == std::string::npos) break;  // the torn end of a write, cut off below
     lines.push_back(content.substr(start, end - start));
     start = end + 1;
   }
-  const auto header = journal_detail::unseal(lines[0]);
-  // The header is written to a temporary file and renamed into place, so it is never torn.
+  // The header is linked into place whole, so it is never torn.
+  const auto header = lines.empty() ? std::nullopt : journal_detail::unseal(lines[0]);
   if (!header || header->value("journal", "") != "backtrack") {
     throw InputError(path_.string() + " is not a backtrack journal (or its header is damaged); not touching it");
   }
@@ -133,26 +189,22 @@ bool Journal::load(std::vector<FinishedSubtree>& finished) {
   } catch (const nlohmann::json::exception&) {
     throw InputError("the header of the journal " + path_.string() + " is incomplete");
   }
+  for (const auto& name : header_.file_options) found.options.erase(name);  // kept by journals before file_options
   if (const auto diff = journal_detail::differences(found, header_); !diff.empty()) {
     throw InputError("the journal " + path_.string() + " belongs to another count (" + shown(found.problem) + " " +
                      shown(found.instance) + "): " + diff + ". Use another file, or delete this one to start over");
   }
 
   std::vector<bool> seen(header_.subtrees, false);
-  // Lines are appended after the last newline: a tail without one must go first.
-  std::size_t damaged = content.back() == '\n' ? 0 : 1;
   for (std::size_t k = 1; k < lines.size(); ++k) {
-    const bool last = k + 1 == lines.size();
     const auto payload = journal_detail::unseal(lines[k]);
     const auto record = payload ? journal_detail::parse_record(*payload) : std::nullopt;
     if (!record || record->index >= header_.subtrees) {
-      ++damaged;
-      warn("the journal " + path_.string() + ": ignoring " + (last ? "a torn last record" : "a damaged record") +
-           " (line " + std::to_string(k + 1) + "); its subtree will be searched again");
+      warn("the journal " + path_.string() + ": ignoring a damaged record (line " + std::to_string(k + 1) +
+           "); its subtree will be searched again");
       continue;
     }
     if (seen[record->index]) {
-      ++damaged;
       warn("the journal " + path_.string() + ": ignoring a second record of subtree " + std::to_string(record->index) +
            " (line " + std::to_string(k + 1) + ")");
       continue;
@@ -160,29 +212,15 @@ bool Journal::load(std::vector<FinishedSubtree>& finished) {
     seen[record->index] = true;
     finished.push_back(*record);
   }
-  if (damaged != 0) rewrite(finished);
-  return true;
-}
-
-void Journal::replace_with(const std::string& text) {
-  // Named after the process: even without the lock (a file system that ignores it),
-  // two processes never write into one temporary file.
-  const auto temporary = path_.string() + "." + std::to_string(::getpid()) + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError("cannot create " + temporary + ": " + errno_text());
-  const bool ok = write_all(fd, text) && ::fsync(fd) == 0;
-  const std::string error = ok ? "" : errno_text();
-  ::close(fd);
-  if (!ok || std::rename(temporary.c_str(), path_.c_str()) != 0) {
-    throw InputError("cannot write the journal " + path_.string() + ": " + (ok ? errno_text() : error));
+  // Lines are appended after the last newline: a tail without one goes first.
+  if (content.back() != '\n') {
+    warn("the journal " + path_.string() + ": ignoring a torn last record (line " + std::to_string(lines.size() + 1) +
+         "); its subtree will be searched again");
+    if (::ftruncate(fd_, static_cast<off_t>(content.rfind('\n') + 1)) != 0 || ::fsync(fd_) != 0) {
+      fail("cannot cut the torn end off the journal", path_);
+    }
   }
-  sync_directory();
-}
-
-void Journal::rewrite(const std::vector<FinishedSubtree>& finished) {
-  std::string text = journal_detail::seal(journal_detail::header_json(header_));
-  for (const auto& f : finished) text += journal_detail::record_line(f.index, f.stats);
-  replace_with(text);
+  return true;
 }
 
 void Journal::sync_directory() const {
@@ -221,18 +259,36 @@ void Journal::write_pending() {
   }
   if (batch.empty() || fd_ < 0) return;
   if (!write_all(fd_, batch) || ::fsync(fd_) != 0) {
+    const std::string reason = errno_text();
+    // What part of the batch reached the file goes again (a record needs its whole line
+    // to count), so later lines are not joined to a torn one.
+    (void)::ftruncate(fd_, static_cast<off_t>(durable_bytes_));
+    {
+      tbb::spin_mutex::scoped_lock lock(pending_mutex_);
+      batch.append(pending_);
+      batch.swap(pending_);
+      pending_count_ += count;
+    }
     std::lock_guard lock(mutex_);
-    if (error_.empty()) error_ = "cannot write the journal " + path_.string() + ": " + errno_text();
+    if (error_.empty()) {
+      error_ = "cannot write the journal " + path_.string() + ": " + reason;
+      warn(error_ + "; the count goes on, and its records are written once the disk takes them");
+    }
     return;
   }
+  durable_bytes_ += batch.size();
   written_ += count;
+  std::lock_guard lock(mutex_);
+  error_.clear();
 }
 
 void Journal::flush_loop() {
   std::unique_lock lock(mutex_);
   while (!stopping_) {
-    // A wake-up missed between the test and the wait costs at most one interval.
-    wake_.wait_for(lock, interval_, [this] { return stopping_ || batch_full_.load(); });
+    // A wake-up missed between the test and the wait costs at most one interval. While
+    // the disk refuses, the batch stays full: it is tried again once an interval.
+    const bool failing = !error_.empty();
+    wake_.wait_for(lock, interval_, [&] { return stopping_ || (!failing && batch_full_.load()); });
     if (stopping_) break;
     batch_full_ = false;
     lock.unlock();

@@ -2,7 +2,8 @@
 // The input is tried twice: as a line as it is (its checksum almost never matches), and
 // sealed with its own checksum, so that the fuzzer explores the JSON behind the seal.
 // Promises: a line unseals exactly when its checksum matches and its text is a JSON
-// object; parse_record answers any object without throwing.
+// object, and the same with "\r" at its end (a journal with CRLF line ends);
+// parse_record answers any object without throwing.
 #include <boost/crc.hpp>
 #include <cstdio>
 
@@ -35,5 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(backtrack::journal_detail::unseal(sealed).has_value() == (!parsed.is_discarded() && parsed.is_object()),
           "a sealed line unseals exactly when its text is a JSON object");
   read_line(sealed);
+  require(backtrack::journal_detail::unseal(sealed + '\r').has_value() ==
+              backtrack::journal_detail::unseal(sealed).has_value(),
+          "a line ending in \"\\r\\n\" reads as the same line ending in \"\\n\"");
+  read_line(sealed + '\r');
   return 0;
 }

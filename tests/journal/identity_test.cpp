@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A journal name not yet taken, with its lock file removed at the end.
+// A journal name not yet taken, removed at the end.
 class JournalFile {
  public:
   JournalFile() {
@@ -25,7 +25,7 @@ class JournalFile {
     path_ = file_.path() + ".jnl";
   }
   ~JournalFile() {
-    for (const auto& p : {path_, path_ + ".lock"}) std::remove(p.c_str());
+    std::remove(path_.c_str());
   }
   const std::string& path() const { return path_; }
 

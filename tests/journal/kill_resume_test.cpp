@@ -104,7 +104,7 @@ struct Files {
     fs::remove(journal);
   }
   ~Files() {
-    // The journal, its lock file, and a temporary file a killed rewrite left behind.
+    // The journal, and a temporary file that a run killed while making it left behind.
     // Error codes, not exceptions: a destructor must not throw, and other programs may
     // change the directory meanwhile.
     const std::string stem = journal.filename().string();

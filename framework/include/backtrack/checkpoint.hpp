@@ -43,6 +43,8 @@ class Checkpoint {
   // A subtree was searched to the end. Called from any thread, each index at most once.
   virtual void record(std::size_t index, const SearchStats& stats) = 0;
   // Makes every recorded subtree durable; called at the end of a run, also a stopped one.
+  // Does not throw: a checkpoint that could not keep a record says so its own way
+  // (Journal::failure()), and the run's result is reported all the same.
   virtual void flush() = 0;
 };
 

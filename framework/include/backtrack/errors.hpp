@@ -14,6 +14,12 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The system would not keep what a run writes (a journal on a full disk, a quota, an
+// I/O error), exit 74: the same command may succeed once there is room.
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Nothing is wrong, but another process holds what this run needs (a journal): the same
 // command may succeed later (exit 75).
 struct BusyError : std::runtime_error {

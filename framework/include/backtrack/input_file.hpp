@@ -1,9 +1,9 @@
 #pragma once
 // Reading one input (a file, or standard input), whole into memory or line by line, bounded.
 //
-// Every reader of user files goes through read_input_chunks (read_input_file and
-// for_each_input_line use it), so that no input can take
-// the memory of the machine (`--board /dev/zero`, a file of gigabytes) and every
+// Every reader of user files goes through read_descriptor_chunks (read_input_chunks,
+// read_input_file and for_each_input_line use it; the journal, on the file it holds
+// open), so that no input can take the memory of the machine (`--board /dev/zero`, a file of gigabytes) and every
 // unreadable file fails the same way: an InputError (exit 65) with the system's reason,
 // "board.txt: Is a directory", rather than an exception from the standard library.
 #include <fcntl.h>
@@ -27,32 +27,18 @@ inline constexpr std::size_t default_input_limit = std::size_t{64} << 20;
 // `path` as messages name it: "stdin" for '-'.
 inline std::string input_name(const std::string& path) { return path == "-" ? "stdin" : path; }
 
-// Calls on_chunk(std::string_view) with the bytes of `path` ('-': standard input), piece
-// by piece as they are read. Throws InputError "PATH: REASON" when it cannot be opened
-// or read, and when it holds more than `limit` bytes.
+// Calls on_chunk(std::string_view) with the bytes read from the open file `fd` (named
+// `name` in messages), piece by piece, to its end. Throws InputError "NAME: REASON" when
+// it cannot be read, and when it holds more than `limit` bytes.
 template <class OnChunk>
-void read_input_chunks(const std::string& path, std::size_t limit, OnChunk on_chunk) {
-  const std::string name = input_name(path);
-  auto fail = [&](int error) { return InputError(name + ": " + std::strerror(error)); };
-  const bool standard_input = path == "-";
-  const int fd = standard_input ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw fail(errno);
-  // Closes what was opened here, on every way out.
-  struct Closer {
-    int fd;
-    bool owned;
-    ~Closer() {
-      if (owned) ::close(fd);
-    }
-  } closer{fd, !standard_input};
-
+void read_descriptor_chunks(int fd, const std::string& name, std::size_t limit, OnChunk on_chunk) {
   std::size_t total = 0;
   char buffer[1 << 16];
   for (;;) {
     const ::ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw fail(errno);
+      throw InputError(name + ": " + std::strerror(errno));
     }
     if (got == 0) return;
     total += static_cast<std::size_t>(got);
@@ -61,6 +47,26 @@ void read_input_chunks(const std::string& path, std::size_t limit, OnChunk on_ch
     }
     on_chunk(std::string_view(buffer, static_cast<std::size_t>(got)));
   }
+}
+
+// Calls on_chunk(std::string_view) with the bytes of `path` ('-': standard input), piece
+// by piece as they are read. Throws InputError "PATH: REASON" when it cannot be opened
+// or read, and when it holds more than `limit` bytes.
+template <class OnChunk>
+void read_input_chunks(const std::string& path, std::size_t limit, OnChunk on_chunk) {
+  const std::string name = input_name(path);
+  const bool standard_input = path == "-";
+  const int fd = standard_input ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw InputError(name + ": " + std::strerror(errno));
+  // Closes what was opened here, on every way out.
+  struct Closer {
+    int fd;
+    bool owned;
+    ~Closer() {
+      if (owned) ::close(fd);
+    }
+  } closer{fd, !standard_input};
+  read_descriptor_chunks(fd, name, limit, on_chunk);
 }
 
 // The bytes of `path` ('-': standard input), whole; errors as read_input_chunks.

@@ -17,25 +17,33 @@
 // (other given queens, another puzzle with as many givens) would otherwise be resumed,
 // and its subtrees' counts silently added to this one's: a wrong answer.
 //
-// One process at a time: resume() takes an exclusive lock (flock) on a file next to the
-// journal, "<journal>.lock", and holds it until the Journal is destroyed; a second
-// process gets a BusyError. The lock is on a file of its own because the journal itself
-// is replaced by rename, and a lock on a replaced file protects nothing; the lock file
-// is never deleted, for the same reason (a process could lock the deleted one while
-// another creates a new one).
+// The identity is the data read, not where it was read from: a plugin that reads its
+// input from a file (--file, --board) names those options in `file_options`, which are
+// left out of the header; the same problem from a copy, another spelling of the path or
+// standard input resumes the journal.
+//
+// One process at a time: resume() takes an exclusive lock (flock) on the journal's own
+// open file and holds it until the Journal is destroyed; a second process, whatever
+// name it opens the file by (a symbolic or a hard link), gets a BusyError. So the file
+// is never replaced while it is in use: a new journal is written to a temporary file,
+// locked, synced and linked under its name (which fails if another process made one
+// meanwhile), and everything after that is appended in place. Nothing but the journal
+// is left next to it, and nothing at all by a run that refuses the file.
 //
 // Only whole lines are appended (O_APPEND), and a subtree counts as done once its line
 // is on disk (fsync). A crash can therefore only leave the last line torn: no newline,
-// or a checksum that does not match. Such a line is ignored with a warning and its
-// subtree searched again; a line for an index already seen is ignored too. So nothing
-// is counted twice, and nothing finished and flushed is lost. A damaged journal is
-// rewritten without its bad lines (to a temporary file, then renamed) before new lines
-// are appended.
+// or a checksum that does not match. A line without its newline is cut off (it is the
+// end of a write that did not finish) and its subtree searched again; any other line
+// that fails its checksum, and a line for an index already seen, is ignored with a
+// warning. So nothing is counted twice, and nothing finished and flushed is lost. A
+// line may end in "\r\n" (a journal copied through an editor or another system).
 //
 // Workers record a finished subtree into a buffer under a spin lock and go on; a
 // background thread writes and fsyncs the buffer every `flush_interval`, or sooner when
 // it holds 256 KiB (one write and one fsync per batch, not per subtree), and flush()
-// does it at once.
+// does it at once. A write that fails (a full disk) is cut off again, so that the file
+// still ends with a whole line, and its batch is kept and tried again with the next
+// one; the run goes on, and failure() says why the journal is behind.
 #include <tbb/spin_mutex.h>
 
 #include <algorithm>
@@ -53,6 +61,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -80,6 +89,10 @@ struct JournalHeader {
   std::size_t split_target = 0;   // SplitPlan::subtrees
   std::uint64_t probe_nodes = 0;  // SplitPlan::probe_nodes
   std::size_t subtrees = 0;
+  // The options that name the file the input was read from ("file", "board"): neither
+  // written nor compared, input_digest standing for what was read. An older journal's
+  // values for them are ignored too.
+  std::set<std::string> file_options = {};
 };
 
 namespace journal_detail {
@@ -106,8 +119,9 @@ inline std::string seal(const nlohmann::json& payload) {
   return text + ' ' + crc_hex(text) + '\n';
 }
 
-// The JSON of a line whose checksum matches, or nothing.
-inline std::optional<nlohmann::json> unseal(const std::string& line) {
+// The JSON of a line whose checksum matches, or nothing. The line may end in '\r'.
+inline std::optional<nlohmann::json> unseal(std::string line) {
+  if (!line.empty() && line.back() == '\r') line.pop_back();
   const auto space = line.rfind(' ');
   if (space == std::string::npos || line.size() - space - 1 != 8) return std::nullopt;
   const std::string text = line.substr(0, space);
@@ -281,18 +295,30 @@ class Journal final : public Checkpoint {
   // before resume().
   Journal(std::filesystem::path path, JournalHeader header, Warn warn = {},
           std::chrono::milliseconds flush_interval = std::chrono::milliseconds(500))
-      : path_(std::move(path)), header_(std::move(header)), warn_(std::move(warn)), interval_(flush_interval) {}
+      : path_(std::move(path)), header_(std::move(header)), warn_(std::move(warn)), interval_(flush_interval) {
+    for (const auto& name : header_.file_options) header_.options.erase(name);
+  }
 
   ~Journal() override;
 
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
+  // Throws InputError (another count's journal, not a journal, unreadable), BusyError
+  // (in use) or WriteError (a new journal that the disk would not take).
   std::vector<FinishedSubtree> resume(const SplitInfo& split) override;
 
   void record(std::size_t index, const SearchStats& stats) override;
 
+  // Writes what was recorded; never throws: failure() says what could not be written.
   void flush() override;
+
+  // Why the last write failed ("cannot write the journal F: No space left on device"),
+  // or "" if it did not: then every recorded subtree is in the file after flush().
+  std::string failure() const {
+    std::lock_guard lock(mutex_);
+    return error_;
+  }
 
   // Subtrees that resume() found finished by earlier runs.
   std::size_t resumed() const { return resumed_; }
@@ -308,19 +334,15 @@ class Journal final : public Checkpoint {
     if (warn_) warn_(message);
   }
 
-  // The lock of the header comment: held from here until the destructor closes the file.
+  // The lock of the header comment, on fd_: held until the destructor closes it.
   void lock();
 
-  // Reads an existing journal into `finished`; false if there is none (or it is empty).
+  // Makes a new journal holding the header (see the header comment) and opens it as
+  // fd_, locked; false if another process made one under the name meanwhile.
+  bool create();
+
+  // Reads the journal open as fd_ into `finished`; false if it is empty.
   bool load(std::vector<FinishedSubtree>& finished);
-
-  // Writes `text` to a new file next to the journal, syncs it and renames it over the
-  // journal, so that the journal is at every moment either the old file or the new.
-  void replace_with(const std::string& text);
-
-  void create() { replace_with(journal_detail::seal(journal_detail::header_json(header_))); }
-
-  void rewrite(const std::vector<FinishedSubtree>& finished);
 
   void sync_directory() const;
 
@@ -338,8 +360,7 @@ class Journal final : public Checkpoint {
   JournalHeader header_;
   Warn warn_;
   std::chrono::milliseconds interval_;
-  int fd_ = -1;
-  int lock_fd_ = -1;  // "<journal>.lock", locked while this Journal lives
+  int fd_ = -1;  // the journal, locked while this Journal lives
   std::size_t resumed_ = 0;
 
   // Workers append a line at a time, every few microseconds with a fast strategy: a
@@ -359,8 +380,9 @@ class Journal final : public Checkpoint {
   std::condition_variable wake_;
   std::thread flusher_;
 
-  mutable std::mutex io_mutex_;  // one writer of the file at a time; guards written_
+  mutable std::mutex io_mutex_;  // one writer of the file at a time; guards written_, durable_bytes_
   std::size_t written_ = 0;
+  std::uint64_t durable_bytes_ = 0;  // the file's size after the last write that succeeded
 };
 
 }  // namespace backtrack

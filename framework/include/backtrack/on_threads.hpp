@@ -1,13 +1,21 @@
 #pragma once
 // Running one piece of work on each of several threads, each with a problem of its own.
+#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstddef>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <system_error>
 
 #include "backtrack/problem.hpp"
 
@@ -27,32 +35,76 @@ inline unsigned takers_for(unsigned threads, std::size_t subtrees) {
 // problem by another core took those cache lines away from it (mrv at n = 13: 2 threads
 // 1.05-1.65x faster than 1, with a copy per thread 1.8-2.0x; docs/performance.md). A problem that
 // cannot be copied is shared.
+//
+// Should a task fail (out of memory for its copy or its search), or the system refuse a
+// thread or memory to oneTBB (ulimit -v: a thread's stack is memory too), `failed` is
+// raised, so that work which watches it can end early, every task started is waited
+// for, and the first failure is thrown: std::bad_alloc, or a std::system_error for a
+// thread. The tasks are a parallel_for's, not a task_group's: oneTBB 2021's task_group
+// counts a task before allocating it, and one that could not be allocated was waited
+// for without end, or aborted the program from the group's destructor.
 template <Problem P, class Work>
-void on_threads(const P& problem, unsigned threads, Work work) {
+void on_threads(const P& problem, unsigned threads, Work work, std::atomic<bool>* failed = nullptr) {
   threads = std::max(threads, 1U);
   if (threads == 1) return work(problem, 0U);
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  auto fail = [&](std::exception_ptr e) {
+    if (failed != nullptr) failed->store(true);
+    std::lock_guard lock(failure_mutex);
+    if (!failure) failure = std::move(e);
+  };
   auto run = [&](unsigned t) {
-    if constexpr (std::copy_constructible<P>) {
-      const P own(problem);
-      work(own, t);
-    } else {
-      work(problem, t);
+    try {
+      if constexpr (std::copy_constructible<P>) {
+        const P own(problem);
+        work(own, t);
+      } else {
+        work(problem, t);
+      }
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  };
+  // What oneTBB itself throws: std::bad_alloc, or, for a thread the system would not
+  // start, a std::runtime_error "pthread_create has failed", said here as what it is.
+  auto fail_to_start = [&] {
+    try {
+      throw;
+    } catch (const std::system_error&) {
+      fail(std::current_exception());
+    } catch (const std::runtime_error& e) {
+      fail(std::make_exception_ptr(
+          std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again), e.what())));
+    } catch (...) {
+      fail(std::current_exception());
     }
   };
   auto all = [&] {
-    tbb::task_group group;
-    for (unsigned t = 0; t < threads; ++t) group.run([&run, t] { run(t); });
-    group.wait();
+    tbb::parallel_for(
+        tbb::blocked_range<unsigned>(0, threads, 1),
+        [&run](const tbb::blocked_range<unsigned>& part) {
+          for (unsigned t = part.begin(); t != part.end(); ++t) run(t);
+        },
+        tbb::simple_partitioner());
   };
   // oneTBB starts no more workers than the CPUs this process may use, and says so on
   // stderr: more threads than that, asked for, take turns on them instead, in an arena
   // allowed that many. Within the CPUs, the process's own arena has room for them:
   // making one, and allowing it, took 15-40 us a count more here.
-  const auto cpus = static_cast<unsigned>(tbb::info::default_concurrency());
-  if (threads <= cpus) return all();
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute(all);
+  try {
+    const auto cpus = static_cast<unsigned>(tbb::info::default_concurrency());
+    if (threads <= cpus) {
+      all();
+    } else {
+      tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
+      tbb::task_arena arena(static_cast<int>(threads));
+      arena.execute(all);
+    }
+  } catch (...) {
+    fail_to_start();
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace backtrack

@@ -35,6 +35,10 @@ struct OptionInfo {
   // vm.count(name) is 0 and the plugin decides).
   std::string default_value = {};
   char short_name = 0;  // e.g. 'n' for -n; 0: none
+  // The value names the file the instance's input is read from (--file, --board): what
+  // was read is the Instance's input, so a --checkpoint journal resumes for the same
+  // data under any name, and compares the data, not this option.
+  bool names_input_file = false;
 };
 
 // A strategy and what it offers. The driver checks a command line against these

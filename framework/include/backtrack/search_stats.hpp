@@ -16,6 +16,7 @@ enum class StopReason : std::uint8_t {
   node_limit,     // --max-nodes reached
   time_limit,     // --time-limit reached
   interrupted,    // a stop was requested from outside (SIGINT, SIGTERM)
+  out_of_memory,  // the system refused memory or a thread to part of the search
 };
 
 constexpr std::string_view to_string(StopReason reason) {
@@ -25,6 +26,7 @@ constexpr std::string_view to_string(StopReason reason) {
     case StopReason::node_limit: return "node_limit";
     case StopReason::time_limit: return "time_limit";
     case StopReason::interrupted: return "interrupted";
+    case StopReason::out_of_memory: return "out_of_memory";
   }
   return "unknown";
 }

@@ -12,9 +12,11 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -233,35 +235,57 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   // batch, while more() says so, and adds up what it searched (no array of a result per
   // subtree: border at n = 11 has 2,722 subtrees, and a count allocated 300 KB for them).
   std::mutex taken_mutex;
+  std::atomic<bool> failed{false};  // a thread ran out of memory, or could not start: the others stop too
   auto take = [&](auto& search, auto more) {
     SearchStats taken;
-    while (more()) {
-      const auto i = source->next();
-      if (!i) break;
-      const SearchStats result = search_subtree(search, *i);
-      source->searched(*i, result);
-      taken += result;
+    auto keep = [&] {
+      std::lock_guard lock(taken_mutex);
+      total += taken;
+      if (profile != nullptr) add_profile(*profile, search.profile());
+    };
+    try {
+      while (!failed.load(std::memory_order_relaxed) && more()) {
+        const auto i = source->next();
+        if (!i) break;
+        const SearchStats result = search_subtree(search, *i);
+        source->searched(*i, result);
+        taken += result;
+      }
+    } catch (...) {
+      failed = true;
+      keep();  // the subtrees finished before, as recorded
+      throw;
     }
-    std::lock_guard lock(taken_mutex);
-    total += taken;
-    if (profile != nullptr) add_profile(*profile, search.profile());
+    keep();
   };
   const auto start = Clock::now();
   unsigned takers = takers_for(threads, pending.size());
-  // Threads cost to start (oneTBB's first start in a process took 0.5-0.9 ms here),
-  // which subtrees that one thread finishes sooner do not repay: where the split guesses
-  // them that small, this thread takes them alone, and the others start only if some are
-  // left once it has spent that long (a guess may be wrong).
-  if (takers > 1 && source == &all_here && split.left_seconds < detail::alone_seconds) {
-    auto search = make_search(problem);
-    take(search, [&] { return std::chrono::duration<double>(Clock::now() - start).count() < detail::alone_seconds; });
-    takers = all_here.left() == 0 ? 0 : takers_for(threads, all_here.left());
-  }
-  if (takers > 0) {
-    on_threads(problem, takers, [&](const P& own, unsigned) {
-      auto search = make_search(own);
-      take(search, [] { return true; });
-    });
+  // Out of memory for a thread's search, or a thread the system would not start: what
+  // the others finished is kept (and recorded), and the count ends as partial.
+  try {
+    // Threads cost to start (oneTBB's first start in a process took 0.5-0.9 ms here),
+    // which subtrees that one thread finishes sooner do not repay: where the split guesses
+    // them that small, this thread takes them alone, and the others start only if some are
+    // left once it has spent that long (a guess may be wrong).
+    if (takers > 1 && source == &all_here && split.left_seconds < detail::alone_seconds) {
+      auto search = make_search(problem);
+      take(search, [&] { return std::chrono::duration<double>(Clock::now() - start).count() < detail::alone_seconds; });
+      takers = all_here.left() == 0 ? 0 : takers_for(threads, all_here.left());
+    }
+    if (takers > 0) {
+      on_threads(
+          problem, takers,
+          [&](const P& own, unsigned) {
+            auto search = make_search(own);
+            take(search, [] { return true; });
+          },
+          &failed);
+    }
+  } catch (const std::bad_alloc&) {
+    total.stop = StopReason::out_of_memory;
+  } catch (const std::system_error& e) {
+    if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory) throw;
+    total.stop = StopReason::out_of_memory;
   }
   total += source->finish();
   if (checkpoint != nullptr) checkpoint->flush();

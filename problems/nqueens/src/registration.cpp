@@ -215,7 +215,8 @@ std::vector<OptionInfo> declared_options() {
                "(symmetry none)"},
       {.name = "board",
        .help = "a file of given queens: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
-               "(at most 64 MiB)"},
+               "(at most 64 MiB)",
+       .names_input_file = true},
   };
   for (auto& option : csp::search_options()) options.push_back(std::move(option));
   return options;

@@ -96,7 +96,7 @@ std::vector<std::string> instances(const po::variables_map& vm) {
 std::vector<OptionInfo> declared_options() {
   std::vector<OptionInfo> options = {
       {.name = "file", .help = "read the puzzle from this file ('-': standard input, the default; at most 64 MiB), or a set of puzzles: one a line, or grids separated by blank lines",
-       .short_name = 'f'},
+       .short_name = 'f', .names_input_file = true},
       {.name = "puzzle", .help = "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty", .short_name = 'p'},
   };
   for (auto& option : csp::search_options()) options.push_back(std::move(option));

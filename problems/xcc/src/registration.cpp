@@ -91,7 +91,8 @@ const std::vector<OptionInfo> declared_options = {
              "of items, primary ones (covered once), '|', secondary ones (at most once); then an option a line, the "
              "items it covers, ITEM:COLOUR for a secondary one that options of one colour may share; '|' starts a "
              "comment line",
-     .short_name = 'f'},
+     .short_name = 'f',
+     .names_input_file = true},
     {.name = "order",
      .help = "the item to branch on: mrv, the primary item with the fewest options left, the first on ties (Knuth's "
              "default); first, the first primary item left; random, as mrv with ties broken by an order of the "

@@ -111,8 +111,10 @@ struct Plan {
   std::vector<std::string> set;  // empty: the input is one instance
 };
 
+// The row's counts are not totals: a limit, Ctrl-C or the system's memory stopped it.
 bool cut(const SearchStats& s) {
-  return s.stop == StopReason::node_limit || s.stop == StopReason::time_limit || s.stop == StopReason::interrupted;
+  return s.stop == StopReason::node_limit || s.stop == StopReason::time_limit || s.stop == StopReason::interrupted ||
+         s.stop == StopReason::out_of_memory;
 }
 
 std::vector<std::string> split_list(const std::string& text) {

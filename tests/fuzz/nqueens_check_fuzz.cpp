@@ -2,6 +2,7 @@
 // Promises: the message says "valid: " exactly when the verdict is valid; for a list of
 // columns the verdict is what comparing every pair of queens says; JSON columns are
 // the numbers written (clamped, never wrapped), as a parsed JSON value holds them.
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -26,6 +27,18 @@ bool valid_by_pairs(const std::vector<int>& columns) {
   return true;
 }
 
+// A JSON value as nlohmann builds it, except that an integer literal beyond 64 bits
+// (which nlohmann reads as a float) becomes the widest integer of its sign: a column off
+// any board, as read_columns takes it.
+struct WideIntegers : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+  explicit WideIntegers(nlohmann::json& root) : json_sax_dom_parser(root, /*allow_exceptions=*/false) {}
+  bool number_float(double value, const std::string& literal) {
+    if (literal.find_first_of(".eE") != std::string::npos) return json_sax_dom_parser::number_float(value, literal);
+    if (value < 0) return number_integer(std::numeric_limits<std::int64_t>::min());
+    return number_unsigned(std::numeric_limits<std::uint64_t>::max());
+  }
+};
+
 // The columns of the first JSON line that has them, read the slow and obvious way,
 // through a parsed JSON value, at full width; nothing when read_columns must refuse.
 std::optional<std::vector<int>> json_columns_by_value(const std::string& text) {
@@ -33,8 +46,9 @@ std::optional<std::vector<int>> json_columns_by_value(const std::string& text) {
   std::string line;
   while (std::getline(lines, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const auto json = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (json.is_discarded()) return std::nullopt;
+    nlohmann::json json;
+    WideIntegers sax(json);
+    if (!nlohmann::json::sax_parse(line, &sax) || sax.is_errored()) return std::nullopt;
     if (!json.is_object() || !json.contains("columns")) continue;
     const auto& items = json["columns"];
     if (!items.is_array() || items.empty()) return std::nullopt;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "backtrack/cli.hpp"
+#include "backtrack/solution.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"

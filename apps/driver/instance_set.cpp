@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "backtrack/solution.hpp"
 #include "setup_watch.hpp"
 
 namespace backtrack {

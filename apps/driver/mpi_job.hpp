@@ -11,7 +11,7 @@
 // This header does not need MPI: in a build without it, join_mpi_job() says so.
 #include <memory>
 
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
 
 namespace backtrack {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
 
 namespace backtrack {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
 #include "instance_clock.hpp"
 
 namespace backtrack {

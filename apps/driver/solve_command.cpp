@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "backtrack/cli.hpp"
+#include "backtrack/solution.hpp"
 #include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/journal.hpp"

@@ -1,6 +1,7 @@
 // The journal's file handling (journal.hpp): POSIX calls for the lock, the appends, the
 // syncs and the link that makes a new journal.
 #include "backtrack/journal.hpp"
+#include "backtrack/journal_format.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -88,7 +89,7 @@ void Journal::record(std::size_t index, const SearchStats& stats) {
   const std::size_t length = journal_detail::format_record(line, index, stats);
   bool full = false;
   {
-    tbb::spin_mutex::scoped_lock lock(pending_mutex_);
+    std::lock_guard lock(pending_mutex_);
     pending_.append(line.data(), length);
     ++pending_count_;
     full = pending_.size() >= batch_bytes;
@@ -252,7 +253,7 @@ void Journal::write_pending() {
   batch.clear();  // keeps its capacity: the two buffers take turns, grown once
   std::size_t count = 0;
   {
-    tbb::spin_mutex::scoped_lock lock(pending_mutex_);
+    std::lock_guard lock(pending_mutex_);
     batch.swap(pending_);
     count = pending_count_;
     pending_count_ = 0;
@@ -264,7 +265,7 @@ void Journal::write_pending() {
     // to count), so later lines are not joined to a torn one.
     (void)::ftruncate(fd_, static_cast<off_t>(durable_bytes_));
     {
-      tbb::spin_mutex::scoped_lock lock(pending_mutex_);
+      std::lock_guard lock(pending_mutex_);
       batch.append(pending_);
       batch.swap(pending_);
       pending_count_ += count;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <any>
 #include <boost/lexical_cast.hpp>
+#include <boost/program_options.hpp>
 #include <stdexcept>
 
 #include "backtrack/did_you_mean.hpp"

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "backtrack/registry.hpp"
+#include "backtrack/solution.hpp"
 #include "nqueens/reference.hpp"
 #include "sudoku/reference.hpp"
 #include "xcc/reference.hpp"

@@ -7,7 +7,7 @@
 #include <boost/crc.hpp>
 #include <cstdio>
 
-#include "backtrack/journal.hpp"
+#include "backtrack/journal_format.hpp"
 #include "contract.hpp"
 
 using backtrack::fuzz::require;

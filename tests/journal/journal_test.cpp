@@ -1,5 +1,5 @@
 // The journal on its own, and run_subtrees() resuming from it.
-#include "backtrack/journal.hpp"
+#include "backtrack/journal_format.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

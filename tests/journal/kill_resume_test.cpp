@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "backtrack/journal.hpp"
+#include "backtrack/journal_format.hpp"
 
 namespace {
 

@@ -16,6 +16,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/solution.hpp"
 #include "reference.hpp"
 
 namespace {

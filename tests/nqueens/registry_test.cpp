@@ -13,6 +13,7 @@
 #include "backtrack/engine.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/solution.hpp"
 #include "reference.hpp"
 #include "strategies.hpp"
 

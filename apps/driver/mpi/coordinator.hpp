@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "backtrack/checkpoint.hpp"
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
 #include "backtrack/subtree_source.hpp"
 
 namespace backtrack::mpi {

@@ -3,6 +3,7 @@
 #include <boost/mpi/environment.hpp>
 
 #include "../error_exit.hpp"
+#include "backtrack/solution.hpp"
 #include "../mpi_job.hpp"
 #include "coordinator.hpp"
 #include "worker.hpp"

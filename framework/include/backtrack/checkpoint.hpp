@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "backtrack/search_stats.hpp"
-#include "backtrack/split.hpp"
+#include "backtrack/split_plan.hpp"
 
 namespace backtrack {
 

@@ -472,4 +472,26 @@ SearchStats enumerate_solutions(const P& problem, OnSolution on_solution,
   return DepthFirstSearch<P, OnSolution>(problem, limits, std::move(on_solution)).run();
 }
 
+// A sink behind one function pointer, called per solution (never per node): every
+// listing of a problem, whatever its caller's sink, runs the one engine
+// DepthFirstSearch<P, PathSink<P>>, which is compiled once per problem, not per sink.
+template <Problem P>
+struct PathSink {
+  bool (*call)(void* context, std::span<const typename P::Move> path, std::uint64_t weight);
+  void* context;
+  bool operator()(const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight) const {
+    return call(context, path, weight);
+  }
+};
+
+// `f`, called as f(path, weight) -> bool, as a PathSink; it refers to `f`, which must
+// outlive it.
+template <Problem P, class F>
+PathSink<P> path_sink(F& f) {
+  return {[](void* context, std::span<const typename P::Move> path, std::uint64_t weight) -> bool {
+            return (*static_cast<F*>(context))(path, weight);
+          },
+          &f};
+}
+
 }  // namespace backtrack

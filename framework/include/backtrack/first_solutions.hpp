@@ -46,10 +46,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     return !refused && emitted < wanted;
   };
   // The probe's solutions are the first of all: they go out as found.
-  const auto split = split_tree(problem, plan, limits,
-                                [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
-                                  return give(path, weight);
-                                });
+  const auto split = split_tree(problem, plan, limits, path_sink<P>(give));
   SearchStats total = split.above;
   const std::size_t count = split.stopped() ? 0 : split.subtrees.size();
   const std::uint64_t still = wanted - emitted;
@@ -89,7 +86,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   auto work = [&](const P& own, unsigned t) {
     Worker& me = workers[t];
     std::size_t i = 0;
-    auto keep = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+    auto keep = [&](std::span<const Move> path, std::uint64_t weight) {
       std::lock_guard lock(mutex);
       if (i > bound) return false;
       found[i].push_back({{path.begin(), path.end()}, weight});
@@ -99,7 +96,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     SearchLimits mine = limits;
     mine.max_solutions = 0;
     mine.abandoned = &me.abandon;
-    DepthFirstSearch<P, decltype(keep)> search(own, mine, keep);
+    DepthFirstSearch<P, PathSink<P>> search(own, mine, path_sink<P>(keep));
     for (;;) {
       i = next.fetch_add(1);
       {

@@ -5,14 +5,20 @@
 // factory that builds a Solver from the parsed options) and registers it once, e.g.
 // with a static Registrar in one of its source files. The driver only reads the
 // registry, so a new plugin needs no change to the driver.
-#include <boost/program_options.hpp>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
+
+// The command line's types, passed on by reference: a plugin that reads them includes
+// <boost/program_options.hpp>; the driver's files that only pass them on need not.
+namespace boost::program_options {
+class options_description;
+class variables_map;
+}  // namespace boost::program_options
 
 namespace backtrack {
 
@@ -99,9 +105,9 @@ struct ProblemInfo {
   std::string name;
   std::string summary;
   std::vector<StrategyInfo> strategies;
-  // Adds options of the problem to the command line: the way before `options` (below),
-  // which declares them; both may be used, but an option added here is not checked or
-  // ranged over by the driver.
+  // The first plugins' way to add options, kept only so that they still compile
+  // (tests/find_package/old_interface): an option added here is not checked, listed with
+  // its type, or ranged over by compare. Declare options in `options` (below).
   std::function<void(boost::program_options::options_description&)> add_options = {};
   // Builds the instance; throws UsageError or InputError with a message for the user.
   std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;

@@ -1,19 +1,14 @@
 #pragma once
-// The boundary between the generic driver and the templated engine.
-//
-// A Solver is one problem instance with one strategy, chosen at run time; it is the
-// only virtual interface, called once per run and once per solution printed, never
-// per node. make_solver() wraps any Problem into one, and is where a run is split into
-// subtrees and spread over threads.
+// make_solver(): any Problem as a Solver (solver_interface.hpp), the templates that run
+// it (split, threads, estimate). Included by a plugin's strategy files, one make_solver
+// each, never by the driver: each call compiles the engine for its problem.
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <new>
-#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <system_error>
@@ -28,133 +23,12 @@
 #include "backtrack/estimate.hpp"
 #include "backtrack/first_solutions.hpp"
 #include "backtrack/on_threads.hpp"
+#include "backtrack/solution.hpp"
+#include "backtrack/solver_interface.hpp"
 #include "backtrack/split.hpp"
 #include "backtrack/subtree_source.hpp"
 
 namespace backtrack {
-
-// A solution as the driver prints it.
-struct Solution {
-  std::string text;     // for people: a drawing, one line or many
-  nlohmann::json json;  // for scripts
-};
-
-// Which count a Solver runs, as far as a journal needs to know it: two solvers with the
-// same problem name and an equal Instance search the same tree. A journal written by one
-// is resumed only by the other (journal.hpp), so everything that shapes the tree must be
-// here: the parameters in `description`, the input data in `input`.
-struct Instance {
-  // Both are required: a plugin states its input data even when it has none.
-  Instance(std::string description_text, std::string input_text)
-      : description(std::move(description_text)), input(std::move(input_text)) {}
-
-  // key=value pairs naming the instance for people, e.g. "n=8 strategy=word symmetry=none".
-  std::string description;
-  // The input data in one canonical text, e.g. the placed queens sorted "1:0,5:3", a
-  // Sudoku's cells on one line; the same data given another way (another file name,
-  // another order) gives the same text. Empty when the description says it all.
-  std::string input;
-};
-
-enum class SearchMode {
-  count,   // count all solutions (the default)
-  all,     // list every solution
-  unique,  // list one solution per symmetry class
-  first,   // the first solution only
-  limit,   // at most K solutions
-};
-
-// The mode's name, as its command-line flag spells it without "--".
-constexpr const char* to_string(SearchMode mode) {
-  switch (mode) {
-    case SearchMode::count: return "count";
-    case SearchMode::all: return "all";
-    case SearchMode::unique: return "unique";
-    case SearchMode::first: return "first";
-    case SearchMode::limit: return "limit";
-  }
-  return "?";
-}
-
-// Subtrees finished so far, for a progress line drawn by another thread.
-struct Progress {
-  std::atomic<std::uint64_t> done{0};   // subtrees finished, resumed ones included
-  std::atomic<std::uint64_t> total{0};  // subtrees
-  std::atomic<std::uint64_t> nodes{0};  // of the subtrees finished
-  std::atomic<std::uint64_t> resumed_nodes{0};  // of those a checkpoint had finished
-  // The whole tree's nodes as Knuth's estimator predicts them (0: unknown), for a time
-  // left that follows the work rather than the subtrees, which differ a thousandfold.
-  std::atomic<double> expected_nodes{0};
-};
-
-struct RunRequest {
-  SearchMode mode = SearchMode::count;
-  SearchLimits limits;
-  unsigned threads = 1;
-  Progress* progress = nullptr;
-  // Counts only: skip the subtrees an earlier run finished, record each new one.
-  Checkpoint* checkpoint = nullptr;
-  // Counts only: where the threads take their subtrees from; none: every pending one.
-  // A source that shares them with other processes spreads one count over machines.
-  SubtreeSource* subtrees = nullptr;
-  // Count nodes and failures per depth (RunResult::profile). --first and --limit K then
-  // search on one thread: their profile is that of the one search in depth-first order.
-  bool profile = false;
-};
-
-struct RunResult {
-  SearchStats stats;
-  // The names of stats.counters, in order: the problem's own counters of its work
-  // (work_counters.hpp); empty for a problem without them. They count this run's
-  // searching: not the subtrees a checkpoint had finished (resumed).
-  std::vector<std::string> counter_names;
-  bool reports_classes = false;  // stats.representatives counts symmetry classes
-  std::size_t subtrees = 0;      // independent pieces the work was split into (0: searched as one)
-  Resumed resumed;               // of them, finished by earlier runs (from the checkpoint)
-  // With RunRequest::profile: nodes and failures per depth of this run's searching (not
-  // the resumed subtrees'); they add up to stats.nodes and stats.failures.
-  DepthProfile profile;
-  bool profiled = false;  // the run was asked for a profile
-};
-
-// What `backtrack estimate` asks for: Knuth's estimator, then a timed calibration.
-struct EstimateRequest {
-  std::uint64_t samples = 100000;      // random probes
-  std::uint64_t seed = 1;
-  double calibration_seconds = 0.2;   // 0: no calibration, no time prediction
-  // The probes and the calibration stop here, with what they have.
-  const std::atomic<bool>* stop_requested = nullptr;
-  Clock::time_point deadline = Clock::time_point::max();
-  bool stop_when_small = false;  // fewer probes for a small tree (estimate_tree())
-};
-
-struct EstimateResult {
-  TreeEstimate tree;          // nodes and solutions of a full count (mode count, same strategy)
-  Calibration calibration;    // one thread's speed on random subtrees of the count's split
-  std::size_t subtrees = 0;   // in that split
-};
-
-// Called once per solution found, possibly from several threads but never at once.
-// Returning false stops the search. The solution is the sink's to keep or change (a
-// driver adds its own fields to the JSON without copying it); a sink that only reads
-// it may take it as `const Solution&`.
-using SolutionSink = std::function<bool(Solution&&)>;
-
-class Solver {
- public:
-  virtual ~Solver() = default;
-  virtual RunResult run(const RunRequest& request, const SolutionSink& sink) const = 0;
-  // Which count this is (pure: every Solver must say, or a journal could be resumed by
-  // another count).
-  virtual const Instance& instance() const = 0;
-  // key=value pairs naming the instance, e.g. "n=8 strategy=word symmetry=none".
-  std::string description() const { return instance().description; }
-  // The size of a full count and how long it would take, before running it.
-  virtual EstimateResult estimate(const EstimateRequest& request) const {
-    (void)request;
-    throw UsageError("this solver cannot estimate its search");
-  }
-};
 
 namespace detail {
 // Subtrees guessed to take less than this on one thread are searched without starting
@@ -304,19 +178,6 @@ std::vector<std::string> counter_names_of() {
   }
 }
 
-namespace detail {
-// The one sink of a profiled search, whatever the mode: a profiled engine is compiled
-// once per problem, not once per mode. Called per solution, never per node.
-template <Problem P>
-struct ErasedSink {
-  bool (*call)(void* context, std::span<const typename P::Move> path, std::uint64_t weight);
-  void* context;
-  bool operator()(const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight) const {
-    return call(context, path, weight);
-  }
-};
-}  // namespace detail
-
 // Render is called as render(problem, path) -> Solution.
 template <Problem P, class Render>
 class ProblemSolver final : public Solver {
@@ -349,9 +210,8 @@ class ProblemSolver final : public Solver {
     SearchLimits limits = request.limits;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     using Move = typename P::Move;
-    auto emit = [this, &sink](const typename P::State&, std::span<const Move> path, std::uint64_t) {
-      return sink(render_(problem_, path));
-    };
+    // Every listing below runs DepthFirstSearch<P, PathSink<P>>: one engine for them all.
+    auto emit = [this, &sink](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); };
     // Stopping after K solutions or N nodes must see one search in order, not many.
     const bool ordered = request.mode == SearchMode::first || request.mode == SearchMode::limit ||
                          limits.max_solutions != 0 || limits.max_nodes != 0;
@@ -367,8 +227,7 @@ class ProblemSolver final : public Solver {
     // K each): for a large K, one search that prints as it goes.
     if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_solutions != 0 &&
         limits.max_solutions <= max_solutions_kept_in_order && request.mode != SearchMode::count) {
-      result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits,
-                                     [&](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); });
+      result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits, emit);
       return result;
     }
     if (ordered) {
@@ -376,7 +235,7 @@ class ProblemSolver final : public Solver {
       if (request.mode == SearchMode::count) {
         result.stats = DepthFirstSearch<P>(problem_, limits).run();
       } else {
-        result.stats = DepthFirstSearch<P, decltype(emit)>(problem_, limits, emit).run();
+        result.stats = DepthFirstSearch<P, PathSink<P>>(problem_, limits, path_sink<P>(emit)).run();
       }
       result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       return result;
@@ -393,14 +252,15 @@ class ProblemSolver final : public Solver {
     Delivered delivered;
     SearchLimits listing = limits;
     listing.abandoned = &delivered.refused;
-    auto locked_emit = [&](const typename P::State&, std::span<const Move> path, std::uint64_t weight) {
+    auto hand = [&](std::span<const Move> path, std::uint64_t weight) {
       Solution solution = render_(problem_, path);
       return delivered.hand(sink, std::move(solution), weight);
     };
+    const auto locked_emit = path_sink<P>(hand);
     const auto split = split_tree(problem_, SplitPlan{}, listing, locked_emit);
     result.subtrees = split.subtrees.size();
     result.stats = run_subtrees(problem_, split, request.threads, listing, request.progress, [&](const P& problem) {
-      return DepthFirstSearch<P, decltype(locked_emit)>(problem, listing, locked_emit);
+      return DepthFirstSearch<P, PathSink<P>>(problem, listing, locked_emit);
     });
     delivered.settle(result.stats);
     return result;
@@ -419,14 +279,14 @@ class ProblemSolver final : public Solver {
       bool listing;
       Delivered delivered;
     } context(this, &sink, request.mode != SearchMode::count);
-    const detail::ErasedSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t weight) {
+    const PathSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t weight) {
                                        auto& x = *static_cast<Context*>(c);
                                        if (!x.listing) return true;
                                        Solution solution = x.solver->render_(x.solver->problem_, path);
                                        return x.delivered.hand(*x.sink, std::move(solution), weight);
                                      },
                                      &context};
-    using Search = DepthFirstSearch<P, detail::ErasedSink<P>, true>;
+    using Search = DepthFirstSearch<P, PathSink<P>, true>;
     result.profiled = true;
     if (ordered) {
       Search search(problem_, limits, emit);

@@ -38,15 +38,9 @@
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
+#include "backtrack/split_plan.hpp"
 
 namespace backtrack {
-
-// What fixes the list of subtrees, with the problem (a checkpoint keeps it).
-struct SplitPlan {
-  std::size_t subtrees = 4096;         // for a large tree: enough to balance many threads
-  std::uint64_t probe_nodes = 1 << 15;  // searched before splitting; 0: no probe
-  friend bool operator==(const SplitPlan&, const SplitPlan&) = default;
-};
 
 template <Problem P>
 struct SplitTree {

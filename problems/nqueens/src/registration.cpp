@@ -17,6 +17,7 @@
 #include "backtrack/nqueens/word.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/solution.hpp"
 #include "solvers/solvers.hpp"
 
 namespace backtrack::nqueens {
@@ -105,38 +106,58 @@ std::string given_description(int n, const std::string& strategy, const GivenQue
 
 const std::vector<Strategy>& strategies() {
   static const std::vector<Strategy> table = {
-      {{"word", "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest",
-        max_word_size, any_symmetry, {}, given_queen_options},
+      {{.name = "word",
+        .summary = "three 64-bit attack masks shifted per row, lowest free bit first (n <= 64); the fastest",
+        .max_size = max_word_size,
+        .symmetries = any_symmetry,
+        .options = given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return word_solver(n, s); },
        [](int n, const GivenQueens& g) { return row_by_row("word", n, g); }},
-      {{"border", "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
-                  "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
-                  "only (classes: word --symmetry full)",
-        max_border_size, any_symmetry, all_but_unique, {}},
+      {{.name = "border",
+        .summary = "queens on the border placed first (constellations, one per orbit of the 8 symmetries), then "
+                   "the row with the fewest free squares (n <= 32); the default for --count from n = 14, totals "
+                   "only (classes: word --symmetry full)",
+        .max_size = max_border_size,
+        .symmetries = any_symmetry,
+        .modes = all_but_unique},
        [](const po::variables_map&, int n, Symmetry s) { return border_solver(n, s); }},
-      {{"bitset", "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)", 0,
-        no_full_symmetry, {}, given_queen_options},
+      {{.name = "bitset",
+        .summary = "three boost::dynamic_bitset attack masks, one preallocated frame per row (any n)",
+        .symmetries = no_full_symmetry,
+        .options = given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return bitset_solver(n, s); },
        [](int n, const GivenQueens& g) { return row_by_row("bitset", n, g); }},
-      {{"arrays", "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check", 0,
-        no_full_symmetry, {}, given_queen_options},
+      {{.name = "arrays",
+        .summary = "boolean arrays for columns and both diagonal families (r+c, r-c+n-1): O(1) per check",
+        .symmetries = no_full_symmetry,
+        .options = given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return arrays_solver(n, s); },
        [](int n, const GivenQueens& g) { return row_by_row("arrays", n, g); }},
-      {{"scan", "the column of each placed queen; a candidate is checked against all of them: O(n) per check", 0,
-        no_full_symmetry, {}, given_queen_options},
+      {{.name = "scan",
+        .summary = "the column of each placed queen; a candidate is checked against all of them: O(n) per check",
+        .symmetries = no_full_symmetry,
+        .options = given_queen_options},
        [](const po::variables_map&, int n, Symmetry s) { return scan_solver(n, s); },
        [](int n, const GivenQueens& g) { return row_by_row("scan", n, g); }},
-      {{"csp", "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, --order, "
-               "--values)",
-        csp::max_domain_size, no_full_symmetry, {}, csp::search_option_names},
+      {{.name = "csp",
+        .summary = "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, "
+                   "--order, --values)",
+        .max_size = csp::max_domain_size,
+        .symmetries = no_full_symmetry,
+        .options = csp::search_option_names},
        [](const po::variables_map& vm, int n, Symmetry s) { return csp_solver(vm, n, s); }},
-      {{"dlx", "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)",
-        DlxQueens::max_size, no_full_symmetry, {}, {}},
+      {{.name = "dlx",
+        .summary = "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)",
+        .max_size = DlxQueens::max_size,
+        .symmetries = no_full_symmetry},
        [](const po::variables_map&, int n, Symmetry s) { return dlx_solver(n, s); }},
-      {{"mrv", "most constrained row (or forced column) first, middle columns first, free-square counts kept "
-               "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
-               "when n > 24",
-        0, {"none"}, all_but_unique, given_queen_options},
+      {{.name = "mrv",
+        .summary = "most constrained row (or forced column) first, middle columns first, free-square counts kept "
+                   "incrementally: one solution for n up to 100,000 and more; the default for --first, --limit "
+                   "when n > 24",
+        .symmetries = {"none"},
+        .modes = all_but_unique,
+        .options = given_queen_options},
        [](const po::variables_map&, int n, Symmetry) {
          return mrv_solver(n, {}, "n=" + std::to_string(n) + " strategy=mrv symmetry=none");
        },

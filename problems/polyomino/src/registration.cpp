@@ -7,6 +7,7 @@
 #include "backtrack/polyomino/check.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 #include "backtrack/registry.hpp"
+#include "backtrack/solver.hpp"
 
 namespace backtrack::polyomino {
 namespace {
@@ -67,8 +68,9 @@ const Registrar registrar(ProblemInfo{
     .summary = "tile a board with the 12 pentominoes, each once (exact cover: pieces and cells)",
     .strategies =
         {
-            {"dlx", "exact cover with dancing links: one column per piece and per cell, one row per placement", 0,
-             {"none", "full"}},
+            {.name = "dlx",
+             .summary = "exact cover with dancing links: one column per piece and per cell, one row per placement",
+             .symmetries = {"none", "full"}},
         },
     .make = make,
     .check = check_solution,

@@ -8,12 +8,10 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
 #include "backtrack/registry.hpp"
-#include "backtrack/sudoku/bits.hpp"
 #include "backtrack/sudoku/check.hpp"
-#include "backtrack/sudoku/csp.hpp"
-#include "backtrack/sudoku/dlx.hpp"
 #include "backtrack/sudoku/grid.hpp"
 #include "backtrack/sudoku/puzzle_set.hpp"
+#include "solvers/solvers.hpp"
 
 namespace backtrack::sudoku {
 namespace {
@@ -42,21 +40,6 @@ std::string read_input(const po::variables_map& vm) {
   return input_text(vm.count("file") != 0 ? vm["file"].as<std::string>() : "-");
 }
 
-Solution render(const Grid& grid) {
-  Solution solution;
-  solution.text = grid.text();
-  solution.json = {{"grid", grid.rows()}, {"line", grid.one_line()}};
-  return solution;
-}
-
-template <int Box>
-std::unique_ptr<Solver> bits_solver(const Grid& puzzle, Instance instance) {
-  return make_solver(
-      BitsSudoku<Box>(puzzle),
-      [](const BitsSudoku<Box>& p, std::span<const typename BitsSudoku<Box>::Move> path) { return render(p.solution(path)); },
-      std::move(instance));
-}
-
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
   const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm));
@@ -74,14 +57,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   }
   if (strategy == "csp") {
     const auto options = csp::read_search_options(vm, {});
-    return make_solver(
-        CspSudoku(puzzle, options),
-        [](const CspSudoku& p, std::span<const CspSudoku::Move> path) { return render(p.solution(path)); },
-        Instance{description + " " + csp::describe(options), cells});
+    return csp_solver(puzzle, options, Instance{description + " " + csp::describe(options), cells});
   }
-  return make_solver(
-      DlxSudoku(puzzle), [](const DlxSudoku& p, std::span<const DlxSudoku::Move> path) { return render(p.solution(path)); },
-      Instance{description, cells});
+  return dlx_solver(puzzle, Instance{description, cells});
 }
 
 std::vector<std::string> instances(const po::variables_map& vm) {
@@ -108,11 +86,16 @@ const Registrar registrar(ProblemInfo{
     .summary = "fill an n x n grid (4x4, 9x9, 16x16, 25x25) so that every row, column and box holds each symbol once",
     .strategies =
         {
-            {"bits", "each symbol's places as a bitboard; naked and hidden singles and locked candidates to a "
-                     "fixpoint after each move; the open cell with the fewest candidates next (the fast path, the default)"},
-            {"dlx", "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
-            {"csp", "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, --order, --values)",
-             0, {}, {}, csp::search_option_names},
+            {.name = "bits",
+             .summary = "each symbol's places as a bitboard; naked and hidden singles and locked candidates to a "
+                        "fixpoint after each move; the open cell with the fewest candidates next (the fast path, "
+                        "the default)"},
+            {.name = "dlx",
+             .summary = "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
+            {.name = "csp",
+             .summary = "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, "
+                        "--order, --values)",
+             .options = csp::search_option_names},
         },
     .make = make,
     .check = check_solution,

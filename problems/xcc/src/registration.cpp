@@ -9,7 +9,7 @@
 #include "backtrack/memory_limit.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/xcc/parser.hpp"
-#include "backtrack/xcc/problem.hpp"
+#include "solvers/solvers.hpp"
 
 namespace backtrack::xcc {
 namespace {
@@ -40,28 +40,6 @@ exact_cover::ItemChoice read_choice(const po::variables_map& vm) {
                                      : exact_cover::ItemOrder::mrv;
   choice.seed = vm["seed"].as<unsigned long long>();
   return choice;
-}
-
-template <bool Coloured>
-std::unique_ptr<Solver> solver_for(std::shared_ptr<const XccFile> file, exact_cover::ItemChoice choice,
-                                   std::string description) {
-  using Problem = XccProblem<Coloured>;
-  auto render = [](const Problem& p, std::span<const typename Problem::Move> path) {
-    const XccFile& f = p.file();
-    Solution solution;
-    nlohmann::json options = nlohmann::json::array();
-    for (const int row : p.options(path)) {
-      const auto r = static_cast<std::size_t>(row);
-      const std::string text(f.option(row));
-      solution.text += text + '\n';
-      options.push_back({{"index", f.option_number[r]}, {"line", f.option_line[r]}, {"text", text}});
-    }
-    solution.json = {{"options", options}};
-    return solution;
-  };
-  // The problem as read, not the file's name or blanks: the same problem in another file resumes a journal.
-  Instance instance{std::move(description), "xcc sha1 " + file->digest};
-  return make_solver(Problem(std::move(file), choice), render, std::move(instance));
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
@@ -107,8 +85,10 @@ const Registrar registrar(ProblemInfo{
     .summary = "any exact cover problem with colours (XCC), read from a file in the format of Knuth's DLX programs",
     .strategies =
         {
-            {"dlx", "dancing links with Knuth's colour controls (purify); the plain exact-cover loops for a file without colours",
-             0, {}, {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit}},
+            {.name = "dlx",
+             .summary = "dancing links with Knuth's colour controls (purify); the plain exact-cover loops for a file "
+                        "without colours",
+             .modes = {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit}},
         },
     .make = make,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("dlx"); },

@@ -1,6 +1,6 @@
 #include "backtrack/nqueens/arrays.hpp"
 
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

@@ -1,5 +1,5 @@
 #include "backtrack/nqueens/constellations.hpp"
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

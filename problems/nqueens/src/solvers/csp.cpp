@@ -1,7 +1,7 @@
 #include "backtrack/nqueens/csp.hpp"
 
 #include "backtrack/csp/program_options.hpp"
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

@@ -1,6 +1,6 @@
 #include "backtrack/nqueens/dlx.hpp"
 
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

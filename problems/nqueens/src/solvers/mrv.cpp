@@ -1,7 +1,7 @@
 #include "backtrack/nqueens/mrv.hpp"
 
 #include "backtrack/restarts.hpp"
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

@@ -1,6 +1,6 @@
 #include "backtrack/nqueens/scan.hpp"
 
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

@@ -11,7 +11,11 @@
 #include "backtrack/nqueens/placement.hpp"
 #include "backtrack/nqueens/symmetry.hpp"
 #include "backtrack/nqueens/validator.hpp"
-#include "backtrack/solver.hpp"
+#include "backtrack/solver_interface.hpp"
+
+namespace backtrack {
+struct Solution;
+}
 
 namespace backtrack::nqueens {
 
@@ -23,20 +27,6 @@ std::string describe(int n, const std::string& strategy, Symmetry symmetry);
 // The input data of a count with given queens: "ROW:COL,..." sorted, so that the same
 // queens however given (--place in any order, --board) are the same input.
 std::string given_input(std::vector<Queen> queens);
-
-// The Render of make_solver() for every strategy: the path's placement, rendered.
-inline auto path_renderer(int n) {
-  return [n](const auto& problem, auto path) { return render(problem.placement(path), n); };
-}
-
-// Any strategy whose problem takes (n, symmetry) and lists its placement.
-template <class P>
-std::unique_ptr<Solver> solver_for(P problem, int n, const std::string& strategy, Symmetry symmetry,
-                                   bool reports_classes = false) {
-  // n, the strategy and the symmetry are the whole instance: no input data.
-  return make_solver(std::move(problem), path_renderer(n), Instance{describe(n, strategy, symmetry), ""},
-                     reports_classes);
-}
 
 // The checks of n against what each strategy handles are done by the caller.
 std::unique_ptr<Solver> word_solver(int n, Symmetry symmetry);
@@ -50,5 +40,9 @@ std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, cons
 
 // Completions of `queens` (consistent) with strategy scan, arrays, bitset or word.
 std::unique_ptr<Solver> given_queens_solver(int n, const std::vector<Queen>& queens, const std::string& strategy);
+std::unique_ptr<Solver> given_scan_solver(int n, const std::vector<Queen>& queens);
+std::unique_ptr<Solver> given_arrays_solver(int n, const std::vector<Queen>& queens);
+std::unique_ptr<Solver> given_bitset_solver(int n, const std::vector<Queen>& queens);
+std::unique_ptr<Solver> given_word_solver(int n, const std::vector<Queen>& queens);
 
 }  // namespace backtrack::nqueens

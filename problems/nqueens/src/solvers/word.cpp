@@ -1,7 +1,7 @@
 #include "backtrack/nqueens/word.hpp"
 
 #include "backtrack/nqueens/word_symmetric.hpp"
-#include "solvers.hpp"
+#include "solver_for.hpp"
 
 namespace backtrack::nqueens {
 

@@ -1,0 +1,7 @@
+#include "bits.hpp"
+
+namespace backtrack::sudoku {
+
+template std::unique_ptr<Solver> bits_solver<4>(const Grid& puzzle, Instance instance);
+
+}  // namespace backtrack::sudoku

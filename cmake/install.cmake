@@ -25,12 +25,8 @@ install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_IN
 install(FILES apps/completion/backtrack.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
   RENAME backtrack)
 install(FILES apps/completion/_backtrack DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
-add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/backtrack.1
-  COMMAND backtrack manual > ${CMAKE_CURRENT_BINARY_DIR}/backtrack.1
-  DEPENDS backtrack
-  COMMENT "Writing the manual page backtrack.1")
-add_custom_target(backtrack_manual ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/backtrack.1)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/backtrack.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# backtrack.1 is written with the program (apps/CMakeLists.txt).
+install(FILES ${PROJECT_BINARY_DIR}/backtrack.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 # A driver built with MPI links Boost.MPI and MPI as well: the package must find them too.
 set(BACKTRACK_EXTRA_CONFIG_DEPENDENCIES "")

@@ -22,10 +22,8 @@ fi
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DBACKTRACK_FUZZ=ON -DBACKTRACK_BUILD_TESTS=OFF -DBACKTRACK_BUILD_BENCH=OFF -DBACKTRACK_NATIVE=OFF \
-  -DBACKTRACK_WERROR=ON -DBACKTRACK_MPI=OFF "${launcher[@]}" >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
+cmake --preset fuzz "${launcher[@]}" >/dev/null  # CMakePresets.json
+cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
 
 failed=()
 mkdir -p build-fuzz/artifacts

@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 # Built for this machine's CPU (-march=native): the counts are measured here.
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_NATIVE=ON -DBACKTRACK_BUILD_TESTS=OFF \
-  -DBACKTRACK_BUILD_BENCH=OFF >/dev/null
-cmake --build build --target backtrack
+cmake --preset native >/dev/null  # CMakePresets.json
+cmake --build --preset native
 ./build/apps/backtrack solve nqueens "$@"

@@ -9,15 +9,12 @@ jobs=$(nproc)
 
 # The Release build is tuned for this CPU, as the timings in the README are; the ASan
 # build keeps the portable baseline (x86-64-v2), so both are tested.
-cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DBACKTRACK_WERROR=ON -DBACKTRACK_MPI=ON \
-  -DBACKTRACK_NATIVE=ON >/dev/null
-cmake --build build-release -j "$jobs"
-ctest --test-dir build-release --output-on-failure -j "$jobs"
+cmake --preset release >/dev/null  # CMakePresets.json
+cmake --build --preset release -j "$jobs"
+ctest --preset release -j "$jobs"
 
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBACKTRACK_WERROR=ON \
-  -DBACKTRACK_SANITIZE=ON -DBACKTRACK_BUILD_BENCH=OFF -DBACKTRACK_MPI=OFF >/dev/null
-cmake --build build-asan -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+ctest --preset asan -j "$jobs"
 
 bash scripts/fuzz.sh

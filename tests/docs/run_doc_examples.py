@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Runs the examples of the documentation and compares their output.
+
+    run_doc_examples.py [--expect-stale] BACKTRACK FILE_OR_DIR...
+
+In each Markdown file (a directory: its *.md files), a fenced block tagged `console`
+holds examples. A line that starts with `$ ` is a command (a line ending in `\\` goes on
+on the next line); the lines after it, up to the next command or the end of the block,
+are what it prints, stdout and stderr together as a terminal shows them. A last line
+`[exit N]` says the command exits with N; without it, it must exit 0. Blocks tagged
+`sh` are commands without output and are not run.
+
+Each command runs with bash, with the program under test first on PATH as `backtrack`
+(pipes such as `backtrack solve ... | backtrack check ...` work), on 2 CPUs where the
+machine has them (so that the default thread count is the one the docs show), in a
+fresh directory that links every top-level entry of the repository (so `examples/...`
+resolves and files a command writes are thrown away).
+
+Times and rates change from run to run, so both sides are masked before comparing:
+values of keys that end in `seconds` or `per_second` (text `key: v` and JSON), a number
+followed by a time unit (`0.12 s`, `5 ms`) or by `nodes/s`, and the columns setup,
+search, seconds, nodes/s and speed of a table (text or CSV) whose header names them.
+Then runs of blanks count as one, so masked columns need not line up. Everything else,
+counts and node numbers included, must match exactly.
+
+--expect-stale turns the check around, for the test that proves a stale example fails:
+it passes only if every example in the files runs and differs from what it shows.
+"""
+
+import argparse
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+COMMAND_TIMEOUT_S = 20  # generous: the examples take well under a second, even under ASan
+MASK = "<~>"
+NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+TIMED_COLUMNS = {"setup", "search", "seconds", "nodes/s", "speed"}
+EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
+
+MASKS = [
+    # JSON: "seconds": 0.01, "setup_seconds": 1e-05, "nodes_per_second": 9423619.08
+    (re.compile(r'("[A-Za-z_]*(?:seconds|per_second)[A-Za-z_]*"\s*:\s*)' + NUMBER), r"\g<1>" + MASK),
+    # text summaries: "search_seconds: 0.000025", "nodes_per_second: 1.468e+07"
+    (re.compile(r"^(\s*[A-Za-z_]*(?:seconds|per_second)[A-Za-z_]*:\s*)" + NUMBER, re.M), r"\g<1>" + MASK),
+    # rates: "3.662e+07 nodes/s", "2.0M nodes/s"
+    (re.compile(NUMBER + r"\s?[kMG]?\s?nodes/s"), MASK + " nodes/s"),
+    # durations: "0.00156 s", "12 ms", "5 us"
+    (re.compile(NUMBER + r"\s?(s|ms|us|µs|ns)(?![A-Za-z])"), MASK + r" \1"),
+]
+
+
+class Example:
+    def __init__(self, path, line, command, expected, exit_code):
+        self.path, self.line, self.command = path, line, command
+        self.expected, self.exit_code = expected, exit_code
+
+
+def parse_examples(path):
+    """The examples of one Markdown file, from its ```console blocks."""
+    examples = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    in_console = False
+    current = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            if not in_console and stripped[3:].strip() == "console":
+                in_console = True
+            elif in_console:
+                in_console = False
+                if current:
+                    examples.append(finish(current))
+                    current = None
+            i += 1
+            continue
+        if in_console:
+            if line.startswith("$ "):
+                if current:
+                    examples.append(finish(current))
+                command, start = line[2:], i + 1
+                while command.endswith("\\") and i + 1 < len(lines):
+                    i += 1
+                    command = command[:-1] + " " + lines[i].lstrip("> ").strip()
+                current = {"line": start, "command": command, "output": []}
+            elif current is not None:
+                current["output"].append(line)
+            elif stripped:
+                raise SystemExit(f"{path}:{i + 1}: output before any '$ ' command in a console block")
+        i += 1
+    if in_console:
+        raise SystemExit(f"{path}: a console block is not closed")
+    return [Example(path, e["line"], e["command"], e["output"], e["exit"]) for e in examples]
+
+
+def finish(current):
+    output = current["output"]
+    while output and not output[-1].strip():
+        output.pop()
+    current["exit"] = 0
+    if output and EXIT_LINE.match(output[-1].strip()):
+        current["exit"] = int(EXIT_LINE.match(output[-1].strip()).group(1))
+        output.pop()
+    return current
+
+
+def mask_table_columns(lines):
+    """Masks the timed columns of the tables that compare prints (text or CSV)."""
+    masked, timed = [], None
+    for line in lines:
+        separator = "," if "," in line and " " not in line.strip() else None
+        cells = line.split(separator)
+        if not line.strip():
+            timed = None
+        elif TIMED_COLUMNS & {c.strip() for c in cells} and not re.search(r"\d", line):
+            timed = {k for k, c in enumerate(cells) if c.strip() in TIMED_COLUMNS}, separator
+        elif timed and timed[1] == separator:
+            columns, _ = timed
+            cells = [MASK if k in columns and cells[k].strip() else c for k, c in enumerate(cells)]
+            line = (separator or " ").join(cells)
+        masked.append(line)
+    return masked
+
+
+def normalise(lines):
+    text = "\n".join(mask_table_columns(lines))
+    for pattern, replacement in MASKS:
+        text = pattern.sub(replacement, text)
+    return [" ".join(line.split()) for line in text.splitlines()]
+
+
+def make_sandbox(program):
+    """A directory that looks like the repository root, with `backtrack` on a PATH."""
+    sandbox = Path(tempfile.mkdtemp(prefix="doc-examples-"))
+    for entry in REPO_ROOT.iterdir():
+        if not entry.name.startswith("."):
+            (sandbox / entry.name).symlink_to(entry)
+    bin_dir = sandbox / ".bin"
+    bin_dir.mkdir()
+    (bin_dir / "backtrack").symlink_to(program)
+    return sandbox, bin_dir
+
+
+def pin_to_two_cpus():
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) >= 2:
+        os.sched_setaffinity(0, cpus[:2])
+
+
+def run(example, sandbox, bin_dir):
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+               LC_ALL="C.UTF-8", COLUMNS="80")
+    env.pop("BACKTRACK_PLUGIN_PATH", None)  # the docs show the bundled problems only
+    try:
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", example.command], cwd=sandbox,
+                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT_S,
+                              preexec_fn=pin_to_two_cpus)
+    except subprocess.TimeoutExpired:
+        return None, [f"(timed out after {COMMAND_TIMEOUT_S} s)"]
+    return done.returncode, done.stdout.decode("utf-8", "replace").splitlines()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--expect-stale", action="store_true",
+                        help="pass only if every example differs from what it shows")
+    parser.add_argument("program", type=Path)
+    parser.add_argument("docs", nargs="+", type=Path)
+    args = parser.parse_args()
+    program = args.program.resolve()
+    if not os.access(program, os.X_OK):
+        sys.exit(f"not an executable program: {program}")
+
+    files = []
+    for doc in args.docs:
+        files += sorted(doc.glob("*.md")) if doc.is_dir() else [doc]
+    examples = [e for f in files for e in parse_examples(f)]
+    if not examples:
+        sys.exit("no examples found")
+
+    sandbox, bin_dir = make_sandbox(program)
+    matched, stale = 0, []
+    try:
+        for example in examples:
+            code, output = run(example, sandbox, bin_dir)
+            want, got = normalise(example.expected), normalise(output)
+            if code == example.exit_code and want == got:
+                matched += 1
+                continue
+            where = f"{os.path.relpath(example.path)}:{example.line}"
+            report = [f"{where}: $ {example.command}"]
+            if code != example.exit_code:
+                report.append(f"  exit {code}, the docs say {example.exit_code}")
+            if want != got:
+                report += ["  " + d for d in difflib.unified_diff(
+                    want, got, "the docs (masked)", "the program (masked)", lineterm="")]
+            stale.append((code, "\n".join(report)))
+    finally:
+        shutil.rmtree(sandbox)
+
+    if args.expect_stale:
+        crashed = [r for code, r in stale if code is None]
+        if matched or crashed:
+            print(f"{matched} of {len(examples)} stale examples matched the program, "
+                  f"{len(crashed)} timed out: the runner would miss a stale example")
+            return 1
+        print(f"all {len(examples)} stale examples were caught")
+        return 0
+    for _, report in stale:
+        print(report, end="\n\n")
+    print(f"{matched} of {len(examples)} examples in {len(files)} files match the program")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

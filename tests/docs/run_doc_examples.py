@@ -66,23 +66,21 @@ def parse_examples(path):
     """The examples of one Markdown file, from its ```console blocks."""
     examples = []
     lines = path.read_text(encoding="utf-8").splitlines()
-    in_console = False
+    fence = None  # the backticks that opened the block we are in, and its tag
     current = None
     i = 0
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
-        if stripped.startswith("```"):
-            if not in_console and stripped[3:].strip() == "console":
-                in_console = True
-            elif in_console:
-                in_console = False
-                if current:
-                    examples.append(finish(current))
-                    current = None
-            i += 1
-            continue
-        if in_console:
+        opening = re.match(r"^(`{3,})\s*(\S*)", stripped)
+        if fence is None and opening:
+            fence = (opening.group(1), opening.group(2))
+        elif fence and stripped.startswith(fence[0]) and not stripped.strip("`"):
+            if current:
+                examples.append(finish(current))
+                current = None
+            fence = None
+        elif fence and fence[1] == "console":
             if line.startswith("$ "):
                 if current:
                     examples.append(finish(current))
@@ -96,16 +94,16 @@ def parse_examples(path):
             elif stripped:
                 raise SystemExit(f"{path}:{i + 1}: output before any '$ ' command in a console block")
         i += 1
-    if in_console:
-        raise SystemExit(f"{path}: a console block is not closed")
-    return [Example(path, e["line"], e["command"], e["output"], e["exit"]) for e in examples]
+    if fence:
+        raise SystemExit(f"{path}: a code block is not closed")
+    return [Example(path, e["line"], e["command"], e["expected"], e["exit"]) for e in examples]
 
 
 def finish(current):
     output = current["output"]
     while output and not output[-1].strip():
         output.pop()
-    current["exit"] = 0
+    current["expected"], current["exit"] = output, 0
     if output and EXIT_LINE.match(output[-1].strip()):
         current["exit"] = int(EXIT_LINE.match(output[-1].strip()).group(1))
         output.pop()

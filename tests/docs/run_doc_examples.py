@@ -23,6 +23,9 @@ search, seconds, nodes/s and speed of a table (text or CSV) whose header names t
 Then runs of blanks count as one, so masked columns need not line up. Everything else,
 counts and node numbers included, must match exactly.
 
+Links between the files (`[text](other.md#heading)`) must lead to a file and a heading
+that exist.
+
 --expect-stale turns the check around, for the test that proves a stale example fails:
 it passes only if every example in the files runs and differs from what it shows.
 """
@@ -135,6 +138,33 @@ def normalise(lines):
     return [" ".join(line.split()) for line in text.splitlines()]
 
 
+def heading_anchors(path):
+    """The anchors GitHub gives the headings of a Markdown file."""
+    anchors, in_code = set(), False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip().startswith("```"):
+            in_code = not in_code
+        elif not in_code and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            anchors.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return anchors
+
+
+def broken_links(path):
+    """Links to files or headings of this repository that lead nowhere."""
+    broken, text = [], re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"^[a-z]+:", target):
+            continue  # http:, mailto: and the like are not checked
+        file_part, _, anchor = target.partition("#")
+        linked = (path.parent / file_part).resolve() if file_part else path
+        if not linked.exists():
+            broken.append(f"{os.path.relpath(path)}: link to a missing file: {target}")
+        elif anchor and linked.suffix == ".md" and anchor not in heading_anchors(linked):
+            broken.append(f"{os.path.relpath(path)}: link to a missing heading: {target}")
+    return broken
+
+
 def make_sandbox(program):
     """A directory that looks like the repository root, with `backtrack` on a PATH."""
     sandbox = Path(tempfile.mkdtemp(prefix="doc-examples-"))
@@ -215,8 +245,12 @@ def main():
         return 0
     for _, report in stale:
         print(report, end="\n\n")
-    print(f"{matched} of {len(examples)} examples in {len(files)} files match the program")
-    return 1 if stale else 0
+    links = [b for f in files for b in broken_links(f)]
+    for link in links:
+        print(link)
+    print(f"{matched} of {len(examples)} examples in {len(files)} files match the program; "
+          f"{len(links)} broken links")
+    return 1 if stale or links else 0
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ fresh directory that links every top-level entry of the repository (so `examples
 resolves and files a command writes are thrown away).
 
 Times and rates change from run to run, so both sides are masked before comparing:
-values of keys that hold `seconds` or `per_second` (`key: v`, `key v`, `key=v`, JSON), a number
+values of keys that hold `seconds` or `per_second` (`key: v`, `key v`, `key=v`, JSON)
+and of JSON's `speed`, a number
 followed by a time unit (`0.12 s`, `5 ms`) or by `nodes/s`, and the columns setup,
 search, seconds, nodes/s and speed of a table (text or CSV) whose header names them.
 Then runs of blanks count as one, so masked columns need not line up. Everything else,
@@ -48,8 +49,9 @@ TIMED_COLUMNS = {"setup", "search", "seconds", "nodes/s", "speed"}
 EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
 
 MASKS = [
-    # JSON: "seconds": 0.01, "setup_seconds": 1e-05, "nodes_per_second": 9423619.08
-    (re.compile(r'("[A-Za-z_]*(?:seconds|per_second)[A-Za-z_]*"\s*:\s*)' + NUMBER), r"\g<1>" + MASK),
+    # JSON: "seconds": 0.01, "nodes_per_second": 9423619.08, compare's "speed": 3.16
+    (re.compile(r'("(?:[A-Za-z_]*(?:seconds|per_second)[A-Za-z_]*|speed)"\s*:\s*)' + NUMBER),
+     r"\g<1>" + MASK),
     # text: "search_seconds: 0.000025", "nodes_per_second: 1.468e+07", "seconds 0.0002,"
     (re.compile(r"(\b[A-Za-z_]*(?:seconds|per_second)[A-Za-z_]*[:=]?[ \t]*)" + NUMBER), r"\g<1>" + MASK),
     # rates: "3.662e+07 nodes/s", "2.0M nodes/s"

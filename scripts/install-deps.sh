@@ -10,6 +10,8 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev libboost-mpi-dev
   gnuplot-nox
+  # tests/docs/run_doc_examples.py: runs the examples of README.md and docs/.
+  python3
   # scripts/fuzz.sh: clang, libFuzzer, and the sanitizer runtimes, which clang only
   # recommends (and recommended packages are not installed here).
   clang libfuzzer-14-dev libclang-rt-14-dev

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
-# The Release build is tuned for this CPU, as the timings in the README are; the ASan
+# The Release build is tuned for this CPU, as the timings of docs/performance.md are; the ASan
 # build keeps the portable baseline (x86-64-v2), so both are tested.
 cmake --preset release >/dev/null  # CMakePresets.json
 cmake --build --preset release -j "$jobs"

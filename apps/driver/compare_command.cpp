@@ -1,6 +1,4 @@
 // backtrack compare: every strategy of a problem on every size of a range, one table.
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <cctype>
 #include <boost/program_options.hpp>
@@ -31,6 +29,7 @@
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
 
@@ -536,7 +535,7 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   }
   std::filesystem::copy_file(directory / "plot", file, std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) throw InputError("--plot " + in_quotes(file) + ": " + ec.message());
-  spdlog::info("wrote {}", shown(file, std::string_view::npos));  // one line, whatever the name
+  log::info("wrote " + shown(file, std::string_view::npos));  // one line, whatever the name
 }
 
 // The options compare ranges over, checked before any run.
@@ -728,7 +727,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     check_plot_path(vm["plot"].as<std::string>());
     terminal = plot_terminal(vm["plot"].as<std::string>());
     if (!terminal.unavailable.empty()) {
-      spdlog::error("{}", terminal.unavailable);
+      log::error(terminal.unavailable);
       return exit_unavailable;
     }
     // Asking gnuplot takes a third of a second: the first row's set-up, which counts the
@@ -793,7 +792,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         if (!plan.set.empty()) row_intent.instance = plan.set[k];
         const auto begin = Clock::now();
         auto solver = make_watched(problem, plan.options, row_intent, request.limits);
-        spdlog::debug("running {} {}", problem.name, solver->description());
+        if (log::debug_enabled()) log::debug("running " + problem.name + " " + solver->description());
         row.instance = solver->description();
         if (!range && !problem.size_option.empty()) {
           row.config.size = size_named_by(row.instance, problem, default_size);
@@ -858,9 +857,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         const auto& b = rows[j].result.stats;
         if (!same_tree(rows[i], rows[j]) || !a.complete() || !b.complete() || a.solutions == b.solutions) continue;
         agree = false;
-        spdlog::error("DISAGREEMENT: {} ({}) counts {} solutions but {} ({}) counts {}", label(rows[i].config, axes),
-                      rows[i].instance, to_string(a.solutions), label(rows[j].config, axes), rows[j].instance,
-                      to_string(b.solutions));
+        log::error("DISAGREEMENT: " + label(rows[i].config, axes) + " (" + rows[i].instance + ") counts " +
+                   to_string(a.solutions) + " solutions but " + label(rows[j].config, axes) + " (" + rows[j].instance +
+                   ") counts " + to_string(b.solutions));
       }
     }
   }

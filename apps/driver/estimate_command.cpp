@@ -1,6 +1,4 @@
 // backtrack estimate: how many nodes a full count will visit, and how long it will take.
-#include <spdlog/spdlog.h>
-
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
@@ -192,7 +191,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
                 << "time: " << line(seconds, duration) << " on " << threads << " thread" << (threads == 1 ? "" : "s")
                 << '\n';
     }
-    if (spdlog::should_log(spdlog::level::debug)) {
+    if (log::debug_enabled()) {
       std::cout << "nodes per depth:";
       for (const double d : tree.nodes_per_depth) std::cout << ' ' << number(d);
       std::cout << '\n';

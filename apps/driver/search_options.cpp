@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <thread>
 
-#include <spdlog/spdlog.h>
-
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "command_line.hpp"
+#include "double_text.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 
 namespace backtrack {
 
@@ -69,8 +69,9 @@ unsigned read_threads(const po::variables_map& vm) {
   if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
   if (threads == 0) return cpus;
   if (static_cast<unsigned>(threads) <= cpus) return static_cast<unsigned>(threads);
-  spdlog::warn("--threads {}: this process may run on {} CPU{}, so it searches on {} thread{}", threads, cpus,
-               cpus == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
+  const std::string plural = cpus == 1 ? "" : "s";
+  log::warn("--threads " + std::to_string(threads) + ": this process may run on " + std::to_string(cpus) + " CPU" +
+            plural + ", so it searches on " + std::to_string(cpus) + " thread" + plural);
   return cpus;
 }
 
@@ -84,8 +85,7 @@ SearchLimits read_limits(const po::variables_map& vm) {
   if (vm.count("time-limit") != 0) {
     const double seconds = vm["time-limit"].as<double>();
     if (!(seconds > 0) || seconds > 1e9) {
-      throw UsageError(fmt::format("--time-limit must be a number of seconds above 0 and at most 1e9, got {}",
-                                   seconds));
+      throw UsageError("--time-limit must be a number of seconds above 0 and at most 1e9, got " + double_text(seconds));
     }
     limits.deadline = SearchLimits::deadline_after(seconds);
   }

@@ -1,5 +1,3 @@
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
@@ -18,6 +16,7 @@
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 #include "mpi_job.hpp"
 #include "option_values.hpp"
 #include "progress_line.hpp"
@@ -195,15 +194,15 @@ int solve_command(const Arguments& args, const Registry& registry) {
 
   auto finish = [&](StopReason stop) -> int {
     if (reached_cap) {
-      spdlog::error("stopped after {} solutions (there may be more): --all and --unique list at most that many "
-                    "without --force; count them with --count, list the first K with --limit K, or pass --force",
-                    max_listed_without_force);
+      log::error("stopped after " + std::to_string(max_listed_without_force) +
+                 " solutions (there may be more): --all and --unique list at most that many without --force; count "
+                 "them with --count, list the first K with --limit K, or pass --force");
       return exit_stopped_by_limit;
     }
     if (stop == StopReason::out_of_memory) {
-      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({}); the "
-                    "statistics are partial; fewer --threads or a smaller instance need less",
-                    available_memory_words());
+      log::error("out of memory: the system refused an allocation or a thread during the search (" +
+                 available_memory_words() +
+                 "); the statistics are partial; fewer --threads or a smaller instance need less");
     }
     return exit_code_for(stop);
   };
@@ -231,9 +230,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
       set_verbosity(-1);
       return exit_code_for(mpi->count(*solver, request).stats);
     }
-    spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
+    log::debug("sharing the count with " + std::to_string(mpi->ranks()) + " MPI rank(s)");
   }
-  spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
+  if (log::debug_enabled()) {
+    log::debug("solving " + problem.name + " " + solver->description() + " with " + std::to_string(request.threads) +
+               " thread(s)");
+  }
 
   std::unique_ptr<Journal> journal;
   if (vm.count("checkpoint") != 0) {
@@ -255,7 +257,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       if (option.names_input_file) header.file_options.insert(option.name);
     }
     journal = std::make_unique<Journal>(path, header,
-                                        [](const std::string& message) { spdlog::warn("{}", message); });
+                                        [](const std::string& message) { log::warn(message); });
     request.checkpoint = journal.get();
   }
 
@@ -270,8 +272,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
     result = clock.time_search(search);
   }
   if (journal) {
-    spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),
-                 result.resumed.subtrees, result.subtrees, journal->written());
+    log::info("checkpoint " + journal->path().string() + ": " + std::to_string(result.resumed.subtrees) + " of " +
+              std::to_string(result.subtrees) + " subtrees were finished by earlier runs, " +
+              std::to_string(journal->written()) + " now");
   }
 
   // A count also shows one solution: the first one, found by a second, short search of the
@@ -332,7 +335,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (const auto failure = journal->failure(); !failure.empty()) {
       // The result above stands; the journal holds what reached the disk, and the same
       // command resumes from it once there is room.
-      spdlog::error("{}; the journal lacks subtrees this run searched: the same command searches them again", failure);
+      log::error(failure + "; the journal lacks subtrees this run searched: the same command searches them again");
       return exit_io;
     }
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/digest.hpp"

@@ -1,14 +1,12 @@
 #include "search_options.hpp"
 
-#include <sched.h>
-
 #include <algorithm>
-#include <thread>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
+#include "backtrack/usable_cpus.hpp"
 #include "command_line.hpp"
 #include "double_text.hpp"
 #include "interrupt.hpp"
@@ -46,19 +44,6 @@ Printed read_printed(const po::variables_map& vm, SearchMode mode) {
   throw UsageError("--print must be solutions, summary or both, got " + in_quotes(name) +
                    did_you_mean(name, print_choices));
 }
-
-// The CPUs this process may run on, not all of the machine's: mpiexec binds each rank
-// to a share of them. Read from the affinity mask as oneTBB reads it, not through
-// tbb::info::default_concurrency(): that starts oneTBB (which probes the disk for an
-// OpenMP runtime), also in a run that never splits its tree and so never needs a second
-// thread (issue 14).
-namespace {
-unsigned usable_cpus() {
-  cpu_set_t cpus;
-  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&cpus)));
-  return std::max(1U, std::thread::hardware_concurrency());  // more CPUs than a cpu_set_t holds
-}
-}  // namespace
 
 // At most one thread a CPU: more only take turns, each with a copy of the problem, and
 // thousands of them took seconds to start and to end (n = 16 on 4,096 threads: 1.7-22 s

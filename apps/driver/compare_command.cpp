@@ -33,6 +33,7 @@
 #include "log.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -638,24 +639,25 @@ void summarise(Row& row) {
 
 po::options_description compare_options() {
   po::options_description common("Options of backtrack compare");
+  add_help_option(common);
   common.add_options()
-    ("help,h", "this help")
     ("strategies", po::value<std::string>(), "comma-separated strategies (default: all of the problem's)")
     ("vary", po::value<std::vector<std::string>>()->composing(),
      "OPTION=V1,V2,...: run every row with each value of this option of the problem (repeatable)")
     ("repeat", po::value<int>()->default_value(1), "run every row R times, in turn; times are medians")
-    ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all")
-    ("first", "time the search for the first solution, not the count")
-    ("limit", po::value<long long>(), "time the search for the first K solutions")
-    ("profile", "count nodes and failures per depth for every row (tables after the table; \"profile\" in JSON; "
-                "with --plot a second chart, nodes per depth); --first and --limit then search on one thread")
+    ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all");
+  add_first_option(common, "time the search for the first solution, not the count");
+  add_limit_option(common, "time the search for the first K solutions");
+  add_profile_option(common, "count nodes and failures per depth for every row (tables after the table; \"profile\" "
+                             "in JSON; with --plot a second chart, nodes per depth); --first and --limit then search "
+                             "on one thread");
+  common.add_options()
     ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this file, .svg or .png, with gnuplot");
   add_verbosity_options(common);
-  common.add_options()
-    ("threads,j", po::value<int>()->default_value(1), "worker threads for every run (default 1, for comparable times)")
-    ("time-limit", po::value<double>(), "stop each run after this many seconds (its row is then partial)")
-    ("max-nodes", po::value<long long>(), "stop each run after this many nodes (its row is then partial)")
-    ("format", po::value<std::string>()->default_value("text"), "text | csv | json");
+  add_threads_option(common, "worker threads for every run (default 1, for comparable times)", 1);
+  add_time_limit_option(common, "stop each run after this many seconds (its row is then partial)");
+  add_max_nodes_option(common, "stop each run after this many nodes (its row is then partial)");
+  add_format_option(common, compare_formats);
   return common;
 }
 

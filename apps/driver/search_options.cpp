@@ -11,21 +11,22 @@
 #include "double_text.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
 namespace po = boost::program_options;
 
 void add_search_options(po::options_description& options) {
+  add_threads_option(options, "worker threads (default and most: every hardware thread this process may use)");
+  add_max_nodes_option(options, "stop after this many nodes (exit 3, partial statistics)");
+  add_time_limit_option(options, "stop after this many seconds (exit 3, partial statistics)");
+  add_profile_option(options, "also count nodes and failures per depth (a table after the summary; \"profile\" in "
+                              "JSON); --first and --limit then search on one thread");
+  add_format_option(options, solve_formats,
+                    "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
+                    "[[\".Q..\",...],...]; a count prints the number alone)");
   options.add_options()
-    ("threads,j", po::value<int>(), "worker threads (default and most: every hardware thread this process may use)")
-    ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
-    ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
-    ("profile", "also count nodes and failures per depth (a table after the summary; \"profile\" in JSON); "
-                "--first and --limit then search on one thread")
-    ("format", po::value<std::string>()->default_value("text"),
-     "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
-     "[[\".Q..\",...],...]; a count prints the number alone)")
     ("print", po::value<std::string>()->default_value("both"),
      "solutions | summary | both: what goes to stdout. solutions: the solutions listed, nothing else; "
      "summary: the summary alone (a count without its example solution)");

@@ -23,6 +23,7 @@
 #include "progress_line.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -109,16 +110,17 @@ double expected_nodes(const Solver& solver, const RunRequest& request) {
 
 po::options_description solve_options() {
   po::options_description common("Options of backtrack solve");
+  add_help_option(common);
+  add_strategy_option(common, "how the constraints are kept (see the strategies below)");
   common.add_options()
-    ("help,h", "this help")
-    ("strategy,s", po::value<std::string>(), "how the constraints are kept (see the strategies below)")
     ("count", "count all solutions (the default)")
     ("all", "list every solution")
-    ("unique", "list one solution per symmetry class")
-    ("first", "find the first solution in depth-first order (the same one for any --threads; threads help "
-              "where it lies deep)")
-    ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first "
-                                      "(threads for K up to 10000; above, one thread that prints as it goes)")
+    ("unique", "list one solution per symmetry class");
+  add_first_option(common, "find the first solution in depth-first order (the same one for any --threads; threads "
+                           "help where it lies deep)");
+  add_limit_option(common, "list at most K solutions: the first K in depth-first order, as --first (threads for K "
+                           "up to 10000; above, one thread that prints as it goes)");
+  common.add_options()
     ("force", "--all and --unique: list every solution even past 100,000 (without it they stop there, exit 3)")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "

@@ -96,7 +96,8 @@ po::options_description estimate_options() {
     ("probe-seed", po::value<unsigned long long>()->default_value(1),
      "seed of the random probes (same seed, same estimate; --seed is a strategy's own option)")
     ("calibration", po::value<double>()->default_value(0.2, "0.2"), "seconds of timed counting to measure the speed (0: no time prediction)");
-  add_threads_option(common, "threads the count would use (default: every hardware thread)");
+  add_threads_option(common, "threads the count would use (default and most: every hardware thread this process "
+                             "may use)");
   add_format_option(common, report_formats);
   add_verbosity_options(common);
   return common;

@@ -13,6 +13,7 @@
 #include "exit_help.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -37,9 +38,8 @@ const char* const check_usage =
 
 po::options_description check_options() {
   po::options_description options("Options of backtrack check");
-  options.add_options()
-    ("help,h", "this help")
-    ("format", po::value<std::string>()->default_value("text"), "text | json");
+  add_help_option(options);
+  add_format_option(options, report_formats);
   add_verbosity_options(options);
   return options;
 }

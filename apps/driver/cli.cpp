@@ -1,8 +1,5 @@
 #include "backtrack/cli.hpp"
 
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +14,7 @@
 #include "commands.hpp"
 #include "error_exit.hpp"
 #include "exit_help.hpp"
+#include "log.hpp"
 #include "plugin_loader.hpp"
 
 
@@ -39,8 +37,8 @@ int finish_output(int code) {
   const bool probe_failed = std::fputc('\n', stdout) == EOF || std::fflush(stdout) != 0;
   const int error = probe_failed ? errno : 0;
   if (error == EPIPE) return code == exit_interrupted ? exit_ok : code;
-  spdlog::error("cannot write the results to standard output{}{}", error != 0 ? ": " : "",
-                error != 0 ? std::strerror(error) : "");
+  log::error(std::string("cannot write the results to standard output") +
+             (error != 0 ? std::string(": ") + std::strerror(error) : ""));
   return exit_io;
 }
 
@@ -70,10 +68,7 @@ const char* const top_help =
 
 void set_verbosity(int level) {
   verbosity_level = level;
-  spdlog::set_level(level < 0    ? spdlog::level::err
-                    : level == 0 ? spdlog::level::info
-                    : level == 1 ? spdlog::level::debug
-                                 : spdlog::level::trace);
+  log::set_verbosity(level);
 }
 
 bool quiet() { return verbosity_level < 0; }
@@ -101,12 +96,7 @@ std::vector<std::string> take_plugins(Arguments& args) {
 }  // namespace
 
 int run_cli(int argc, const char* const* argv, Registry& registry) {
-  // Once per process: a program (or a test) may run the command line more than once.
-  if (spdlog::get("backtrack") == nullptr) {
-    auto logger = spdlog::stderr_color_mt("backtrack");
-    logger->set_pattern("backtrack: %^%l%$: %v");
-    spdlog::set_default_logger(logger);
-  }
+  log::use_stderr_logger();
   set_verbosity(0);
   int code = exit_ok;
   try {

@@ -1,5 +1,6 @@
 #include "declarations.hpp"
 
+#include <nlohmann/json.hpp>
 #include <vector>
 
 namespace backtrack {

@@ -1,7 +1,7 @@
 #pragma once
 // What a plugin declares (StrategyInfo, OptionInfo), as `list` and `solve --help` show it.
 #include <boost/program_options.hpp>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "backtrack/registry.hpp"

@@ -1,8 +1,6 @@
 #pragma once
 // From an error to an exit code: the one place that maps the exceptions of a command
 // (usage, input data, anything else) to sysexits codes, after logging them.
-#include <spdlog/spdlog.h>
-
 #include <boost/program_options/errors.hpp>
 #include <exception>
 #include <new>
@@ -13,6 +11,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/memory_limit.hpp"
 #include "backtrack/quoted.hpp"
+#include "log.hpp"
 #include "plugin_loader.hpp"
 
 namespace backtrack {
@@ -38,43 +37,42 @@ inline int exit_code_for_current_exception() {
   try {
     throw;
   } catch (const UsageError& e) {
-    spdlog::error("{}", one_line(e));
+    log::error(one_line(e));
     return exit_usage;
   } catch (const boost::program_options::error& e) {
-    spdlog::error("{}", one_line(e));
+    log::error(one_line(e));
     return exit_usage;
   } catch (const InputError& e) {
-    spdlog::error("{}", one_line(e));
+    log::error(one_line(e));
     return exit_data;
   } catch (const PluginError& e) {
-    spdlog::error("{}", one_line(e));
+    log::error(one_line(e));
     return exit_unavailable;
   } catch (const WriteError& e) {
-    spdlog::error("{}", e.what());
+    log::error(e.what());
     return exit_io;
   } catch (const BusyError& e) {
-    spdlog::error("{}", one_line(e));
+    log::error(one_line(e));
     return exit_busy;
   } catch (const std::bad_alloc&) {
     // Past the estimates (memory_limit.hpp), which are upper bounds of the largest terms,
     // not of everything; the failed allocation is unwound, so a message can be built.
-    spdlog::error("out of memory: the system refused an allocation ({}); fewer --threads or a smaller "
-                  "instance need less",
-                  available_memory_words());
+    log::error("out of memory: the system refused an allocation (" + available_memory_words() +
+               "); fewer --threads or a smaller instance need less");
     return exit_out_of_memory;
   } catch (const std::system_error& e) {
     // A thread the system would not start (its stack is memory too, under ulimit -v).
     if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory) {
-      spdlog::critical("internal error: {}", e.what());
+      log::critical(std::string("internal error: ") + e.what());
       return exit_internal;
     }
-    spdlog::error("out of memory: the system refused a thread ({}); fewer --threads need less", e.what());
+    log::error(std::string("out of memory: the system refused a thread (") + e.what() + "); fewer --threads need less");
     return exit_out_of_memory;
   } catch (const std::exception& e) {
-    spdlog::critical("internal error: {}", e.what());
+    log::critical(std::string("internal error: ") + e.what());
     return exit_internal;
   } catch (...) {
-    spdlog::critical("internal error: an unknown exception");
+    log::critical("internal error: an unknown exception");
     return exit_internal;
   }
 }

@@ -1,10 +1,9 @@
 // backtrack estimate: how many nodes a full count will visit, and how long it will take.
-#include <spdlog/spdlog.h>
-
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "backtrack/cli.hpp"
@@ -13,9 +12,11 @@
 #include "commands.hpp"
 #include "exit_help.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -88,15 +89,16 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
 
 po::options_description estimate_options() {
   po::options_description common("Options of backtrack estimate");
+  add_help_option(common);
+  add_strategy_option(common, "the strategy whose count is predicted (default: the one solve --count uses)");
   common.add_options()
-    ("help,h", "this help")
-    ("strategy,s", po::value<std::string>(), "the strategy whose count is predicted (default: the one solve --count uses)")
     ("samples", po::value<long long>()->default_value(200000), "random probes")
     ("probe-seed", po::value<unsigned long long>()->default_value(1),
      "seed of the random probes (same seed, same estimate; --seed is a strategy's own option)")
-    ("calibration", po::value<double>()->default_value(0.2, "0.2"), "seconds of timed counting to measure the speed (0: no time prediction)")
-    ("threads,j", po::value<int>(), "threads the count would use (default: every hardware thread)")
-    ("format", po::value<std::string>()->default_value("text"), "text | json");
+    ("calibration", po::value<double>()->default_value(0.2, "0.2"), "seconds of timed counting to measure the speed (0: no time prediction)");
+  add_threads_option(common, "threads the count would use (default and most: every hardware thread this process "
+                             "may use)");
+  add_format_option(common, report_formats);
   add_verbosity_options(common);
   return common;
 }
@@ -192,7 +194,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
                 << "time: " << line(seconds, duration) << " on " << threads << " thread" << (threads == 1 ? "" : "s")
                 << '\n';
     }
-    if (spdlog::should_log(spdlog::level::debug)) {
+    if (log::debug_enabled()) {
       std::cout << "nodes per depth:";
       for (const double d : tree.nodes_per_depth) std::cout << ' ' << number(d);
       std::cout << '\n';

@@ -11,6 +11,7 @@
 #include "exit_help.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -18,9 +19,8 @@ namespace po = boost::program_options;
 
 po::options_description list_options() {
   po::options_description options("Options of backtrack list");
-  options.add_options()
-    ("help,h", "this help")
-    ("format", po::value<std::string>()->default_value("text"), "text | json");
+  add_help_option(options);
+  add_format_option(options, report_formats);
   add_verbosity_options(options);
   return options;
 }

@@ -2,13 +2,13 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <spdlog/spdlog.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -18,6 +18,7 @@
 
 #include "backtrack/plugin_module.hpp"
 #include "elf_section.hpp"
+#include "log.hpp"
 
 // BACKTRACK_VERSION and BACKTRACK_INSTALLED_PLUGIN_DIR (an absolute path, fixed when
 // backtrack is configured) come from apps/CMakeLists.txt.
@@ -44,8 +45,10 @@ std::optional<std::string> writable_by_others(const fs::path& path, const struct
     return path.string() + " belongs to user " + std::to_string(status.st_uid) + ", neither root nor you";
   }
   if ((status.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-    return fmt::format("{} is writable by {} (mode {:o})", path.string(),
-                       (status.st_mode & S_IWOTH) != 0 ? "every user" : "its group", status.st_mode & 07777);
+    char mode[8];
+    const auto octal = std::to_chars(mode, mode + sizeof mode, status.st_mode & 07777, 8);
+    return path.string() + " is writable by " + ((status.st_mode & S_IWOTH) != 0 ? "every user" : "its group") +
+           " (mode " + std::string(mode, octal.ptr) + ")";
   }
   return std::nullopt;
 }
@@ -207,7 +210,7 @@ void load_plugin(const std::string& file, Registry& registry) {
     }
   }
   for (auto& problem : offered) {
-    spdlog::debug("plugin {}: problem {}", file, problem.name);
+    if (log::debug_enabled()) log::debug("plugin " + file + ": problem " + problem.name);
     registry.add(std::move(problem));
   }
   offered.clear();
@@ -257,11 +260,11 @@ void load_plugins(const std::vector<std::string>& files, Registry& registry) {
       try {
         load_plugin(file, registry);
       } catch (const UntrustedPlugin& e) {
-        spdlog::warn("{}", e.what());
+        log::warn(e.what());
       }
     }
   } catch (const UntrustedPlugin& e) {
-    spdlog::warn("{}", e.what());
+    log::warn(e.what());
   }
 }
 

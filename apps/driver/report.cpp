@@ -4,6 +4,7 @@
 #include <optional>
 #include <cstdio>
 #include <iomanip>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 

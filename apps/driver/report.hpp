@@ -3,7 +3,7 @@
 // In JSON every line is one object with a "type": "solution" lines while a search
 // lists solutions, then one "summary" line. 128-bit counts are decimal strings.
 #include <iosfwd>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>

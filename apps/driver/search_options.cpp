@@ -1,33 +1,32 @@
 #include "search_options.hpp"
 
-#include <sched.h>
-
 #include <algorithm>
-#include <thread>
-
-#include <spdlog/spdlog.h>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
+#include "backtrack/usable_cpus.hpp"
 #include "command_line.hpp"
+#include "double_text.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
 namespace po = boost::program_options;
 
 void add_search_options(po::options_description& options) {
+  add_threads_option(options, "worker threads (default and most: every hardware thread this process may use)");
+  add_max_nodes_option(options, "stop after this many nodes (exit 3, partial statistics)");
+  add_time_limit_option(options, "stop after this many seconds (exit 3, partial statistics)");
+  add_profile_option(options, "also count nodes and failures per depth (a table after the summary; \"profile\" in "
+                              "JSON); --first and --limit then search on one thread");
+  add_format_option(options, solve_formats,
+                    "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
+                    "[[\".Q..\",...],...]; a count prints the number alone)");
   options.add_options()
-    ("threads,j", po::value<int>(), "worker threads (default and most: every hardware thread this process may use)")
-    ("max-nodes", po::value<long long>(), "stop after this many nodes (exit 3, partial statistics)")
-    ("time-limit", po::value<double>(), "stop after this many seconds (exit 3, partial statistics)")
-    ("profile", "also count nodes and failures per depth (a table after the summary; \"profile\" in JSON); "
-                "--first and --limit then search on one thread")
-    ("format", po::value<std::string>()->default_value("text"),
-     "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
-     "[[\".Q..\",...],...]; a count prints the number alone)")
     ("print", po::value<std::string>()->default_value("both"),
      "solutions | summary | both: what goes to stdout. solutions: the solutions listed, nothing else; "
      "summary: the summary alone (a count without its example solution)");
@@ -47,19 +46,6 @@ Printed read_printed(const po::variables_map& vm, SearchMode mode) {
                    did_you_mean(name, print_choices));
 }
 
-// The CPUs this process may run on, not all of the machine's: mpiexec binds each rank
-// to a share of them. Read from the affinity mask as oneTBB reads it, not through
-// tbb::info::default_concurrency(): that starts oneTBB (which probes the disk for an
-// OpenMP runtime), also in a run that never splits its tree and so never needs a second
-// thread (issue 14).
-namespace {
-unsigned usable_cpus() {
-  cpu_set_t cpus;
-  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&cpus)));
-  return std::max(1U, std::thread::hardware_concurrency());  // more CPUs than a cpu_set_t holds
-}
-}  // namespace
-
 // At most one thread a CPU: more only take turns, each with a copy of the problem, and
 // thousands of them took seconds to start and to end (n = 16 on 4,096 threads: 1.7-22 s
 // against 0.36 s on 2, here).
@@ -69,8 +55,9 @@ unsigned read_threads(const po::variables_map& vm) {
   if (threads < 0 || threads > 4096) throw UsageError("--threads must be between 1 and 4096 (0: all), got " + std::to_string(threads));
   if (threads == 0) return cpus;
   if (static_cast<unsigned>(threads) <= cpus) return static_cast<unsigned>(threads);
-  spdlog::warn("--threads {}: this process may run on {} CPU{}, so it searches on {} thread{}", threads, cpus,
-               cpus == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
+  const std::string plural = cpus == 1 ? "" : "s";
+  log::warn("--threads " + std::to_string(threads) + ": this process may run on " + std::to_string(cpus) + " CPU" +
+            plural + ", so it searches on " + std::to_string(cpus) + " thread" + plural);
   return cpus;
 }
 
@@ -84,8 +71,7 @@ SearchLimits read_limits(const po::variables_map& vm) {
   if (vm.count("time-limit") != 0) {
     const double seconds = vm["time-limit"].as<double>();
     if (!(seconds > 0) || seconds > 1e9) {
-      throw UsageError(fmt::format("--time-limit must be a number of seconds above 0 and at most 1e9, got {}",
-                                   seconds));
+      throw UsageError("--time-limit must be a number of seconds above 0 and at most 1e9, got " + double_text(seconds));
     }
     limits.deadline = SearchLimits::deadline_after(seconds);
   }

@@ -1,13 +1,12 @@
 #include "setup_watch.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
 
+#include "log.hpp"
 #include "search_options.hpp"
 
 namespace backtrack {
@@ -54,9 +53,9 @@ class SetupWatch {
         if (!armed_) break;
         const bool signalled = limits_.stop_requested != nullptr && limits_.stop_requested->load();
         if (!signalled && Clock::now() < limits_.deadline) continue;
-        spdlog::error("stopped while building the instance, before any search ({}): nothing to report",
-                      signalled ? "interrupted" : "time limit");
-        spdlog::default_logger()->flush();
+        log::error(std::string("stopped while building the instance, before any search (") +
+                   (signalled ? "interrupted" : "time limit") + "): nothing to report");
+        log::flush();
         // The main thread is inside the plugin's make(), which cannot be stopped from here;
         // no file is open for writing yet, so leaving at once loses nothing.
         std::_Exit(exit_code_for(signalled ? StopReason::interrupted : StopReason::time_limit));

@@ -1,10 +1,9 @@
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/solution.hpp"
@@ -19,11 +18,13 @@
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
 #include "interrupt.hpp"
+#include "log.hpp"
 #include "mpi_job.hpp"
 #include "option_values.hpp"
 #include "progress_line.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
+#include "shared_options.hpp"
 
 namespace backtrack {
 
@@ -110,16 +111,17 @@ double expected_nodes(const Solver& solver, const RunRequest& request) {
 
 po::options_description solve_options() {
   po::options_description common("Options of backtrack solve");
+  add_help_option(common);
+  add_strategy_option(common, "how the constraints are kept (see the strategies below)");
   common.add_options()
-    ("help,h", "this help")
-    ("strategy,s", po::value<std::string>(), "how the constraints are kept (see the strategies below)")
     ("count", "count all solutions (the default)")
     ("all", "list every solution")
-    ("unique", "list one solution per symmetry class")
-    ("first", "find the first solution in depth-first order (the same one for any --threads; threads help "
-              "where it lies deep)")
-    ("limit", po::value<long long>(), "list at most K solutions: the first K in depth-first order, as --first "
-                                      "(threads for K up to 10000; above, one thread that prints as it goes)")
+    ("unique", "list one solution per symmetry class");
+  add_first_option(common, "find the first solution in depth-first order (the same one for any --threads; threads "
+                           "help where it lies deep)");
+  add_limit_option(common, "list at most K solutions: the first K in depth-first order, as --first (threads for K "
+                           "up to 10000; above, one thread that prints as it goes)");
+  common.add_options()
     ("force", "--all and --unique: list every solution even past 100,000 (without it they stop there, exit 3)")
     ("checkpoint", po::value<std::string>(),
      "count only: record each finished subtree in this journal file; running the same command "
@@ -196,15 +198,15 @@ int solve_command(const Arguments& args, const Registry& registry) {
 
   auto finish = [&](StopReason stop) -> int {
     if (reached_cap) {
-      spdlog::error("stopped after {} solutions (there may be more): --all and --unique list at most that many "
-                    "without --force; count them with --count, list the first K with --limit K, or pass --force",
-                    max_listed_without_force);
+      log::error("stopped after " + std::to_string(max_listed_without_force) +
+                 " solutions (there may be more): --all and --unique list at most that many without --force; count "
+                 "them with --count, list the first K with --limit K, or pass --force");
       return exit_stopped_by_limit;
     }
     if (stop == StopReason::out_of_memory) {
-      spdlog::error("out of memory: the system refused an allocation or a thread during the search ({}); the "
-                    "statistics are partial; fewer --threads or a smaller instance need less",
-                    available_memory_words());
+      log::error("out of memory: the system refused an allocation or a thread during the search (" +
+                 available_memory_words() +
+                 "); the statistics are partial; fewer --threads or a smaller instance need less");
     }
     return exit_code_for(stop);
   };
@@ -232,9 +234,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
       set_verbosity(-1);
       return exit_code_for(mpi->count(*solver, request).stats);
     }
-    spdlog::debug("sharing the count with {} MPI rank(s)", mpi->ranks());
+    log::debug("sharing the count with " + std::to_string(mpi->ranks()) + " MPI rank(s)");
   }
-  spdlog::debug("solving {} {} with {} thread(s)", problem.name, solver->description(), request.threads);
+  if (log::debug_enabled()) {
+    log::debug("solving " + problem.name + " " + solver->description() + " with " + std::to_string(request.threads) +
+               " thread(s)");
+  }
 
   std::unique_ptr<Journal> journal;
   if (vm.count("checkpoint") != 0) {
@@ -256,7 +261,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       if (option.names_input_file) header.file_options.insert(option.name);
     }
     journal = std::make_unique<Journal>(path, header,
-                                        [](const std::string& message) { spdlog::warn("{}", message); });
+                                        [](const std::string& message) { log::warn(message); });
     request.checkpoint = journal.get();
   }
 
@@ -271,8 +276,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
     result = clock.time_search(search);
   }
   if (journal) {
-    spdlog::info("checkpoint {}: {} of {} subtrees were finished by earlier runs, {} now", journal->path().string(),
-                 result.resumed.subtrees, result.subtrees, journal->written());
+    log::info("checkpoint " + journal->path().string() + ": " + std::to_string(result.resumed.subtrees) + " of " +
+              std::to_string(result.subtrees) + " subtrees were finished by earlier runs, " +
+              std::to_string(journal->written()) + " now");
   }
 
   // A count also shows one solution: the first one, found by a second, short search of the
@@ -333,7 +339,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (const auto failure = journal->failure(); !failure.empty()) {
       // The result above stands; the journal holds what reached the disk, and the same
       // command resumes from it once there is room.
-      spdlog::error("{}; the journal lacks subtrees this run searched: the same command searches them again", failure);
+      log::error(failure + "; the journal lacks subtrees this run searched: the same command searches them again");
       return exit_io;
     }
   }

@@ -1,12 +1,11 @@
 #include "coordinator.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <boost/mpi/status.hpp>
 #include <algorithm>
 #include <tuple>
 #include <vector>
 
+#include "../log.hpp"
 #include "backtrack/cli.hpp"
 #include "messages.hpp"
 
@@ -31,9 +30,11 @@ void Coordinator::begin(std::span<const std::size_t> pending) {
 SearchStats Coordinator::finish() {
   if (messages_.joinable()) messages_.join();
   searched_by_rank_[0] = searched_here_;
-  std::string shares;
-  for (const auto n : searched_by_rank_) shares += (shares.empty() ? "" : ", ") + std::to_string(n);
-  spdlog::debug("subtrees searched by rank 0, 1, ...: {}", shares);
+  if (log::debug_enabled()) {
+    std::string shares;
+    for (const auto n : searched_by_rank_) shares += (shares.empty() ? "" : ", ") + std::to_string(n);
+    log::debug("subtrees searched by rank 0, 1, ...: " + shares);
+  }
   return elsewhere_;
 }
 
@@ -71,7 +72,8 @@ void Coordinator::serve() {
         ++done;
         break;
       default:  // another program in the job: nothing sensible is left to do
-        spdlog::critical("internal error: rank {} sent a message with tag {}", rank, status->tag());
+        log::critical("internal error: rank " + std::to_string(rank) + " sent a message with tag " +
+                      std::to_string(status->tag()));
         world_.abort(exit_internal);
     }
   }

@@ -18,6 +18,7 @@
 #include <system_error>
 
 #include "backtrack/problem.hpp"
+#include "backtrack/usable_cpus.hpp"
 
 namespace backtrack {
 
@@ -93,8 +94,7 @@ void on_threads(const P& problem, unsigned threads, Work work, std::atomic<bool>
   // allowed that many. Within the CPUs, the process's own arena has room for them:
   // making one, and allowing it, took 15-40 us a count more here.
   try {
-    const auto cpus = static_cast<unsigned>(tbb::info::default_concurrency());
-    if (threads <= cpus) {
+    if (threads <= usable_cpus()) {
       all();
     } else {
       tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);

@@ -1,0 +1,140 @@
+#include "compare_plot.hpp"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
+#include "gnuplot_string.hpp"
+#include "log.hpp"
+
+namespace backtrack::compare {
+
+PlotTerminal plot_terminal(const std::string& file) {
+  std::string extension = std::filesystem::path(file).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension != ".svg" && extension != ".png") {
+    throw UsageError("--plot " + in_quotes(file) + ": the picture's format is named by its extension, .svg or .png");
+  }
+  // A fixed command, no user text: GPVAL_TERMINALS lists the terminals this gnuplot has.
+  const PlotTerminal no_gnuplot{"", "--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)"};
+  FILE* pipe = popen("gnuplot -e 'print GPVAL_TERMINALS' 2>&1", "r");
+  if (pipe == nullptr) return no_gnuplot;
+  std::string listed;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) listed.append(buffer, got);
+  if (pclose(pipe) != 0) return no_gnuplot;
+  std::istringstream words(listed);
+  const std::vector<std::string> terminals{std::istream_iterator<std::string>(words), {}};
+  auto has = [&](const char* name) { return std::find(terminals.begin(), terminals.end(), name) != terminals.end(); };
+  for (const char* name : extension == ".svg" ? std::vector<const char*>{"svg"} : std::vector<const char*>{"pngcairo", "png"}) {
+    if (has(name)) return {name, ""};
+  }
+  return {"", "--plot " + in_quotes(file) + ": this gnuplot cannot draw " + extension.substr(1) +
+                  " (it has no terminal for it); use .svg"};
+}
+
+void check_plot_path(const std::string& file_name) {
+  const std::filesystem::path file(file_name);
+  const std::string name = in_quotes(file.string());
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (std::filesystem::is_directory(status)) throw UsageError("--plot " + name + " is a directory");
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw UsageError("--plot " + name + " is not a regular file");
+  }
+  const auto parent = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(parent, ec) || ::access(parent.c_str(), W_OK) != 0) {
+    throw UsageError("--plot " + name + ": cannot write into " + in_quotes(parent.string()) + ": " +
+                     std::strerror(ec ? ec.value() : errno));
+  }
+  if (std::filesystem::exists(status) && ::access(file.c_str(), W_OK) != 0) {
+    throw UsageError("--plot " + name + ": " + std::strerror(errno));
+  }
+}
+
+// gnuplot writes into a private directory of ours, and the picture is then copied to
+// `file`: the user's file name never enters the script, and gnuplot never falls back to
+// writing the picture to stdout. Every other text enters it as gnuplot_string().
+void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
+          const std::string& size_name, const std::string& file, const std::string& terminal, bool profile,
+          bool sizes) {
+  std::string pattern = (std::filesystem::temp_directory_path() / "backtrack-plot-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw InputError("cannot create a temporary directory: " + std::string(std::strerror(errno)));
+  const std::filesystem::path directory = pattern;
+  struct RemoveDirectory {
+    std::filesystem::path path;
+    ~RemoveDirectory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  } cleanup{directory};
+  std::vector<std::string> lines;  // the configurations, in the table's order
+  for (const auto& r : rows) {
+    if (std::find(lines.begin(), lines.end(), label(r.config, axes)) == lines.end()) lines.push_back(label(r.config, axes));
+  }
+  {
+    std::ofstream out(directory / "times.dat");
+    for (const auto& line : lines) {
+      for (const auto& r : rows) {
+        if (label(r.config, axes) == line && r.times.seconds > 0) out << r.config.size << ' ' << r.times.seconds << '\n';
+      }
+      out << "\n\n";
+    }
+  }
+  if (profile) {
+    std::ofstream out(directory / "profile.dat");
+    for (const auto& r : rows) {
+      for (std::size_t d = 0; d < r.result.profile.size(); ++d) {
+        if (r.result.profile[d].nodes > 0) out << d << ' ' << r.result.profile[d].nodes << '\n';
+      }
+      out << "\n\n";
+    }
+  }
+  std::ostringstream script;
+  script << "set terminal " << terminal << " size 800," << (profile ? 1000 : 500)
+         << (terminal == "svg" ? " dynamic" : "") << " enhanced background rgb 'white'\n"
+         << "set output " << gnuplot_string((directory / "plot").string()) << '\n'
+         << (profile ? "set multiplot layout 2,1\n" : "")
+         << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_string(size_name)
+         << "\nset ylabel 'seconds (log scale)'\nset key left top noenhanced\nset grid\n"
+         << "set title " << gnuplot_string(title) << " noenhanced\nplot ";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i
+           << " using 1:2 with linespoints title " << gnuplot_string(lines[i]);
+  }
+  script << '\n';
+  if (profile) {
+    script << "set xlabel 'depth'\nset ylabel 'nodes (log scale)'\nset key right top noenhanced\n"
+           << "set title 'nodes per depth' noenhanced\nplot ";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      script << (i ? ", " : "") << gnuplot_string((directory / "profile.dat").string()) << " index " << i
+             << " using 1:2 with linespoints title " << gnuplot_string(profile_label(rows[i], axes, sizes));
+    }
+    script << "\nunset multiplot\n";
+  }
+  FILE* gnuplot = popen("gnuplot", "w");
+  if (gnuplot == nullptr) throw std::runtime_error("cannot start gnuplot");
+  std::fputs(script.str().c_str(), gnuplot);
+  const int status = pclose(gnuplot);
+  std::error_code ec;
+  if (status != 0 || !std::filesystem::exists(directory / "plot", ec)) {
+    throw InputError("gnuplot could not draw the plot (exit status " + std::to_string(status) + ")");
+  }
+  std::filesystem::copy_file(directory / "plot", file, std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw InputError("--plot " + in_quotes(file) + ": " + ec.message());
+  log::info("wrote " + shown(file, std::string_view::npos));  // one line, whatever the name
+}
+
+}  // namespace backtrack::compare

@@ -1,0 +1,31 @@
+#pragma once
+// compare --plot: seconds against the size, drawn by gnuplot into an SVG or PNG file.
+#include <string>
+#include <vector>
+
+#include "compare_report.hpp"
+
+namespace backtrack::compare {
+
+// The gnuplot terminal that draws the picture --plot names, by its extension: SVG, or
+// PNG where this gnuplot has a PNG terminal (cairo's first, for its anti-aliasing).
+// Checked before any run, as the path is: the table is not thrown away because the
+// picture cannot be drawn.
+struct PlotTerminal {
+  std::string name;         // as gnuplot's `set terminal` takes it
+  std::string unavailable;  // why this machine cannot draw it (exit 69); "" if it can
+};
+PlotTerminal plot_terminal(const std::string& file);
+
+// A path the picture can be written to: a new file or a regular file we may write, in a
+// directory we may write into (not a device such as /dev/null, which copying would refuse
+// only after every run).
+void check_plot_path(const std::string& file);
+
+// Draws seconds against size, log scale, one line per configuration, with gnuplot; with
+// --profile, below it a second chart: nodes per depth, log scale, one line per row.
+void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
+          const std::string& size_name, const std::string& file, const std::string& terminal, bool profile,
+          bool sizes);
+
+}  // namespace backtrack::compare

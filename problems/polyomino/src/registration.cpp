@@ -7,7 +7,7 @@
 #include "backtrack/polyomino/check.hpp"
 #include "backtrack/polyomino/tiling.hpp"
 #include "backtrack/registry.hpp"
-#include "backtrack/solver.hpp"
+#include "solvers/dlx.hpp"
 
 namespace backtrack::polyomino {
 namespace {
@@ -43,13 +43,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const std::string description = "board=" + vm["board"].as<std::string>() +
                                   (vm.count("holes") != 0 ? " holes=" + vm["holes"].as<std::string>() : "") +
                                   " strategy=" + strategy + " symmetry=" + symmetry;
-  auto render = [](const Tiling& t, std::span<const Tiling::Move> path) {
-    Solution solution;
-    for (const auto& line : t.picture(path)) solution.text += line + '\n';
-    solution.json = {{"tiling", t.picture(path)}};
-    return solution;
-  };
-  return make_solver(std::move(tiling), render, Instance{description, board_input(board)}, classes);
+  return dlx_solver(std::move(tiling), Instance{description, board_input(board)}, classes);
 }
 
 const std::vector<OptionInfo> declared_options = {

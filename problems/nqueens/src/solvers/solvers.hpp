@@ -30,6 +30,7 @@ std::string given_input(std::vector<Queen> queens);
 
 // The checks of n against what each strategy handles are done by the caller.
 std::unique_ptr<Solver> word_solver(int n, Symmetry symmetry);
+std::unique_ptr<Solver> word_full_solver(int n);  // word with --symmetry full
 std::unique_ptr<Solver> border_solver(int n, Symmetry symmetry);
 std::unique_ptr<Solver> bitset_solver(int n, Symmetry symmetry);
 std::unique_ptr<Solver> arrays_solver(int n, Symmetry symmetry);

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "backtrack/nqueens/placement.hpp"
+#include "backtrack/problem.hpp"
 #include "backtrack/set_bits.hpp"
 
 namespace backtrack::nqueens {

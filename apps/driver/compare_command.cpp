@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "backtrack/cli.hpp"
-#include "backtrack/solution.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
@@ -385,7 +384,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     throw UsageError("--per-instance: the input holds one instance (a set has one a line, or blank lines between them)");
   }
 
-  const SolutionSink ignore_solutions = [](const Solution&) { return true; };
+  const SolutionSink ignore = ignore_solutions();
   std::vector<Row> rows(plans.size());
   bool interrupted = false;
   for (int round = 0; round < repeat && !interrupted; ++round) {
@@ -416,7 +415,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
           row.config.size = size_named_by(row.instance, problem, default_size);
         }
         const auto search_begin = Clock::now();
-        const RunResult result = solver->run(request, ignore_solutions);
+        const RunResult result = solver->run(request, ignore);
         search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
         solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
         instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());

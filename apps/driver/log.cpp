@@ -37,4 +37,6 @@ void critical(std::string_view message) { write(spdlog::level::critical, message
 
 void flush() { spdlog::default_logger_raw()->flush(); }
 
+std::string number(double value) { return fmt::format("{}", value); }
+
 }  // namespace backtrack::log

@@ -2,6 +2,7 @@
 // The program's messages on stderr ("backtrack: error: ..."). spdlog writes them, but
 // only log.cpp includes it: its headers cost some 20 s of CPU in every file that did
 // (issue 42), and a message needs no formatting library, only a string.
+#include <string>
 #include <string_view>
 
 namespace backtrack::log {
@@ -22,6 +23,12 @@ void info(std::string_view message);
 void warn(std::string_view message);
 void error(std::string_view message);
 void critical(std::string_view message);
+
+// A number in a message as fmt's "{}" writes it: the shortest text that reads back as
+// the same double, without an exponent from 1e-4 up to 1e16 ("0.5", "1e+20", "nan").
+// Messages were formatted by fmt before they were built as strings, and tests and
+// users' scripts read them; std::to_string() would write "0.500000".
+std::string number(double value);
 
 // Writes out what the logger holds: before leaving with std::_Exit(), which flushes nothing.
 void flush();

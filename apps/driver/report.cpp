@@ -8,6 +8,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "backtrack/solution.hpp"
+
 namespace backtrack {
 
 nlohmann::json value_json(const std::string& text) {
@@ -157,6 +159,10 @@ double median(std::vector<double> values) {
 
 std::string json_line(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+SolutionSink ignore_solutions() {
+  return [](const Solution&) { return true; };
 }
 
 }  // namespace backtrack

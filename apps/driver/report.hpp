@@ -58,4 +58,7 @@ double median(std::vector<double> values);
 // making the dump throw after the work is done.
 std::string json_line(const nlohmann::json& j);
 
+// A sink that takes every solution and keeps none (a count that needs no example).
+SolutionSink ignore_solutions();
+
 }  // namespace backtrack

@@ -8,7 +8,6 @@
 #include "backtrack/quoted.hpp"
 #include "backtrack/usable_cpus.hpp"
 #include "command_line.hpp"
-#include "double_text.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
 #include "shared_options.hpp"
@@ -71,7 +70,7 @@ SearchLimits read_limits(const po::variables_map& vm) {
   if (vm.count("time-limit") != 0) {
     const double seconds = vm["time-limit"].as<double>();
     if (!(seconds > 0) || seconds > 1e9) {
-      throw UsageError("--time-limit must be a number of seconds above 0 and at most 1e9, got " + double_text(seconds));
+      throw UsageError("--time-limit must be a number of seconds above 0 and at most 1e9, got " + log::number(seconds));
     }
     limits.deadline = SearchLimits::deadline_after(seconds);
   }

@@ -3,8 +3,8 @@
 #include <boost/mpi/environment.hpp>
 
 #include "../error_exit.hpp"
-#include "backtrack/solution.hpp"
 #include "../mpi_job.hpp"
+#include "../report.hpp"
 #include "coordinator.hpp"
 #include "worker.hpp"
 
@@ -34,7 +34,7 @@ class OpenMpiJob final : public MpiJob {
         request.progress = nullptr;
       }
       request.subtrees = subtrees.get();
-      return solver.run(request, [](const Solution&) { return true; });
+      return solver.run(request, ignore_solutions());
     } catch (...) {
       world_.abort(exit_code_for_current_exception());
       throw;  // not reached: abort() ends the process

@@ -2,7 +2,6 @@
 // Running one piece of work on each of several threads, each with a problem of its own.
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>

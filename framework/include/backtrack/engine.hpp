@@ -291,7 +291,11 @@ class DepthFirstSearch {
   // ran 1.17x the time of the same loop written by hand, with it about 1.03x
   // (bench_engine_vs_hand). Only for states copied by value, whose loop is a few
   // instructions: for the others the call is a small part of a node's work.
-  static constexpr int unrolled_levels = HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
+  // Only in a count (not profiled): a listing's time goes to its solutions, a profile's
+  // to its counters, and each unrolled copy is compiled for every problem (the copies
+  // were most of a strategy file's 20 s of CPU, and of a first build).
+  static constexpr bool unrolls = counts_only && !Profiled;
+  static constexpr int unrolled_levels = unrolls && HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
   // A state passed as words is visited by `word_groups` copies of the group, not one:
   // levels 0-3 below the search's root, 4-7, 8-11, and 12 and deeper (each group calls
   // the next, the last itself), each a function of its own (visit_words()). Each copy is
@@ -303,7 +307,7 @@ class DepthFirstSearch {
   // the hand loop's data reads), and took 1.03-1.04x its time on an Intel Xeon (model
   // 207) where a function per group takes 0.97-1.00x; full symmetry took 1.22-1.24x on
   // an AMD EPYC (family 25), 1.01-1.02x with a function per group (docs/performance.md).
-  static constexpr int word_groups = 4;
+  static constexpr int word_groups = unrolls ? 4 : 1;
 
   // Calls of allowed() count toward a check as nodes do: one node of strategy scan at
   // n = 100,000 tries 100,000 candidates, each against every queen placed, seconds of

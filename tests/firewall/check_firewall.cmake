@@ -1,10 +1,11 @@
-# cmake -D CXX_COMPILER=... -D INCLUDE_DIRS="a;b" -D SOURCE_DIR=... -D FILES="f;g" -D JSON_FILES="..." -D LOG_FILES="..." -P this
+# cmake -D CXX_COMPILER=... -D INCLUDE_DIRS="a;b" -D SOURCE_DIR=... -D FILES="f;g" -D JSON_FILES="..."
+#       -D LOG_FILES="..." -D THREAD_FILES="..." -P this
 #
 # The driver (apps/) and the runtime's sources (framework/src/) stay on the type-erased
-# side of the boundary: no file among FILES may reach the engine or the threads, for
-# each would parse (and none emits) them; JSON only in the files that read or write it
-# (JSON_FILES), spdlog only in the one that logs (LOG_FILES). Fails naming the file and
-# the forbidden header.
+# side of the boundary: no file among FILES may reach the engine, for each would parse
+# (and none emits) it; JSON only in the files that read or write it (JSON_FILES),
+# spdlog and fmt only in the one that logs (LOG_FILES), oneTBB only in the one that runs
+# tasks on it (THREAD_FILES). Fails naming the file and the forbidden header.
 cmake_policy(SET CMP0057 NEW)
 set(failures "")
 foreach(file IN LISTS FILES)
@@ -18,7 +19,10 @@ foreach(file IN LISTS FILES)
     string(APPEND failures "cannot preprocess ${file}:\n${errors}\n")
     continue()
   endif()
-  set(forbidden /backtrack/engine.hpp /tbb/ /oneapi/)
+  set(forbidden /backtrack/engine.hpp)
+  if(NOT file IN_LIST THREAD_FILES)
+    list(APPEND forbidden /tbb/ /oneapi/)
+  endif()
   if(NOT file IN_LIST JSON_FILES)
     list(APPEND forbidden /nlohmann/json.hpp)
   endif()

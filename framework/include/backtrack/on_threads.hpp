@@ -1,20 +1,11 @@
 #pragma once
 // Running one piece of work on each of several threads, each with a problem of its own.
-#include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <exception>
 #include <mutex>
-#include <new>
-#include <stdexcept>
-#include <system_error>
 
 #include "backtrack/problem.hpp"
 #include "backtrack/usable_cpus.hpp"
@@ -26,6 +17,14 @@ namespace backtrack {
 inline unsigned takers_for(unsigned threads, std::size_t subtrees) {
   return static_cast<unsigned>(std::clamp<std::size_t>(subtrees, 1, std::max(threads, 1U)));
 }
+
+namespace detail {
+// Calls body(context, t) once for each t below `threads`, as the tasks of a oneTBB
+// parallel_for, and returns when all are done (on_threads.cpp: oneTBB is compiled there
+// alone, not in every file that runs a search on threads). Throws std::bad_alloc, or a
+// std::system_error for a thread the system would not start; body must not throw.
+void run_tasks(unsigned threads, void (*body)(void* context, unsigned t), void* context);
+}  // namespace detail
 
 // Calls work(own, t) once for each t below `threads`, as tasks of a oneTBB arena of that
 // many threads; returns when all are done. One thread runs on the caller's, with `own`
@@ -66,42 +65,10 @@ void on_threads(const P& problem, unsigned threads, Work work, std::atomic<bool>
       fail(std::current_exception());
     }
   };
-  // What oneTBB itself throws: std::bad_alloc, or, for a thread the system would not
-  // start, a std::runtime_error "pthread_create has failed", said here as what it is.
-  auto fail_to_start = [&] {
-    try {
-      throw;
-    } catch (const std::system_error&) {
-      fail(std::current_exception());
-    } catch (const std::runtime_error& e) {
-      fail(std::make_exception_ptr(
-          std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again), e.what())));
-    } catch (...) {
-      fail(std::current_exception());
-    }
-  };
-  auto all = [&] {
-    tbb::parallel_for(
-        tbb::blocked_range<unsigned>(0, threads, 1),
-        [&run](const tbb::blocked_range<unsigned>& part) {
-          for (unsigned t = part.begin(); t != part.end(); ++t) run(t);
-        },
-        tbb::simple_partitioner());
-  };
-  // oneTBB starts no more workers than the CPUs this process may use, and says so on
-  // stderr: more threads than that, asked for, take turns on them instead, in an arena
-  // allowed that many. Within the CPUs, the process's own arena has room for them:
-  // making one, and allowing it, took 15-40 us a count more here.
   try {
-    if (threads <= usable_cpus()) {
-      all();
-    } else {
-      tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
-      tbb::task_arena arena(static_cast<int>(threads));
-      arena.execute(all);
-    }
+    detail::run_tasks(threads, [](void* context, unsigned t) { (*static_cast<decltype(run)*>(context))(t); }, &run);
   } catch (...) {
-    fail_to_start();
+    fail(std::current_exception());
   }
   if (failure) std::rethrow_exception(failure);
 }

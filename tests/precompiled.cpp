@@ -1,0 +1,1 @@
+// The unit that compiles the tests' precompiled headers (tests/CMakeLists.txt).

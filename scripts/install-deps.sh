@@ -3,10 +3,14 @@
 # Safe to run any number of times. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-packages=(
+# Usage: install-deps.sh [--program] [MORE_PACKAGES...]
+#   --program: only what building the program needs (scripts/run.sh), not the tests'.
+program=(
   cmake ninja-build g++ pkgconf
   libboost-dev libboost-program-options-dev
   libspdlog-dev libfmt-dev nlohmann-json3-dev libtbb-dev
+)
+suite=(
   googletest libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev libboost-mpi-dev
   gnuplot-nox
@@ -15,8 +19,13 @@ packages=(
   # scripts/fuzz.sh: clang, libFuzzer, and the sanitizer runtimes, which clang only
   # recommends (and recommended packages are not installed here).
   clang libfuzzer-14-dev libclang-rt-14-dev
-  "$@"
 )
+if [ "${1:-}" = --program ]; then
+  shift
+  packages=("${program[@]}" "$@")
+else
+  packages=("${program[@]}" "${suite[@]}" "$@")
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "backtrack/usable_cpus.hpp"
+
 namespace backtrack::detail {
 
 void run_tasks(unsigned threads, void (*body)(void* context, unsigned t), void* context) {

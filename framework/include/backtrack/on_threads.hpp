@@ -8,7 +8,6 @@
 #include <mutex>
 
 #include "backtrack/problem.hpp"
-#include "backtrack/usable_cpus.hpp"
 
 namespace backtrack {
 

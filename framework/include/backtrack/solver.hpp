@@ -272,20 +272,14 @@ class ProblemSolver final : public Solver {
   RunResult run_profiled(const RunRequest& request, const SearchLimits& limits, bool ordered,
                          const SolutionSink& sink, RunResult result) const {
     using Move = typename P::Move;
-    struct Context {
-      Context(const ProblemSolver* s, const SolutionSink* k, bool l) : solver(s), sink(k), listing(l) {}
-      const ProblemSolver* solver;
-      const SolutionSink* sink;
-      bool listing;
-      Delivered delivered;
-    } context(this, &sink, request.mode != SearchMode::count);
-    const PathSink<P> emit{[](void* c, std::span<const Move> path, std::uint64_t weight) {
-                                       auto& x = *static_cast<Context*>(c);
-                                       if (!x.listing) return true;
-                                       Solution solution = x.solver->render_(x.solver->problem_, path);
-                                       return x.delivered.hand(*x.sink, std::move(solution), weight);
-                                     },
-                                     &context};
+    const bool count = request.mode == SearchMode::count;
+    Delivered delivered;
+    auto hand = [&](std::span<const Move> path, std::uint64_t weight) {
+      if (count) return true;
+      Solution solution = render_(problem_, path);
+      return delivered.hand(sink, std::move(solution), weight);
+    };
+    const auto emit = path_sink<P>(hand);
     using Search = DepthFirstSearch<P, PathSink<P>, true>;
     result.profiled = true;
     if (ordered) {
@@ -294,16 +288,15 @@ class ProblemSolver final : public Solver {
       result.profile = search.profile();
       return result;
     }
-    const bool count = request.mode == SearchMode::count;
     SearchLimits searched = limits;
-    if (!count) searched.abandoned = &context.delivered.refused;
+    if (!count) searched.abandoned = &delivered.refused;
     const auto split = split_tree(problem_, SplitPlan{}, searched, emit, std::true_type{});
     result.subtrees = split.subtrees.size();
     result.stats = run_subtrees(
         problem_, split, request.threads, searched, request.progress,
         [&](const P& problem) { return Search(problem, searched, emit); },
         count ? request.checkpoint : nullptr, &result.resumed, count ? request.subtrees : nullptr, &result.profile);
-    if (!count) context.delivered.settle(result.stats);
+    if (!count) delivered.settle(result.stats);
     return result;
   }
 

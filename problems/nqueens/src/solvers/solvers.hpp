@@ -13,10 +13,6 @@
 #include "backtrack/nqueens/validator.hpp"
 #include "backtrack/solver_interface.hpp"
 
-namespace backtrack {
-struct Solution;
-}
-
 namespace backtrack::nqueens {
 
 // A solution as the driver prints it: the columns, and the board when it is small.

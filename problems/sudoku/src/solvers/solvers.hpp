@@ -8,10 +8,6 @@
 #include "backtrack/solver_interface.hpp"
 #include "backtrack/sudoku/grid.hpp"
 
-namespace backtrack {
-struct Solution;
-}
-
 namespace backtrack::sudoku {
 
 // A solution as the driver prints it: the grid, and its cells on one line.

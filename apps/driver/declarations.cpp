@@ -49,17 +49,15 @@ nlohmann::json declared_json(const StrategyInfo& s) {
           {"options", s.options}};
 }
 
-nlohmann::json option_json(const ProblemInfo& problem, const boost::program_options::option_description& option) {
-  nlohmann::json json = {{"name", option.long_name()}, {"description", option.description()}};
-  const OptionInfo* declared = problem.find_option(option.long_name());
-  if (declared == nullptr) return json;
-  json["type"] = declared->type == OptionInfo::Type::integer            ? "integer"
-                 : declared->type == OptionInfo::Type::unsigned_integer ? "unsigned_integer"
-                 : declared->type == OptionInfo::Type::real             ? "real"
-                                                                       : "text";
-  json["choices"] = declared->choices;
-  json["default"] = declared->default_value.empty() ? nlohmann::json(nullptr) : nlohmann::json(declared->default_value);
-  return json;
+nlohmann::json option_json(const OptionInfo& option) {
+  return {{"name", option.name},
+          {"description", option.help},
+          {"type", option.type == OptionInfo::Type::integer            ? "integer"
+                   : option.type == OptionInfo::Type::unsigned_integer ? "unsigned_integer"
+                   : option.type == OptionInfo::Type::real             ? "real"
+                                                                       : "text"},
+          {"choices", option.choices},
+          {"default", option.default_value.empty() ? nlohmann::json(nullptr) : nlohmann::json(option.default_value)}};
 }
 
 }  // namespace backtrack

@@ -1,6 +1,5 @@
 #pragma once
 // What a plugin declares (StrategyInfo, OptionInfo), as `list` and `solve --help` show it.
-#include <boost/program_options.hpp>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
@@ -15,7 +14,7 @@ std::string declared_text(const ProblemInfo& problem, const StrategyInfo& strate
 // {"name", "summary", "max_size" (null: any), "symmetries", "modes", "options"}
 nlohmann::json declared_json(const StrategyInfo& strategy);
 
-// {"name", "description"}, and for a declared option {"type", "choices", "default" (null: none)}.
-nlohmann::json option_json(const ProblemInfo& problem, const boost::program_options::option_description& option);
+// {"name", "description", "type", "choices", "default" (null: none)}.
+nlohmann::json option_json(const OptionInfo& option);
 
 }  // namespace backtrack

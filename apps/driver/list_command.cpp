@@ -53,7 +53,7 @@ int list_command(const Arguments& args, const Registry& registry) {
       nlohmann::json strategies = nlohmann::json::array();
       for (const auto& s : problem.strategies) strategies.push_back(declared_json(s));
       nlohmann::json opts = nlohmann::json::array();
-      for (const auto& o : problem_options.options()) opts.push_back(option_json(problem, *o));
+      for (const auto& o : problem.options) opts.push_back(option_json(o));
       problems.push_back({{"name", problem.name}, {"summary", problem.summary}, {"version", problem.version},
                           {"strategies", strategies}, {"options", opts}, {"checks", static_cast<bool>(problem.check)}});
     }

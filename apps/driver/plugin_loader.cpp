@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <system_error>
 
@@ -207,6 +208,11 @@ void load_plugin(const std::string& file, Registry& registry) {
     const bool offered_before = std::any_of(offered.begin(), it, same_name);
     if (offered_before || registry.find(it->name) != nullptr) {
       refuse("offers problem '" + it->name + "', which is registered already");
+    }
+    try {
+      declare_added_options(*it);
+    } catch (const std::invalid_argument& e) {
+      refuse(e.what());
     }
   }
   for (auto& problem : offered) {

@@ -65,7 +65,43 @@ po::value_semantic* semantic(const OptionInfo& option) {
   return typed<std::string>(option);
 }
 
+// The type and default of an option added through add_options, if a declaration can
+// hold them: T is one of the declared types.
+template <class T>
+bool read_added(const po::value_semantic& semantic, OptionInfo::Type type, OptionInfo& option) {
+  if (dynamic_cast<const po::typed_value<T>*>(&semantic) == nullptr) return false;
+  option.type = type;
+  boost::any value;
+  if (semantic.apply_default(value)) option.default_value = boost::lexical_cast<std::string>(boost::any_cast<T>(value));
+  return true;
+}
+
 }  // namespace
+
+void declare_added_options(ProblemInfo& problem) {
+  if (!problem.add_options) return;
+  po::options_description added;
+  problem.add_options(added);
+  std::vector<OptionInfo> declared;
+  for (const auto& o : added.options()) {
+    OptionInfo option{.name = o->long_name(), .help = o->description()};
+    const std::string shown = o->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (shown.size() == 2 && shown[0] == '-') option.short_name = shown[1];
+    const po::value_semantic& semantic = *o->semantic();
+    if (option.name.empty() || !(read_added<int>(semantic, OptionInfo::Type::integer, option) ||
+                                 read_added<unsigned long long>(semantic, OptionInfo::Type::unsigned_integer, option) ||
+                                 read_added<double>(semantic, OptionInfo::Type::real, option) ||
+                                 read_added<std::string>(semantic, OptionInfo::Type::text, option))) {
+      throw std::invalid_argument("problem " + problem.name + ": option " + in_quotes(o->format_name()) +
+                                  ", added through add_options, is not one that ProblemInfo::options can declare "
+                                  "(a long name, and a value of type int, unsigned long long, double or "
+                                  "std::string): declare it in options");
+    }
+    declared.push_back(std::move(option));
+  }
+  problem.options.insert(problem.options.end(), declared.begin(), declared.end());
+  problem.add_options = {};
+}
 
 void check_size(const ProblemInfo& problem, const StrategyInfo& strategy, int size) {
   if (strategy.max_size != 0 && size > strategy.max_size) {
@@ -143,7 +179,6 @@ void ProblemInfo::describe_options(po::options_description& description) const {
                                        option.help;
     description.add_options()(names.c_str(), semantic(option), help.c_str());
   }
-  if (add_options) add_options(description);
 }
 
 std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveIntent intent) const {
@@ -167,6 +202,7 @@ Registry& Registry::global() {
 
 void Registry::add(ProblemInfo problem) {
   if (find(problem.name) != nullptr) throw std::logic_error("problem registered twice: " + problem.name);
+  declare_added_options(problem);
   problems_.push_back(std::move(problem));
   std::sort(problems_.begin(), problems_.end(),
             [](const ProblemInfo& a, const ProblemInfo& b) { return a.name < b.name; });

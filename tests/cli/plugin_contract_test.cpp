@@ -175,11 +175,42 @@ TEST(PluginContract, ListDescribesDeclaredOptionsAndTheVersion) {
   EXPECT_EQ(options["symmetry"].at("choices"), nlohmann::json::array({"none"}));
   EXPECT_TRUE(options["symmetry"].at("default") == "none");
 
-  // Options a plugin adds itself are listed by name and description only.
+  // Options added the first plugins' way are declarations too, listed the same way.
   const auto added = run({"list", "--format", "json"}, subset_sum_plugin());
   const auto target = nlohmann::json::parse(added.out).at("problems").at(0).at("options").at(1);
   EXPECT_EQ(target.at("name"), "target");
-  EXPECT_FALSE(target.contains("type"));
+  EXPECT_EQ(target.at("type"), "integer");
+  EXPECT_EQ(target.at("default"), "10");
+}
+
+TEST(PluginContract, AddedOptionsBecomeDeclarations) {
+  using Type = backtrack::OptionInfo::Type;
+  auto plugin = subset_sum_plugin();
+  backtrack::declare_added_options(plugin);
+  EXPECT_FALSE(plugin.add_options);
+  ASSERT_EQ(plugin.options.size(), 3u);
+  EXPECT_EQ(plugin.options[0].name, "size");
+  EXPECT_EQ(plugin.options[0].short_name, 'n');
+  EXPECT_EQ(plugin.options[0].type, Type::integer);
+  EXPECT_EQ(plugin.options[0].default_value, "6");
+  EXPECT_EQ(plugin.options[1].short_name, 0);
+  EXPECT_EQ(plugin.options[2].type, Type::text);
+  EXPECT_EQ(plugin.options[2].default_value, "none");
+  EXPECT_EQ(plugin.options[2].help, "read, never used");
+
+  // A value outside the type is refused before make(), as for a declared option.
+  EXPECT_EQ(run({"solve", "subsetsum", "--target", "ten"}, subset_sum_plugin()).exit_code, 64);
+  EXPECT_EQ(makes, 0);
+
+  // A flag has no declared form: refused by name, at registration.
+  auto flagged = subset_sum_plugin();
+  flagged.add_options = [](po::options_description& options) { options.add_options()("verbose", "a flag"); };
+  try {
+    backtrack::declare_added_options(flagged);
+    ADD_FAILURE() << "a flag was declared";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--verbose"), std::string::npos) << e.what();
+  }
 }
 
 // A plugin (or the search) that runs out of memory past the estimates ends with the

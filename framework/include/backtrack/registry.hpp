@@ -106,8 +106,8 @@ struct ProblemInfo {
   std::string summary;
   std::vector<StrategyInfo> strategies;
   // The first plugins' way to add options, kept only so that they still compile
-  // (tests/find_package/old_interface): an option added here is not checked, listed with
-  // its type, or ranged over by compare. Declare options in `options` (below).
+  // (tests/find_package/old_interface): Registry::add turns each option added here into
+  // a declaration in `options` (declare_added_options()). Declare options in `options`.
   std::function<void(boost::program_options::options_description&)> add_options = {};
   // Builds the instance; throws UsageError or InputError with a message for the user.
   std::function<std::unique_ptr<Solver>(const boost::program_options::variables_map&, const SolveIntent&)> make;
@@ -136,13 +136,18 @@ struct ProblemInfo {
   const StrategyInfo* find_strategy(const std::string& strategy) const;
   std::vector<std::string> strategy_names() const;
   const OptionInfo* find_option(const std::string& option) const;
-  // Adds every option of the problem, declared or added, to `description`.
+  // Adds every option the problem declares to `description`.
   void describe_options(boost::program_options::options_description& description) const;
   // What the driver runs: the strategy `intent` names (or the default one) is checked
   // against its declarations (UsageError for an unknown name or an undeclared use),
   // then make() builds it.
   std::unique_ptr<Solver> build(const boost::program_options::variables_map& vm, SolveIntent intent) const;
 };
+
+// Moves the options that problem.add_options adds into problem.options, as declarations
+// (the driver knows no other kind); throws std::invalid_argument for one that a
+// declaration cannot hold, such as a flag without a value.
+void declare_added_options(ProblemInfo& problem);
 
 class Registry {
  public:

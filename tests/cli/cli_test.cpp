@@ -79,17 +79,7 @@ std::vector<reference::Board> boards_in_text(const std::string& out, int n) {
   return boards;
 }
 
-std::vector<nlohmann::json> json_lines(const std::string& out) {
-  std::vector<nlohmann::json> objects;
-  for (const auto& line : lines_of(out)) {
-    try {
-      objects.push_back(nlohmann::json::parse(line));
-    } catch (const nlohmann::json::parse_error& e) {
-      ADD_FAILURE() << "not JSON: " << line << " (" << e.what() << ")";
-    }
-  }
-  return objects;
-}
+using cli::json_lines;
 
 std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 

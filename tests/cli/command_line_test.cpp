@@ -20,13 +20,9 @@ namespace {
 using cli::lines_of;
 using cli::run;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using cli::contains;
 
-std::vector<nlohmann::json> json_lines(const std::string& out) {
-  std::vector<nlohmann::json> objects;
-  for (const auto& line : lines_of(out)) objects.push_back(nlohmann::json::parse(line));
-  return objects;
-}
+using cli::json_lines;
 
 // ---------------------------------------------------------------------------------
 // Words that no option takes are usage errors, never silently dropped.

@@ -18,7 +18,7 @@ namespace {
 
 using cli::run;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using cli::contains;
 
 bool has_gnuplot() { return std::system("command -v gnuplot >/dev/null 2>&1") == 0; }
 

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -146,6 +147,33 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   std::string line;
   while (std::getline(in, line)) lines.push_back(line);
   return lines;
+}
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Each line of `text` as JSON (a line that is not throws, naming it).
+inline std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> objects;
+  for (const auto& line : lines_of(text)) {
+    try {
+      objects.push_back(nlohmann::json::parse(line));
+    } catch (const nlohmann::json::parse_error& e) {
+      throw std::runtime_error("not JSON: " + line + " (" + e.what() + ")");
+    }
+  }
+  return objects;
+}
+
+// The JSON summary: the last line of a --format json run ({} without output, discarded
+// JSON for a line that is not).
+inline nlohmann::json summary_of(const Outcome& o) {
+  const auto lines = lines_of(o.out);
+  return lines.empty() ? nlohmann::json::object() : nlohmann::json::parse(lines.back(), nullptr, false);
+}
+
+inline std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
 }
 
 // The value of the first "key: value" line, or nullopt.

@@ -24,7 +24,7 @@ nlohmann::json last_json(const std::string& out) {
   return lines.empty() ? nlohmann::json() : nlohmann::json::parse(lines.back());
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using cli::contains;
 
 // The profile's depths add up to the totals, each entry in its place.
 void expect_profile_adds_up(const nlohmann::json& j) {

@@ -17,7 +17,7 @@ namespace {
 using cli::lines_of;
 using cli::run;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using cli::contains;
 
 // A board drawn as rows of 'Q' and '.', read back as the column of each row's queen
 // (-1 where a row does not hold exactly one queen, which the validator rejects).

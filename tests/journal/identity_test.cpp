@@ -34,16 +34,8 @@ class JournalFile {
   std::string path_;
 };
 
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
-
-// The JSON summary (the last line of a --format json run).
-nlohmann::json summary_of(const cli::Outcome& o) {
-  const auto lines = cli::lines_of(o.out);
-  return lines.empty() ? nlohmann::json() : nlohmann::json::parse(lines.back(), nullptr, false);
-}
+using cli::summary_of;
+using cli::with;
 
 std::string solutions_of(const cli::Outcome& o) {
   const auto summary = summary_of(o);

@@ -44,15 +44,8 @@ class Directory {
   fs::path path_;
 };
 
-nlohmann::json summary_of(const cli::Outcome& o) {
-  const auto lines = cli::lines_of(o.out);
-  return lines.empty() ? nlohmann::json() : nlohmann::json::parse(lines.back(), nullptr, false);
-}
-
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
+using cli::summary_of;
+using cli::with;
 
 // Counts `first` into a journal, then `again` from it: `again` resumes every subtree.
 void expect_resumed(const Directory& directory, const std::vector<std::string>& first,

@@ -12,6 +12,7 @@
 
 #include "backtrack/digest.hpp"
 #include "backtrack/journal.hpp"
+#include "journal_fixtures.hpp"
 
 namespace {
 
@@ -46,21 +47,6 @@ class TempDirectory {
  private:
   fs::path path_;
 };
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-JournalHeader header() {
-  return {.problem = "nqueens",
-          .instance = "n=8 strategy=word symmetry=none",
-          .input_digest = backtrack::sha1_hex(""),
-          .options = {{"size", "8"}},
-          .program_version = "test-1"};
-}
 
 const SplitInfo split{{64, 0}, 10};
 

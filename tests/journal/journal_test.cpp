@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backtrack/digest.hpp"
+#include "journal_fixtures.hpp"
 #include "backtrack/nqueens/scan.hpp"
 #include "backtrack/nqueens/word_symmetric.hpp"
 #include "backtrack/solver.hpp"
@@ -50,14 +51,6 @@ class TempJournal {
  private:
   std::filesystem::path path_;
 };
-
-JournalHeader header(const std::string& instance = "n=8 strategy=word symmetry=none") {
-  return {.problem = "nqueens",
-          .instance = instance,
-          .input_digest = backtrack::sha1_hex(""),
-          .options = {{"size", "8"}},
-          .program_version = "test-1"};
-}
 
 // Why a Journal of `h` on `path` refuses to resume (its InputError), or "" when it resumes.
 std::string refusal(const std::filesystem::path& path, JournalHeader h, SplitInfo split = SplitInfo{{64, 0}, 10}) {

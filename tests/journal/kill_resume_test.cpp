@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "backtrack/journal_format.hpp"
+#include "journal_fixtures.hpp"
 
 namespace {
 
@@ -52,13 +53,6 @@ int wait_for(pid_t pid) {
   ::waitpid(pid, &status, 0);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
-}
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // The value of "key: value" in the text summary.

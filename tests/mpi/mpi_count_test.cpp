@@ -31,12 +31,7 @@ std::vector<std::string> count_args(int n, std::vector<std::string> more = {}) {
   return args;
 }
 
-// The JSON summary, the last line on stdout.
-nlohmann::json summary_of(const Outcome& o) {
-  const auto lines = cli::lines_of(o.out);
-  if (lines.empty()) return nlohmann::json::object();
-  return nlohmann::json::parse(lines.back(), nullptr, false);
-}
+using cli::summary_of;
 
 // What every run of the same count must agree on; time and threads aside.
 void expect_same_count(const nlohmann::json& got, const nlohmann::json& one_process) {

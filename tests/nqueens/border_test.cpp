@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <boost/program_options.hpp>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -17,39 +16,15 @@
 #include "backtrack/nqueens/constellations.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/solution.hpp"
+#include "driver_made.hpp"
 #include "reference.hpp"
 
 namespace {
 
-namespace po = boost::program_options;
 using backtrack::SearchMode;
 using backtrack::StopReason;
 using backtrack::nqueens::ConstellationQueens;
 using backtrack::nqueens::Symmetry;
-
-std::uint64_t u64(backtrack::uint128 v) { return static_cast<std::uint64_t>(v); }
-
-// The Solver the driver would make for these options ("" strategy: the plugin's choice).
-std::unique_ptr<backtrack::Solver> make(std::vector<std::string> args, SearchMode mode, const std::string& strategy) {
-  const auto* info = backtrack::Registry::global().find("nqueens");
-  if (info == nullptr) throw std::logic_error("nqueens is not registered");
-  po::options_description options;
-  info->describe_options(options);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).run(), vm);
-  po::notify(vm);
-  backtrack::SolveIntent intent;
-  intent.mode = mode;
-  intent.strategy = strategy;
-  return info->build(vm, intent);
-}
-
-backtrack::RunResult count(const backtrack::Solver& solver, unsigned threads) {
-  backtrack::RunRequest request;
-  request.mode = SearchMode::count;
-  request.threads = threads;
-  return solver.run(request, [](const backtrack::Solution&) { return true; });
-}
 
 TEST(Border, EngineCountsEverySymmetryUpTo12) {
   for (Symmetry symmetry : {Symmetry::none, Symmetry::mirror, Symmetry::full}) {

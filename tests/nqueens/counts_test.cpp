@@ -10,6 +10,7 @@
 
 #include "backtrack/engine.hpp"
 #include "backtrack/problem.hpp"
+#include "driver_made.hpp"
 #include "reference.hpp"
 #include "strategies.hpp"
 
@@ -33,8 +34,6 @@ static_assert(backtrack::HasChild<backtrack::nqueens::SymmetricWordQueens>);
 static_assert(backtrack::HasSolutionWeight<backtrack::nqueens::SymmetricWordQueens>);
 static_assert(backtrack::HasRoots<backtrack::nqueens::SymmetricWordQueens>);
 static_assert(backtrack::HasRoots<backtrack::nqueens::WordQueens>);
-
-std::uint64_t u64(backtrack::uint128 v) { return static_cast<std::uint64_t>(v); }
 
 class Counts : public ::testing::TestWithParam<std::tuple<std::string, Symmetry>> {};
 

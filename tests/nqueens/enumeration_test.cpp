@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backtrack/engine.hpp"
+#include "driver_made.hpp"
 #include "reference.hpp"
 #include "strategies.hpp"
 
@@ -15,8 +16,6 @@ namespace {
 
 using backtrack::nqueens::Symmetry;
 using Boards = std::vector<reference::Board>;
-
-std::uint64_t u64(backtrack::uint128 v) { return static_cast<std::uint64_t>(v); }
 
 struct Listed {
   Boards boards;                      // in the order reached

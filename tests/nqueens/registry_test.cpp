@@ -2,7 +2,6 @@
 // Solver, run it with 1 and 2 threads and every symmetry mode.
 #include <gtest/gtest.h>
 
-#include <boost/program_options.hpp>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -14,39 +13,15 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/solution.hpp"
+#include "driver_made.hpp"
 #include "reference.hpp"
 #include "strategies.hpp"
 
 namespace {
 
-namespace po = boost::program_options;
 using backtrack::SearchMode;
 using backtrack::StopReason;
 using backtrack::nqueens::Symmetry;
-
-std::uint64_t u64(backtrack::uint128 v) { return static_cast<std::uint64_t>(v); }
-
-const backtrack::ProblemInfo& nqueens_info() {
-  const auto* info = backtrack::Registry::global().find("nqueens");
-  if (info == nullptr) throw std::logic_error("nqueens is not registered");
-  return *info;
-}
-
-// The Solver the driver would make for these problem options.
-std::unique_ptr<backtrack::Solver> make(const std::vector<std::string>& args, SearchMode mode,
-                                        const std::string& strategy, bool force = false) {
-  const auto& info = nqueens_info();
-  po::options_description options;
-  info.describe_options(options);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).run(), vm);
-  po::notify(vm);
-  backtrack::SolveIntent intent;
-  intent.mode = mode;
-  intent.strategy = strategy;
-  intent.force = force;
-  return info.build(vm, intent);
-}
 
 std::vector<std::string> size_and_symmetry(int n, const std::string& symmetry) {
   std::vector<std::string> args{"-n", std::to_string(n)};
@@ -55,13 +30,6 @@ std::vector<std::string> size_and_symmetry(int n, const std::string& symmetry) {
     args.push_back(symmetry);
   }
   return args;
-}
-
-backtrack::RunResult count(const backtrack::Solver& solver, unsigned threads) {
-  backtrack::RunRequest request;
-  request.mode = SearchMode::count;
-  request.threads = threads;
-  return solver.run(request, [](const backtrack::Solution&) { return true; });
 }
 
 // The columns of a solution as the plugin hands it to the driver.

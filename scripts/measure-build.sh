@@ -18,7 +18,7 @@ cat >"$build/timed-compile" <<'LAUNCHER'
 #!/usr/bin/env bash
 log=$(dirname "$0")/compile-times
 source=
-for arg in "$@"; do [[ $arg == *.cpp ]] && source=$arg; done
+for arg in "$@"; do [[ $arg == *.cpp || $arg == *.cxx ]] && source=$arg; done
 exec /usr/bin/time -a -o "$log" -f "%U %S $source" "$@"
 LAUNCHER
 chmod +x "$build/timed-compile"
@@ -33,7 +33,18 @@ status=0
 verdict() { if [[ $1 == 1 ]]; then echo "met"; else echo "MISSED"; status=1; fi; }
 echo "build of target backtrack: $wall s wall (target: at most 150 s): $(verdict "$(le "$wall" 150)")"
 echo "CPU seconds per translation unit, slowest first:"
-awk '{ printf "%7.1f  %s\n", $1 + $2, $3 }' "$build/compile-times" | sed "s|$PWD/||" | sort -rn | tee "$build/units" | head -15
+# A unity build's unit (BACKTRACK_UNITY_BUILD) is named by the files it includes; a
+# precompiled header by its target.
+name_of() {
+  case $1 in
+    */Unity/*) grep -o '#include "[^"]*"' "$1" | sed "s|#include \"$PWD/||; s|\"||" | paste -sd+ ;;
+    */cmake_pch.hxx.cxx) echo "precompiled header of $(basename "$(dirname "$1")" .dir)" ;;
+    *) echo "${1#"$PWD"/}" ;;
+  esac
+}
+while read -r user system source; do
+  printf "%7.1f  %s\n" "$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" "$(name_of "$source")"
+done <"$build/compile-times" | sort -rn | tee "$build/units" | head -15
 slowest=$(head -1 "$build/units" | awk '{print $1}')
 main=$(awk '$2 == "apps/main.cpp" { print $1 }' "$build/units")
 total=$(awk '{ s += $1 } END { printf "%.0f", s }' "$build/units")

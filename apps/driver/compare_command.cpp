@@ -46,9 +46,11 @@ const char* const compare_usage =
     "seconds (setup: reading the options and building the instance, for the first row the\n"
     "command line too; search: splitting the tree, the search, merging; seconds: the row's\n"
     "total, so the rows add up to the command; with --repeat R, medians of R runs, and min\n"
-    "and max of seconds), nodes per search second, and speed: the slowest row's seconds at\n"
-    "that size over this one's. Every row runs with the same settings (e.g. the same\n"
-    "--symmetry, none unless given or varied).\n"
+    "and max of seconds), nodes per search second, and speed: the slowest row's search\n"
+    "seconds at that size over this one's (--baseline: that row's). A search under 0.1 s is\n"
+    "run twice and timed the second time, the first run counted as set-up: it pays what the\n"
+    "program does once (threads started, memory mapped). Every row runs with the same\n"
+    "settings (e.g. the same --symmetry, none unless given or varied).\n"
     "--vary ranges over an option the problem declares (see backtrack list), e.g.\n"
     "--vary prune=none,forward,arc; rows are every combination with the strategies and sizes.\n"
     "An option that only some strategies take (--prune: csp) varies for those; the others\n"
@@ -66,6 +68,9 @@ const char* const compare_usage =
     "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n"
     "  backtrack compare nqueens -n 10 --strategies csp --vary prune=none,forward,arc --repeat 5\n"
     "  backtrack compare nqueens -n 12 --strategies csp --vary prune=none,forward,arc --profile\n\n";
+
+// A row's search shorter than this is run twice, and timed the second time (run_compare()).
+constexpr double warm_up_below = 0.1;
 
 // A row to run: its configuration, its options, and the instances of its input if many.
 struct Plan {
@@ -259,6 +264,9 @@ po::options_description compare_options() {
     ("vary", po::value<std::vector<std::string>>()->composing(),
      "OPTION=V1,V2,...: run every row with each value of this option of the problem (repeatable)")
     ("repeat", po::value<int>()->default_value(1), "run every row R times, in turn; times are medians")
+    ("baseline", po::value<std::string>(),
+     "the row whose search seconds the others' speed divides: a strategy, with its varied options as the "
+     "table names them (e.g. 'csp prune=none'); default: the slowest row of each size")
     ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all");
   add_first_option(common, "time the search for the first solution, not the count");
   add_limit_option(common, "time the search for the first K solutions");
@@ -384,63 +392,93 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     throw UsageError("--per-instance: the input holds one instance (a set has one a line, or blank lines between them)");
   }
 
+  const std::string baseline = vm.count("baseline") != 0 ? vm["baseline"].as<std::string>() : "";
+  if (!baseline.empty()) {
+    std::vector<std::string> labels;
+    for (const auto& p : plans) {
+      if (const auto l = label(p.config, axes); std::find(labels.begin(), labels.end(), l) == labels.end()) labels.push_back(l);
+    }
+    if (std::find(labels.begin(), labels.end(), baseline) == labels.end()) {
+      std::string rows_named;
+      for (const auto& l : labels) rows_named += (rows_named.empty() ? "" : ", ") + in_quotes(l);
+      throw UsageError("--baseline " + in_quotes(baseline) + " names no row" + did_you_mean(baseline, labels) +
+                       " (the rows: " + rows_named + ")");
+    }
+  }
+
   const SolutionSink ignore = ignore_solutions();
   std::vector<Row> rows(plans.size());
   bool interrupted = false;
+  // One run of a row: its instances in turn; the times from `start` (the end of the
+  // previous row), so that the rows add up to the command.
+  struct RowRun {
+    RunResult total;
+    InstanceTimes times;
+    std::vector<double> instance_seconds;
+    std::size_t solved = 0;
+  };
+  auto run_row = [&](const Plan& plan, Row& row, Clock::time_point start) {
+    RowRun run;
+    InstanceClock clock(start);
+    SolveIntent row_intent = intent;
+    row_intent.strategy = plan.config.strategy;
+    request.limits = limits;
+    if (vm.count("time-limit") != 0) request.limits.deadline = SearchLimits::deadline_after(vm["time-limit"].as<double>());
+    if (vm.count("limit") != 0) request.limits.max_solutions = static_cast<std::uint64_t>(vm["limit"].as<long long>());
+    const std::size_t count = std::max<std::size_t>(1, plan.set.size());
+    StopReason status = StopReason::none;
+    double search_seconds = 0;
+    for (std::size_t k = 0; k < count && !interrupted; ++k) {
+      if (!plan.set.empty()) row_intent.instance = plan.set[k];
+      const auto begin = Clock::now();
+      auto solver = make_watched(problem, plan.options, row_intent, request.limits);
+      if (log::debug_enabled()) log::debug("running " + problem.name + " " + solver->description());
+      row.instance = solver->description();
+      if (!range && !problem.size_option.empty()) {
+        row.config.size = size_named_by(row.instance, problem, default_size);
+      }
+      const auto search_begin = Clock::now();
+      const RunResult result = solver->run(request, ignore);
+      search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
+      solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
+      run.instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
+      run.total.stats += result.stats;
+      run.total.reports_classes = result.reports_classes;
+      run.total.counter_names = result.counter_names;
+      run.total.profiled = result.profiled;
+      add_profile(run.total.profile, result.profile);
+      run.total.subtrees += result.subtrees;
+      status = worse(status, result.stats.stop);
+      if (result.stats.representatives > 0) ++run.solved;
+      interrupted = result.stats.stop == StopReason::interrupted;
+      if (result.stats.stop == StopReason::time_limit) break;
+    }
+    run.total.stats.stop = status;
+    run.times = clock.stop(Clock::now());
+    run.times.search_seconds = search_seconds;
+    run.times.setup_seconds = run.times.seconds - search_seconds;  // all but the searches: set-up, freeing
+    return run;
+  };
   for (int round = 0; round < repeat && !interrupted; ++round) {
     for (std::size_t i = 0; i < plans.size() && !interrupted; ++i) {
       const Plan& plan = plans[i];
-      InstanceClock clock(row_start);
-      SolveIntent row_intent = intent;
-      row_intent.strategy = plan.config.strategy;
-      request.limits = limits;
-      if (vm.count("time-limit") != 0) request.limits.deadline = SearchLimits::deadline_after(vm["time-limit"].as<double>());
-      if (vm.count("limit") != 0) request.limits.max_solutions = static_cast<std::uint64_t>(vm["limit"].as<long long>());
       Row& row = rows[i];
       row.config = plan.config;
-      // The instances this row runs: the one its options name, or each of a set in turn.
-      const std::size_t count = std::max<std::size_t>(1, plan.set.size());
-      RunResult total;
-      StopReason status = StopReason::none;
-      double search_seconds = 0;
-      std::vector<double> instance_seconds;
-      std::size_t solved = 0;
-      for (std::size_t k = 0; k < count && !interrupted; ++k) {
-        if (!plan.set.empty()) row_intent.instance = plan.set[k];
-        const auto begin = Clock::now();
-        auto solver = make_watched(problem, plan.options, row_intent, request.limits);
-        if (log::debug_enabled()) log::debug("running " + problem.name + " " + solver->description());
-        row.instance = solver->description();
-        if (!range && !problem.size_option.empty()) {
-          row.config.size = size_named_by(row.instance, problem, default_size);
-        }
-        const auto search_begin = Clock::now();
-        const RunResult result = solver->run(request, ignore);
-        search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
-        solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
-        instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
-        total.stats += result.stats;
-        total.reports_classes = result.reports_classes;
-        total.counter_names = result.counter_names;
-        total.profiled = result.profiled;
-        add_profile(total.profile, result.profile);
-        total.subtrees += result.subtrees;
-        status = worse(status, result.stats.stop);
-        if (result.stats.representatives > 0) ++solved;
-        interrupted = result.stats.stop == StopReason::interrupted;
-        if (result.stats.stop == StopReason::time_limit) break;
+      RowRun run = run_row(plan, row, row_start);
+      // A short search is run again, and timed the second time: the first run pays what
+      // the process does once (threads started, memory mapped), which a search of a few
+      // milliseconds must not carry against the others. The first run counts as the
+      // row's set-up, so that the rows still add up to the command.
+      if (round == 0 && !interrupted && !cut(run.total.stats) && run.times.search_seconds < warm_up_below) {
+        run = run_row(plan, row, row_start);
       }
-      total.stats.stop = status;
       row_start = Clock::now();
-      InstanceTimes times = clock.stop(row_start);
-      times.search_seconds = search_seconds;
-      times.setup_seconds = times.seconds - search_seconds;  // all but the searches: set-up, freeing
-      row.runs.push_back(times);
-      if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = total;  // a cut run stays visible
+      row.runs.push_back(run.times);
+      if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = run.total;  // a cut run stays visible
       if (plan.set.size() > 1) {
-        row.instances = instance_seconds.size();
-        row.solved = solved;
-        row.instance_seconds = median(instance_seconds);
+        row.instances = run.instance_seconds.size();
+        row.solved = run.solved;
+        row.instance_seconds = median(run.instance_seconds);
         row.instance = "instances=" + std::to_string(plan.set.size()) + " strategy=" + plan.config.strategy;
       }
     }
@@ -448,18 +486,24 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   std::erase_if(rows, [](const Row& r) { return r.runs.empty(); });  // not reached before Ctrl-C
   for (auto& row : rows) summarise(row);
 
-  // Speed: against the slowest row of the same size. Agreement: rows of the same size and
-  // the same instance options (those no strategy alone takes) count the same tree.
-  bool agree = true;
+  // Speed: search seconds (medians) against the baseline's at the same size and instance,
+  // the slowest row's unless --baseline names one; none for a row without a baseline.
+  // Agreement: rows of the same size and the same instance options (those no strategy
+  // alone takes) count the same tree.
   for (auto& row : rows) {
-    double slowest = 0;
+    double base = 0;
     for (const auto& other : rows) {
-      if (other.config.size == row.config.size && other.config.instance == row.config.instance) {
-        slowest = std::max(slowest, other.times.seconds);
+      if (other.config.size != row.config.size || other.config.instance != row.config.instance) continue;
+      if (baseline.empty()) {
+        base = std::max(base, other.times.search_seconds);
+      } else if (label(other.config, axes) == baseline) {
+        base = other.times.search_seconds;
       }
     }
-    row.speedup = row.times.seconds > 0 ? slowest / row.times.seconds : 1.0;
+    row.speedup = base > 0 && row.times.search_seconds > 0 ? std::optional<double>(base / row.times.search_seconds)
+                                                            : std::nullopt;
   }
+  bool agree = true;
   auto same_tree = [&](const Row& a, const Row& b) {
     if (a.config.size != b.config.size || a.config.instance != b.config.instance) return false;
     for (std::size_t x = 0; x < axes.size(); ++x) {

@@ -88,7 +88,9 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
     std::ofstream out(directory / "times.dat");
     for (const auto& line : lines) {
       for (const auto& r : rows) {
-        if (label(r.config, axes) == line && r.times.seconds > 0) out << r.config.size << ' ' << r.times.seconds << '\n';
+        if (label(r.config, axes) == line && r.times.search_seconds > 0) {
+          out << r.config.size << ' ' << r.times.search_seconds << '\n';
+        }
       }
       out << "\n\n";
     }
@@ -108,7 +110,7 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
          << "set output " << gnuplot_string((directory / "plot").string()) << '\n'
          << (profile ? "set multiplot layout 2,1\n" : "")
          << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_string(size_name)
-         << "\nset ylabel 'seconds (log scale)'\nset key left top noenhanced\nset grid\n"
+         << "\nset ylabel 'search seconds (log scale)'\nset key left top noenhanced\nset grid\n"
          << "set title " << gnuplot_string(title) << " noenhanced\nplot ";
   for (std::size_t i = 0; i < lines.size(); ++i) {
     script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i

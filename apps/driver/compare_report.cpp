@@ -108,7 +108,7 @@ void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, boo
     if (repeated) line.insert(line.end(), {seconds_text(r.min_seconds), seconds_text(r.max_seconds)});
     if (sets) line.push_back(r.instances == 0 ? "-" : seconds_text(r.instance_seconds));
     line.insert(line.end(), {fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
-                             cut(s) ? "-" : fixed(r.speedup, 2) + "x", status_text(s)});
+                             cut(s) || !r.speedup ? "-" : fixed(*r.speedup, 2) + "x", status_text(s)});
     cells.push_back(line);
   }
   std::vector<std::size_t> width(header.size(), 0);
@@ -181,7 +181,7 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vecto
     out << fixed(r.times.setup_seconds, 6) << ','
         << fixed(r.times.search_seconds, 6) << ',' << fixed(r.times.seconds, 6) << ',' << fixed(r.min_seconds, 6)
         << ',' << fixed(r.max_seconds, 6) << ',' << r.runs.size() << ','
-        << fixed(nodes_per_second(r.result, r.times), 0) << ',' << (cut(s) ? "" : fixed(r.speedup, 3)) << ','
+        << fixed(nodes_per_second(r.result, r.times), 0) << ',' << (cut(s) || !r.speedup ? "" : fixed(*r.speedup, 3)) << ','
         << to_string(s.stop) << '\n';
   }
 }
@@ -200,7 +200,7 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
                           {"seconds", r.times.seconds}, {"seconds_min", r.min_seconds},
                           {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},
                           {"nodes_per_second", nodes_per_second(r.result, r.times)},
-                          {"speed", cut(s) ? nlohmann::json(nullptr) : nlohmann::json(r.speedup)},
+                          {"speed", cut(s) || !r.speedup ? nlohmann::json(nullptr) : nlohmann::json(*r.speedup)},
                           {"status", std::string(to_string(s.stop))}};
     for (std::size_t a = 0; a < axes.size(); ++a) {
       row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);

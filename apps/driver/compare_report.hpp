@@ -2,6 +2,7 @@
 // What `compare` reports: its rows, and the writers of its table (and the profile's
 // tables), its CSV and its JSON Lines, beside report.hpp's writers of the other commands.
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,9 @@ struct Row {
   InstanceTimes times;              // medians over the runs
   double min_seconds = 0;
   double max_seconds = 0;
-  double speedup = 1.0;  // slowest median seconds at this size / this median
+  // The baseline row's median search seconds over this one's (run_compare()); none
+  // without a baseline at this size.
+  std::optional<double> speedup;
   // An input of many instances (ProblemInfo::instances), run as one row: how many were
   // searched, how many have a solution, and the median seconds of one.
   std::size_t instances = 0;

@@ -140,6 +140,61 @@ TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
 }
 
 // ---------------------------------------------------------------------------------
+// Speed: search seconds against search seconds, never the program's start-up.
+
+TEST(CompareSpeed, TheFastestStrategyIsNeverRankedBelowAnother) {
+  // Trees of 10^5 nodes and more (856,189 at n = 12), one thread: word, the fastest of
+  // these by a factor of two or more, first in the table, where the program's start-up
+  // and the first thread's start used to land.
+  const auto o = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,arrays,bitset", "-j", "1",
+                      "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto rows = cli::compare_table(o.out)["rows"];
+  ASSERT_EQ(rows.size(), 4u) << o.out;
+  const auto& word = rows[0];
+  ASSERT_EQ(word["strategy"], "word");
+  double slowest = 0;
+  for (const auto& row : rows) {
+    EXPECT_GE(row["nodes"].get<double>(), 1e5) << row;
+    EXPECT_GE(word["speed"].get<double>(), row["speed"].get<double>()) << row;
+    EXPECT_LE(word["search_seconds"].get<double>(), row["search_seconds"].get<double>()) << row;
+    slowest = std::max(slowest, row["search_seconds"].get<double>());
+  }
+  // Each speed is the slowest row's search seconds over the row's.
+  for (const auto& row : rows) {
+    EXPECT_NEAR(row["speed"].get<double>(), slowest / row["search_seconds"].get<double>(),
+                1e-9 * row["speed"].get<double>()) << row;
+  }
+}
+
+TEST(CompareSpeed, TheBaselineIsTheRowItNames) {
+  const auto o = run({"compare", "nqueens", "-n", "9..10", "--strategies", "scan,word", "--baseline", "word",
+                      "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = cli::compare_table(o.out);
+  for (const auto& row : table["rows"]) {
+    if (row["strategy"] == "word") {
+      EXPECT_EQ(row["speed"], 1.0) << row;
+    } else {
+      EXPECT_LT(row["speed"].get<double>(), 1.0) << "scan, slower than word: " << row;
+    }
+  }
+  // With a varied option, a row is named as the table names it.
+  const auto varied = run({"compare", "nqueens", "-n", "8", "--strategies", "csp", "--vary", "prune=none,forward",
+                           "--baseline", "csp prune=none", "--format", "json"});
+  ASSERT_EQ(varied.exit_code, 0) << varied.err;
+  const auto rows = cli::compare_table(varied.out)["rows"];
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0]["speed"], 1.0) << rows[0];
+
+  const auto wrong = run({"compare", "nqueens", "-n", "8", "--strategies", "scan,word", "--baseline", "wrod"});
+  EXPECT_EQ(wrong.exit_code, 64);
+  EXPECT_EQ(wrong.out, "") << "refused before any row runs";
+  EXPECT_TRUE(contains(wrong.err, "--baseline 'wrod' names no row")) << wrong.err;
+  EXPECT_TRUE(contains(wrong.err, "did you mean 'word'")) << wrong.err;
+}
+
+// ---------------------------------------------------------------------------------
 // Messages quote user text on one line, control characters escaped, long text cut.
 
 std::size_t lines_in(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }

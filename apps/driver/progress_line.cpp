@@ -32,29 +32,41 @@ ProgressLine::~ProgressLine() {
   thread_.join();
 }
 
-double seconds_left(double elapsed, const Progress& progress) {
+Done done_so_far(const Progress& progress) {
   const auto done = static_cast<double>(progress.done.load());
   const auto total = static_cast<double>(progress.total.load());
   const auto nodes = static_cast<double>(progress.nodes.load());
-  const auto searched = nodes - static_cast<double>(progress.resumed_nodes.load());
   const double expected = progress.expected_nodes.load();
-  if (total == 0 || done >= total) return -1;
-  if (expected > nodes && searched > 0) return elapsed * (expected - nodes) / searched;
-  if (done > 0) return elapsed * (total - done) / done;
-  return -1;
+  if (total > 0 && done >= total) return {1.0, false};
+  if (expected > nodes && nodes > static_cast<double>(progress.resumed_nodes.load())) return {nodes / expected, true};
+  return {total > 0 ? done / total : 0.0, false};
+}
+
+double seconds_left(double elapsed, const Progress& progress) {
+  const Done done = done_so_far(progress);
+  if (progress.total.load() == 0 || done.fraction <= 0 || done.fraction >= 1) return -1;
+  if (done.by_nodes) {
+    // What this run searched, not what a checkpoint resumed, sets the pace.
+    const auto nodes = static_cast<double>(progress.nodes.load());
+    const double searched = nodes - static_cast<double>(progress.resumed_nodes.load());
+    return elapsed * (progress.expected_nodes.load() - nodes) / searched;
+  }
+  const auto done_subtrees = static_cast<double>(progress.done.load());
+  return elapsed * (static_cast<double>(progress.total.load()) - done_subtrees) / done_subtrees;
 }
 
 void ProgressLine::draw(double seconds) const {
-  const auto done = progress_.done.load();
+  const auto finished = progress_.done.load();
   const auto total = progress_.total.load();
   if (total == 0) return;
   char eta[64] = "";
   if (const double left = seconds_left(seconds, progress_); left >= 0) {
     std::snprintf(eta, sizeof eta, ", about %.0fs left", left);
   }
-  std::fprintf(stderr, "\r\033[K%s: %llu/%llu subtrees (%.1f%%), %.1fs elapsed%s", label_.c_str(),
-               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-               100.0 * static_cast<double>(done) / static_cast<double>(total), seconds, eta);
+  const Done done = done_so_far(progress_);
+  std::fprintf(stderr, "\r\033[K%s: %.1f%% of the %s (%llu/%llu subtrees), %.1fs elapsed%s", label_.c_str(),
+               100.0 * done.fraction, done.by_nodes ? "predicted nodes" : "subtrees",
+               static_cast<unsigned long long>(finished), static_cast<unsigned long long>(total), seconds, eta);
   std::fflush(stderr);
 }
 

@@ -17,6 +17,15 @@
 
 namespace backtrack {
 
+// How much of the count is done, from 0 to 1: the nodes of the finished subtrees against
+// the predicted nodes (by_nodes), or, without a prediction or past it, the subtrees
+// finished against all of them. The time left follows the same quantity.
+struct Done {
+  double fraction = 0;
+  bool by_nodes = false;
+};
+Done done_so_far(const Progress& progress);
+
 // Seconds left after `elapsed` seconds of this run, or a negative number when it cannot
 // be told yet.
 double seconds_left(double elapsed, const Progress& progress);

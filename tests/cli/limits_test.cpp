@@ -104,6 +104,22 @@ TEST(EstimateLimits, CtrlCStopsALongProbe) {
   EXPECT_NE(o.out.find("status: interrupted"), std::string::npos) << o.out;
 }
 
+// Without Ctrl-C, a budget: the probes of 1000 queens on bitset took 605 s for half of
+// the default samples; the estimate ends at its time limit with the probes made.
+TEST(EstimateLimits, ALongEstimateEndsAtItsTimeLimit) {
+  const auto o = run({"estimate", "nqueens", "-n", "1000", "--strategy", "bitset", "--time-limit", "1"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_LT(o.seconds, 6.0);
+  EXPECT_NE(o.out.find("stopped at the time limit"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("status: time_limit"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("too large to estimate"), std::string::npos) << o.out;
+  const auto json = run({"estimate", "nqueens", "-n", "1000", "--strategy", "bitset", "--time-limit", "0.5",
+                         "--format", "json"});
+  EXPECT_EQ(json.exit_code, 3) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["status"], "time_limit") << json.out;
+  EXPECT_EQ(run({"estimate", "nqueens", "--time-limit", "0"}).exit_code, 64);
+}
+
 // Dancing links of 50,000 items: a node looks at every item for the one with fewest
 // options, and a probe walks some 35,000 nodes (a second or more).
 TEST(EstimateLimits, CtrlCStopsALongXccProbe) {

@@ -22,6 +22,28 @@ namespace {
   throw UsageError(message + " (see --help)");
 }
 
+// Boost's "the argument ('0.5s') for option '--time-limit' is invalid", with what the
+// value should look like.
+[[noreturn]] void invalid_value(const po::validation_error& error, const po::options_description& options) {
+  std::string name = error.get_option_name();
+  while (name.starts_with("-")) name.erase(0, 1);
+  std::string message = error.what();
+  if (const po::option_description* option = options.find_nothrow(name, false)) {
+    const po::value_semantic* value = option->semantic().get();
+    const bool whole = dynamic_cast<const po::typed_value<int>*>(value) != nullptr ||
+                       dynamic_cast<const po::typed_value<long long>*>(value) != nullptr ||
+                       dynamic_cast<const po::typed_value<unsigned long long>*>(value) != nullptr;
+    const bool number = dynamic_cast<const po::typed_value<double>*>(value) != nullptr;
+    if (whole || number) {
+      std::string shown = value->name();  // "N", or "N (=8)" with its default
+      shown = shown.substr(0, shown.find(" (="));
+      message += ": --" + option->long_name() + " takes " + shown +
+                 (whole ? ", a whole number such as 12" : ", a number such as 2.5 (no unit)");
+    }
+  }
+  throw UsageError(message + " (see --help)");
+}
+
 }  // namespace
 
 po::variables_map parse_options(const Arguments& args, const po::options_description& options,
@@ -46,7 +68,11 @@ po::variables_map parse_options(const Arguments& args, const po::options_descrip
     }
   }
   po::variables_map vm;
-  po::store(parsed, vm);
+  try {
+    po::store(parsed, vm);
+  } catch (const po::validation_error& error) {
+    invalid_value(error, options);
+  }
   po::notify(vm);
   return vm;
 }

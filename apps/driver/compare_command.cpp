@@ -35,7 +35,7 @@ using compare::label;
 using compare::Row;
 
 const char* const compare_usage =
-    "Usage: backtrack compare PROBLEM [-n RANGE] [--strategies S1,S2,...] [--vary OPTION=V1,V2,...]\n"
+    "Usage: backtrack compare PROBLEM [-n RANGE] [--strategy S1,S2,...] [--vary OPTION=V1,V2,...]\n"
     "                         [--repeat R] [--first | --limit K] [options]\n"
     "\n"
     "Runs each strategy for each size in RANGE and each value of the varied options, and\n"
@@ -65,9 +65,9 @@ const char* const compare_usage =
     "column per row), \"profile\" in each JSON row (CSV has none), and with --plot a second\n"
     "chart, nodes per depth, so that two strategies' trees can be seen side by side.\n"
     "RANGE is A..B, a list A,B,C, or one size. Examples:\n"
-    "  backtrack compare nqueens -n 4..12 --strategies scan,arrays,bitset,word --plot times.svg\n"
-    "  backtrack compare nqueens -n 10 --strategies csp --vary prune=none,forward,arc --repeat 5\n"
-    "  backtrack compare nqueens -n 12 --strategies csp --vary prune=none,forward,arc --profile\n\n";
+    "  backtrack compare nqueens -n 4..12 --strategy scan,arrays,bitset,word --plot times.svg\n"
+    "  backtrack compare nqueens -n 10 --strategy csp --vary prune=none,forward,arc --repeat 5\n"
+    "  backtrack compare nqueens -n 12 --strategy csp --vary prune=none,forward,arc --profile\n\n";
 
 // A row's search shorter than this is run twice, and timed the second time (run_compare()).
 constexpr double warm_up_below = 0.1;
@@ -259,12 +259,12 @@ void summarise(Row& row) {
 po::options_description compare_options() {
   po::options_description common("Options of backtrack compare");
   add_help_option(common);
+  add_strategy_option(common, "the strategies to run, comma-separated (default: all of the problem's)", "S1,S2,...");
   common.add_options()
-    ("strategies", po::value<std::string>(), "comma-separated strategies (default: all of the problem's)")
-    ("vary", po::value<std::vector<std::string>>()->composing(),
-     "OPTION=V1,V2,...: run every row with each value of this option of the problem (repeatable)")
-    ("repeat", po::value<int>()->default_value(1), "run every row R times, in turn; times are medians")
-    ("baseline", po::value<std::string>(),
+    ("vary", po::value<std::vector<std::string>>()->composing()->value_name("OPTION=V1,V2,..."),
+     "run every row with each value of this option of the problem (repeatable)")
+    ("repeat", po::value<int>()->default_value(1)->value_name("R"), "run every row R times, in turn; times are medians")
+    ("baseline", po::value<std::string>()->value_name("ROW"),
      "the row whose search seconds the others' speed divides: a strategy, with its varied options as the "
      "table names them (e.g. 'csp prune=none'); default: the slowest row of each size")
     ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all");
@@ -274,7 +274,8 @@ po::options_description compare_options() {
                              "in JSON; with --plot a second chart, nodes per depth); --first and --limit then search "
                              "on one thread");
   common.add_options()
-    ("plot", po::value<std::string>(), "also draw seconds vs n (log scale) into this file, .svg or .png, with gnuplot");
+    ("plot", po::value<std::string>()->value_name("FILE"),
+     "also draw search seconds vs n (log scale) into this file, .svg or .png, with gnuplot");
   add_verbosity_options(common);
   add_threads_option(common, "worker threads for every run (default 1, for comparable times)", 1);
   add_time_limit_option(common, "stop each run after this many seconds (its row is then partial)");
@@ -302,8 +303,11 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       problem.size_option.empty() ? std::nullopt : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);
   problem.describe_options(own);
+  // The first spelling of --strategy, still read; completion and --help show --strategy.
+  po::options_description renamed;
+  renamed.add_options()("strategies", po::value<std::string>());
   po::options_description all;
-  all.add(common).add(own);
+  all.add(common).add(own).add(renamed);
 
   const po::variables_map vm = parse_options(args, all);
   if (vm.count("help") != 0) {
@@ -312,8 +316,13 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   const Format format = read_format(vm, compare_formats);
   std::vector<std::string> strategies;
-  if (vm.count("strategies") != 0) {
-    strategies = split_list(vm["strategies"].as<std::string>());
+  if (vm.count("strategies") != 0 && vm.count("strategy") != 0) {
+    throw UsageError("--strategies is the old name of --strategy: give --strategy S1,S2,... alone");
+  }
+  if (vm.count("strategies") != 0) log::warn("--strategies is now --strategy (S1,S2,...); the old name will be refused");
+  const char* const named = vm.count("strategy") != 0 ? "strategy" : "strategies";
+  if (vm.count(named) != 0) {
+    strategies = split_list(vm[named].as<std::string>());
   } else {
     for (const auto& s : problem.strategies) strategies.push_back(s.name);
   }
@@ -346,9 +355,6 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   request.mode = intent.mode;
   compare::PlotTerminal terminal;
   if (vm.count("plot") != 0) {
-    if (problem.size_option.empty()) {
-      throw UsageError("--plot draws seconds against the size, and " + problem.name + " has no size option");
-    }
     compare::check_plot_path(vm["plot"].as<std::string>());
     terminal = compare::plot_terminal(vm["plot"].as<std::string>());
     if (!terminal.unavailable.empty()) {
@@ -543,8 +549,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     }
     const std::string drawn_sizes =
         drawn.empty() ? default_size : drawn.size() == 1 ? drawn.front() : drawn.front() + ".." + drawn.back();
-    compare::plot(rows, axes,
-         "backtrack compare " + problem.name + ", " + problem.size_option + " = " + drawn_sizes + ", " + threads +
+    const std::string sizes_drawn = problem.size_option.empty() ? "" : problem.size_option + " = " + drawn_sizes + ", ";
+    compare::plot(rows, axes, "backtrack compare " + problem.name + ", " + sizes_drawn + threads +
              (repeat > 1 ? ", median of " + std::to_string(repeat) + " runs" : ""),
          problem.size_option, vm["plot"].as<std::string>(), terminal.name, request.profile, sizes.size() > 1);
   }

@@ -109,12 +109,32 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
          << (terminal == "svg" ? " dynamic" : "") << " enhanced background rgb 'white'\n"
          << "set output " << gnuplot_string((directory / "plot").string()) << '\n'
          << (profile ? "set multiplot layout 2,1\n" : "")
-         << "set logscale y\nset format y '10^{%L}'\nset xlabel " << gnuplot_string(size_name)
-         << "\nset ylabel 'search seconds (log scale)'\nset key left top noenhanced\nset grid\n"
-         << "set title " << gnuplot_string(title) << " noenhanced\nplot ";
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i
-           << " using 1:2 with linespoints title " << gnuplot_string(lines[i]);
+         << "set logscale y\nset format y '10^{%L}'\nset ylabel 'search seconds (log scale)'\nset grid\n"
+         << "set title " << gnuplot_string(title) << " noenhanced\n";
+  std::vector<std::string> sizes_drawn;
+  for (const auto& r : rows) {
+    if (std::find(sizes_drawn.begin(), sizes_drawn.end(), r.config.size) == sizes_drawn.end()) {
+      sizes_drawn.push_back(r.config.size);
+    }
+  }
+  if (sizes_drawn.size() > 1) {
+    script << "set xlabel " << gnuplot_string(size_name) << "\nset key left top noenhanced\nplot ";
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i
+             << " using 1:2 with linespoints title " << gnuplot_string(lines[i]);
+    }
+  } else {
+    // One size (or none: a puzzle, a set of them): a bar a row, where lines over one
+    // size would be a scatter of points.
+    std::ofstream out(directory / "bars.dat");
+    script << "set style fill solid 0.6 border\nset boxwidth 0.7\nset xrange [-0.5:"
+           << static_cast<double>(rows.size()) - 0.5 << "]\nset xtics rotate by -30 noenhanced (";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      script << (i ? ", " : "") << gnuplot_string(profile_label(rows[i], axes, false)) << ' ' << i;
+      if (rows[i].times.search_seconds > 0) out << i << ' ' << rows[i].times.search_seconds << '\n';
+    }
+    script << ")\nset xlabel " << gnuplot_string(sizes_drawn.empty() || sizes_drawn[0].empty() ? "" : size_name + " = " + sizes_drawn[0])
+           << "\nplot " << gnuplot_string((directory / "bars.dat").string()) << " using 1:2 with boxes notitle";
   }
   script << '\n';
   if (profile) {
@@ -126,13 +146,26 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
     }
     script << "\nunset multiplot\n";
   }
-  FILE* gnuplot = popen("gnuplot", "w");
+  // gnuplot's own messages ("Warning: empty x range") go to a log of ours: shown with -v,
+  // or when it fails. Its path reaches the shell through the environment, never as text
+  // of the command.
+  const std::filesystem::path messages = directory / "gnuplot.log";
+  ::setenv("BACKTRACK_GNUPLOT_LOG", messages.c_str(), 1);
+  FILE* gnuplot = popen("exec gnuplot 2>\"$BACKTRACK_GNUPLOT_LOG\"", "w");
   if (gnuplot == nullptr) throw std::runtime_error("cannot start gnuplot");
   std::fputs(script.str().c_str(), gnuplot);
   const int status = pclose(gnuplot);
+  std::ifstream said(messages);
+  std::string told;
+  for (std::string line; std::getline(said, line);) {
+    if (line.empty()) continue;
+    log::debug("gnuplot: " + line);
+    told = line;
+  }
   std::error_code ec;
   if (status != 0 || !std::filesystem::exists(directory / "plot", ec)) {
-    throw InputError("gnuplot could not draw the plot (exit status " + std::to_string(status) + ")");
+    throw InputError("gnuplot could not draw the plot (exit status " + std::to_string(status) + ")" +
+                     (told.empty() ? "" : ": " + told));
   }
   std::filesystem::copy_file(directory / "plot", file, std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) throw InputError("--plot " + in_quotes(file) + ": " + ec.message());

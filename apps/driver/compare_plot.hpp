@@ -1,5 +1,5 @@
 #pragma once
-// compare --plot: seconds against the size, drawn by gnuplot into an SVG or PNG file.
+// compare --plot: search seconds against the size (or a bar a row), drawn by gnuplot into an SVG or PNG file.
 #include <string>
 #include <vector>
 
@@ -22,8 +22,9 @@ PlotTerminal plot_terminal(const std::string& file);
 // only after every run).
 void check_plot_path(const std::string& file);
 
-// Draws seconds against size, log scale, one line per configuration, with gnuplot; with
-// --profile, below it a second chart: nodes per depth, log scale, one line per row.
+// Draws search seconds against size, log scale, one line per configuration, with gnuplot
+// (one size, or a problem without one: a bar per row); with --profile, below it a second
+// chart: nodes per depth, log scale, one line per row.
 void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std::string& title,
           const std::string& size_name, const std::string& file, const std::string& terminal, bool profile,
           bool sizes);

@@ -71,6 +71,25 @@ std::vector<std::string> option_values(const std::string& option, const CommandI
   return {};
 }
 
+// After --vary: the problem's options as "NAME=", then, once the name is typed, its
+// choices after what was typed up to the last comma ("prune=none," -> "prune=none,arc").
+std::vector<std::string> vary_values(const std::string& typed, const ProblemInfo& problem) {
+  std::vector<std::string> words;
+  const auto equals = typed.find('=');
+  if (equals == std::string::npos) {
+    for (const auto& option : problem.options) {
+      if (option.name != problem.size_option) words.push_back(option.name + "=");
+    }
+    return words;
+  }
+  const OptionInfo* option = problem.find_option(typed.substr(0, equals));
+  if (option == nullptr) return words;
+  const auto comma = typed.rfind(',');
+  const std::string before = typed.substr(0, comma == std::string::npos || comma < equals ? equals + 1 : comma + 1);
+  for (const auto& choice : option->choices) words.push_back(before + choice);
+  return words;
+}
+
 bool takes_value(const std::string& word, const po::options_description& options) {
   const std::string name = word.starts_with("--") ? word.substr(2) : word.starts_with("-") ? word.substr(1) : "";
   if (name.empty()) return false;
@@ -89,6 +108,7 @@ std::vector<std::string> candidates(const std::vector<std::string>& words, std::
   if (i == current) {
     std::vector<std::string> first = {"--help", "--version", "--plugin"};
     for (const auto& c : commands()) first.emplace_back(c.name);
+    first.emplace_back("manual");
     return first;
   }
   const CommandInfo* command = find_command(words[i]);
@@ -105,8 +125,13 @@ std::vector<std::string> candidates(const std::vector<std::string>& words, std::
     if (problem != nullptr) problem->describe_options(options);
   }
   const std::string& previous = words[current - 1];
+  if (previous == "--vary") return problem == nullptr ? std::vector<std::string>{} : vary_values(words[current], *problem);
   if (takes_value(previous, options)) return option_values(previous, *command, problem);
-  return option_words(options);
+  std::vector<std::string> words_here = option_words(options);
+  if (command->name == std::string("list") && i + 1 == current) {  // list PROBLEM
+    for (const auto& p : registry.problems()) words_here.push_back(p.name);
+  }
+  return words_here;
 }
 
 void write_options_roff(std::ostream& out, const po::options_description& options) {

@@ -2,9 +2,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
 #include "command_line.hpp"
 #include "declarations.hpp"
 #include "commands.hpp"
@@ -27,16 +29,34 @@ po::options_description list_options() {
 
 int list_command(const Arguments& args, const Registry& registry) {
   const po::options_description options = list_options();
-  const po::variables_map vm = parse_options(args, options);
+  po::options_description hidden;
+  hidden.add_options()("problem", po::value<std::string>())("more", po::value<std::vector<std::string>>());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("problem", 1).add("more", -1);
+  const po::variables_map vm = parse_options(args, all, positional);
+  if (vm.count("more") != 0) {
+    throw UsageError("unexpected argument " + in_quotes(vm["more"].as<std::vector<std::string>>().front()) +
+                     ": list takes one problem name at most");
+  }
   if (vm.count("help") != 0) {
-    std::cout << "Usage: backtrack list [--format text|json]\n\nThe problems, their strategies and options.\n\n"
+    std::cout << "Usage: backtrack list [PROBLEM] [--format text|json]\n\nThe problems (or the one named), their "
+                 "strategies and options.\n\n"
               << options << '\n' << exit_code_help;
     return exit_ok;
   }
   const std::string format = read_format(vm, report_formats) == Format::json ? "json" : "text";
+  std::vector<const ProblemInfo*> listed;
+  if (vm.count("problem") != 0) {
+    listed.push_back(&find_problem(registry, vm["problem"].as<std::string>()));
+  } else {
+    for (const auto& problem : registry.problems()) listed.push_back(&problem);
+  }
 
   nlohmann::json problems = nlohmann::json::array();
-  for (const auto& problem : registry.problems()) {
+  for (const ProblemInfo* const named : listed) {
+    const ProblemInfo& problem = *named;
     po::options_description problem_options("Options of " + problem.name);
     problem.describe_options(problem_options);
     if (format == "text") {

@@ -26,7 +26,7 @@ void add_search_options(po::options_description& options) {
                     "text | json (JSON Lines, one object a line) | leetcode (the boards as one JSON array of rows, "
                     "[[\".Q..\",...],...]; a count prints the number alone)");
   options.add_options()
-    ("print", po::value<std::string>()->default_value("both"),
+    ("print", po::value<std::string>()->default_value("both")->value_name("WHAT"),
      "solutions | summary | both: what goes to stdout. solutions: the solutions listed, nothing else; "
      "summary: the summary alone (a count without its example solution)");
 }
@@ -101,7 +101,9 @@ const ProblemInfo& find_problem(const Registry& registry, const std::string& nam
     known += (known.empty() ? "" : ", ") + p.name;
     names.push_back(p.name);
   }
-  throw UsageError("unknown problem " + in_quotes(name) + did_you_mean(name, names) + " (known: " + known + ")");
+  throw UsageError("unknown problem " + in_quotes(name) + did_you_mean(name, names) + " (known: " + known +
+                   "; a plugin's problem is loaded with --plugin FILE.so, or from the directories in "
+                   "BACKTRACK_PLUGIN_PATH)");
 }
 
 ProblemCommand parse_problem_command(const Arguments& args, const Registry& registry,

@@ -12,16 +12,16 @@ void add_format_option(po::options_description& options, const std::vector<std::
                        const std::string& help) {
   std::string listed;
   for (const auto& format : formats) listed += (listed.empty() ? "" : " | ") + format;
-  options.add_options()("format", po::value<std::string>()->default_value("text"),
+  options.add_options()("format", po::value<std::string>()->default_value("text")->value_name("FORMAT"),
                         (help.empty() ? listed : help).c_str());
 }
 
-void add_strategy_option(po::options_description& options, const char* help) {
-  options.add_options()("strategy,s", po::value<std::string>(), help);
+void add_strategy_option(po::options_description& options, const char* help, const char* placeholder) {
+  options.add_options()("strategy,s", po::value<std::string>()->value_name(placeholder), help);
 }
 
 void add_threads_option(po::options_description& options, const char* help, std::optional<int> default_threads) {
-  auto* threads = po::value<int>();
+  auto* threads = po::value<int>()->value_name("N");
   if (default_threads) threads->default_value(*default_threads);
   options.add_options()("threads,j", threads, help);
 }
@@ -29,15 +29,15 @@ void add_threads_option(po::options_description& options, const char* help, std:
 void add_first_option(po::options_description& options, const char* help) { options.add_options()("first", help); }
 
 void add_limit_option(po::options_description& options, const char* help) {
-  options.add_options()("limit", po::value<long long>(), help);
+  options.add_options()("limit", po::value<long long>()->value_name("K"), help);
 }
 
 void add_max_nodes_option(po::options_description& options, const char* help) {
-  options.add_options()("max-nodes", po::value<long long>(), help);
+  options.add_options()("max-nodes", po::value<long long>()->value_name("N"), help);
 }
 
 void add_time_limit_option(po::options_description& options, const char* help) {
-  options.add_options()("time-limit", po::value<double>(), help);
+  options.add_options()("time-limit", po::value<double>()->value_name("SECONDS"), help);
 }
 
 void add_profile_option(po::options_description& options, const char* help) { options.add_options()("profile", help); }

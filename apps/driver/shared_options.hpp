@@ -18,7 +18,9 @@ void add_help_option(boost::program_options::options_description& options);
 void add_format_option(boost::program_options::options_description& options, const std::vector<std::string>& formats,
                        const std::string& help = "");
 // --strategy NAME, -s.
-void add_strategy_option(boost::program_options::options_description& options, const char* help);
+// PLACEHOLDER names the value in --help: NAME for one strategy, S1,S2,... for a list.
+void add_strategy_option(boost::program_options::options_description& options, const char* help,
+                         const char* placeholder = "NAME");
 // --threads N, -j; absent (or 0) is every CPU this process may use, unless the command
 // has a default of its own.
 void add_threads_option(boost::program_options::options_description& options, const char* help,

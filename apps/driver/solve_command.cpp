@@ -123,7 +123,7 @@ po::options_description solve_options() {
                            "up to 10000; above, one thread that prints as it goes)");
   common.add_options()
     ("force", "--all and --unique: list every solution even past 100,000 (without it they stop there, exit 3)")
-    ("checkpoint", po::value<std::string>(),
+    ("checkpoint", po::value<std::string>()->value_name("FILE"),
      "count only: record each finished subtree in this journal file; running the same command "
      "again skips what it holds (resume after Ctrl-C, kill or a crash)")
     ("mpi", "count only: share the subtrees with the other ranks of an MPI job (mpiexec -n K backtrack ...); "

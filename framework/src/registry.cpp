@@ -42,9 +42,22 @@ std::string takers(const ProblemInfo& problem, const std::string& option) {
   return joined(names, [](const std::string& n) { return n; }, ", ");
 }
 
+// What --help shows for the value: FILE, the choices, or the kind of number.
+std::string placeholder(const OptionInfo& option) {
+  if (option.names_input_file) return "FILE";
+  if (!option.choices.empty()) return joined(option.choices, [](const std::string& c) { return c; }, "|");
+  switch (option.type) {
+    case OptionInfo::Type::integer:
+    case OptionInfo::Type::unsigned_integer: return "N";
+    case OptionInfo::Type::real: return "X";
+    case OptionInfo::Type::text: break;
+  }
+  return "TEXT";
+}
+
 template <class T>
 po::typed_value<T>* typed(const OptionInfo& option) {
-  auto* value = po::value<T>();
+  auto* value = po::value<T>()->value_name(placeholder(option));
   if (option.default_value.empty()) return value;
   try {
     return value->default_value(boost::lexical_cast<T>(option.default_value), option.default_value);
@@ -173,16 +186,27 @@ const OptionInfo* ProblemInfo::find_option(const std::string& option) const {
 void ProblemInfo::describe_options(po::options_description& description) const {
   for (const auto& option : options) {
     const std::string names = option.short_name == 0 ? option.name : option.name + "," + option.short_name;
-    const std::string help = option.choices.empty()
-                                 ? option.help
-                                 : joined(option.choices, [](const std::string& c) { return c; }, " | ") + ". " +
-                                       option.help;
-    description.add_options()(names.c_str(), semantic(option), help.c_str());
+    description.add_options()(names.c_str(), semantic(option), option.help.c_str());
   }
 }
 
 std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveIntent intent) const {
   if (intent.strategy.empty() && default_strategy) intent.strategy = default_strategy(vm, intent);
+  if (intent.mode == SearchMode::unique) {
+    // --unique on a tree without symmetry would list every solution, as --all does: a
+    // strategy runs it if it declares a symmetry or the mode (with no strategy named,
+    // make() picks one, so some strategy must).
+    const auto has_classes = [](const StrategyInfo& s) {
+      return std::any_of(s.symmetries.begin(), s.symmetries.end(), [](const std::string& x) { return x != "none"; }) ||
+             std::find(s.modes.begin(), s.modes.end(), SearchMode::unique) != s.modes.end();
+    };
+    const StrategyInfo* named = intent.strategy.empty() ? nullptr : find_strategy(intent.strategy);
+    if (named != nullptr ? !has_classes(*named) : std::none_of(strategies.begin(), strategies.end(), has_classes)) {
+      throw UsageError("--unique lists one solution of each class of symmetric ones, and " +
+                       (named != nullptr ? "strategy " + named->name + " of " : std::string()) + name +
+                       " declares no symmetry: --all lists every solution");
+    }
+  }
   if (!intent.strategy.empty()) {
     const StrategyInfo* strategy = find_strategy(intent.strategy);
     if (strategy == nullptr) {

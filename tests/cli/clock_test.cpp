@@ -73,7 +73,7 @@ TEST(Clock, SudokuCountReportsTheThreeTimes) {
 }
 
 TEST(Clock, CompareRowsAddUpWithinTheCommand) {
-  const auto o = run({"compare", "nqueens", "-n", "6..9", "--strategies", "scan,word", "--format", "json"});
+  const auto o = run({"compare", "nqueens", "-n", "6..9", "--strategy", "scan,word", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
   ASSERT_EQ(table["rows"].size(), 8u) << o.out;
@@ -84,7 +84,7 @@ TEST(Clock, CompareRowsAddUpWithinTheCommand) {
   }
   EXPECT_LE(sum, o.seconds) << o.out;
 
-  const auto csv = run({"compare", "nqueens", "-n", "6", "--strategies", "word", "--format", "csv"});
+  const auto csv = run({"compare", "nqueens", "-n", "6", "--strategy", "word", "--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   const auto header = lines_of(csv.out).at(0);
   EXPECT_NE(header.find(",setup_seconds,search_seconds,seconds,"), std::string::npos) << csv.out;

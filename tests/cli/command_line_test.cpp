@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -32,7 +34,7 @@ TEST(StrayWords, AreUsageErrorsNamingTheWord) {
                                                                  {"solve", "sudoku", "puzzle.txt"},
                                                                  {"compare", "nqueens", "-n", "6", "extra"},
                                                                  {"estimate", "nqueens", "12"},
-                                                                 {"list", "nqueens"}}) {
+                                                                 {"list", "nqueens", "sudoku"}}) {
     const auto o = run(args);
     EXPECT_EQ(o.exit_code, 64) << args[1] << ' ' << o.err;
     EXPECT_EQ(o.out, "");
@@ -87,7 +89,7 @@ TEST(Output, FullDiskIsAnErrorForEveryCommand) {
            {"solve", "nqueens", "-n", "12", "--all", "--force"},
            {"solve", "nqueens", "-n", "8"},
            {"list"},
-           {"compare", "nqueens", "-n", "4..8", "--strategies", "word,scan"},
+           {"compare", "nqueens", "-n", "4..8", "--strategy", "word,scan"},
            {"estimate", "nqueens", "-n", "8", "--calibration", "0", "--samples", "100"},
        }) {
     const auto o = cli::run_program(BACKTRACK_EXE, args, std::nullopt, "/dev/full");
@@ -113,7 +115,7 @@ TEST(Output, ClosedPipeEndsQuietly) {
 // compare: every row counts right, partial rows say so, and the exit code too.
 
 TEST(Compare, RowsAgreeWithOeis) {
-  const auto o = run({"compare", "nqueens", "-n", "4..9", "--strategies", "scan,arrays,word,csp", "--format", "json"});
+  const auto o = run({"compare", "nqueens", "-n", "4..9", "--strategy", "scan,arrays,word,csp", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
   EXPECT_EQ(table["type"], "compare");
@@ -129,14 +131,14 @@ TEST(Compare, RowsAgreeWithOeis) {
 }
 
 TEST(Compare, RowsCutByTheTimeLimitArePartial) {
-  const auto text = run({"compare", "nqueens", "-n", "15", "--strategies", "scan,word", "--time-limit", "0.02"});
+  const auto text = run({"compare", "nqueens", "-n", "15", "--strategy", "scan,word", "--time-limit", "0.02"});
   EXPECT_EQ(text.exit_code, 3) << text.err;
   const auto lines = lines_of(text.out);
   ASSERT_EQ(lines.size(), 3u) << text.out;
   EXPECT_TRUE(contains(lines[0], "status"));
   for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_TRUE(contains(lines[i], "time_limit (partial)")) << lines[i];
 
-  const auto csv = run({"compare", "nqueens", "-n", "15", "--strategies", "scan", "--time-limit", "0.02",
+  const auto csv = run({"compare", "nqueens", "-n", "15", "--strategy", "scan", "--time-limit", "0.02",
                         "--format", "csv"});
   EXPECT_EQ(csv.exit_code, 3) << csv.err;
   const auto rows = lines_of(csv.out);
@@ -154,7 +156,7 @@ TEST(Compare, PlotFileNameIsNeverGnuplotCode) {
   const std::string marker_name = "backtrack-plot-ran-" + std::to_string(getpid());
   const auto marker = std::filesystem::current_path() / marker_name;
   const std::string name = (directory / ("a'b\"; system('touch " + marker_name + "'); \".svg")).string();
-  const auto o = run({"compare", "nqueens", "-n", "5..7", "--strategies", "word,scan", "--plot", name});
+  const auto o = run({"compare", "nqueens", "-n", "5..7", "--strategy", "word,scan", "--plot", name});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_FALSE(std::filesystem::exists(marker)) << "the file name ran a gnuplot command";
   ASSERT_TRUE(std::filesystem::exists(name));
@@ -164,7 +166,7 @@ TEST(Compare, PlotFileNameIsNeverGnuplotCode) {
 }
 
 TEST(Compare, VaryRangesOverADeclaredOption) {
-  const auto o = run({"compare", "nqueens", "-n", "8", "--strategies", "csp,word", "--vary", "prune=none,forward,arc",
+  const auto o = run({"compare", "nqueens", "-n", "8", "--strategy", "csp,word", "--vary", "prune=none,forward,arc",
                       "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
@@ -185,7 +187,7 @@ TEST(Compare, VaryRangesOverADeclaredOption) {
   EXPECT_LT(rows[2]["nodes"], rows[1]["nodes"]);
   EXPECT_LT(rows[1]["nodes"], rows[0]["nodes"]);
 
-  const auto csv = run({"compare", "nqueens", "-n", "8", "--strategies", "csp", "--vary", "prune=forward,arc",
+  const auto csv = run({"compare", "nqueens", "-n", "8", "--strategy", "csp", "--vary", "prune=forward,arc",
                         "--vary", "order=static,mrv", "--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   const auto lines = lines_of(csv.out);
@@ -224,7 +226,7 @@ TEST(Compare, VaryingTheInstanceComparesNoCountsAcrossIt) {
 }
 
 TEST(Compare, RepeatRunsEveryRowAndReportsTheSpread) {
-  const auto o = run({"compare", "nqueens", "-n", "7..8", "--strategies", "scan,word", "--repeat", "3", "--format",
+  const auto o = run({"compare", "nqueens", "-n", "7..8", "--strategy", "scan,word", "--repeat", "3", "--format",
                       "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto rows = cli::compare_table(o.out)["rows"];
@@ -234,7 +236,7 @@ TEST(Compare, RepeatRunsEveryRowAndReportsTheSpread) {
     EXPECT_LE(row["seconds_min"].get<double>(), row["seconds"].get<double>());
     EXPECT_LE(row["seconds"].get<double>(), row["seconds_max"].get<double>());
   }
-  const auto text = run({"compare", "nqueens", "-n", "7", "--strategies", "word", "--repeat", "2"});
+  const auto text = run({"compare", "nqueens", "-n", "7", "--strategy", "word", "--repeat", "2"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
   std::istringstream header(lines_of(text.out).at(0));
   const std::vector<std::string> columns{std::istream_iterator<std::string>(header), {}};
@@ -250,16 +252,16 @@ TEST(Compare, RepeatRunsEveryRowAndReportsTheSpread) {
 // An empty list (or an empty item in one) would make a table of no rows, exit 0.
 TEST(Compare, EmptyListsAreUsageErrors) {
   for (const auto& list : {"", "word,", ",word", "word,,scan"}) {
-    const auto o = run({"compare", "nqueens", "-n", "7", "--strategies", list});
+    const auto o = run({"compare", "nqueens", "-n", "7", "--strategy", list});
     EXPECT_EQ(o.exit_code, 64) << '\'' << list << "' " << o.out;
     EXPECT_NE(o.err.find("empty item in list"), std::string::npos) << o.err;
   }
-  EXPECT_EQ(run({"compare", "nqueens", "-n", "7", "--strategies", "csp", "--vary", "prune="}).exit_code, 64);
+  EXPECT_EQ(run({"compare", "nqueens", "-n", "7", "--strategy", "csp", "--vary", "prune="}).exit_code, 64);
   EXPECT_EQ(run({"compare", "nqueens", "-n", "7,"}).exit_code, 64);
 }
 
 TEST(Compare, FirstLimitAndMaxNodes) {
-  const auto first = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,mrv", "--first", "--format",
+  const auto first = run({"compare", "nqueens", "-n", "12", "--strategy", "word,scan,mrv", "--first", "--format",
                           "json"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
   const auto first_rows = cli::compare_table(first.out)["rows"];
@@ -268,13 +270,13 @@ TEST(Compare, FirstLimitAndMaxNodes) {
     EXPECT_EQ(row["solutions"], "1");
     EXPECT_EQ(row["status"], "solution_limit");
   }
-  const auto limit = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--limit", "50", "--format",
+  const auto limit = run({"compare", "nqueens", "-n", "12", "--strategy", "word,scan", "--limit", "50", "--format",
                           "json"});
   ASSERT_EQ(limit.exit_code, 0) << limit.err;
   const auto limit_rows = cli::compare_table(limit.out)["rows"];
   ASSERT_EQ(limit_rows.size(), 2u);
   for (const auto& row : limit_rows) EXPECT_EQ(row["solutions"], "50");
-  const auto nodes = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan", "--max-nodes", "1000"});
+  const auto nodes = run({"compare", "nqueens", "-n", "12", "--strategy", "word,scan", "--max-nodes", "1000"});
   EXPECT_EQ(nodes.exit_code, 3) << nodes.err;
   const auto lines = lines_of(nodes.out);
   ASSERT_EQ(lines.size(), 3u);
@@ -282,11 +284,26 @@ TEST(Compare, FirstLimitAndMaxNodes) {
   EXPECT_EQ(run({"compare", "nqueens", "-n", "12", "--first", "--limit", "3"}).exit_code, 64);
 }
 
-TEST(Compare, PlotNeedsASizeToDrawAgainst) {
-  const auto o = run({"compare", "pentomino", "--plot", "/tmp/backtrack-no-size.svg"});
-  EXPECT_EQ(o.exit_code, 64) << o.err;
-  EXPECT_EQ(o.out, "");
-  EXPECT_TRUE(contains(o.err, "has no size option")) << o.err;
+TEST(Compare, OneSizeOrNoneIsABarChart) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "no gnuplot";
+  const std::string one = testing::TempDir() + "backtrack-one-size.svg";
+  const std::string none = testing::TempDir() + "backtrack-no-size.svg";
+  const auto sized = run({"compare", "nqueens", "-n", "8", "--strategy", "word,scan", "--plot", one});
+  const auto unsized = run({"compare", "pentomino", "--board", "3x20", "--plot", none});
+  const std::string one_svg = cli::slurp(one);
+  const std::string none_svg = cli::slurp(none);
+  std::remove(one.c_str());
+  std::remove(none.c_str());
+  ASSERT_EQ(sized.exit_code, 0) << sized.err;
+  ASSERT_EQ(unsized.exit_code, 0) << unsized.err;
+  // A bar a row, named under it; gnuplot's own warnings (a line over one size drew
+  // "Warning: empty x range") stay in its log.
+  EXPECT_TRUE(contains(one_svg, ">word<") && contains(one_svg, ">scan<")) << one_svg.substr(0, 2000);
+  EXPECT_TRUE(contains(none_svg, ">dlx<")) << none_svg.substr(0, 2000);
+  for (const auto* o : {&sized, &unsized}) {
+    EXPECT_FALSE(contains(o->err, "arning")) << o->err;
+    EXPECT_EQ(lines_of(o->err).size(), 1u) << "one line, the file written: " << o->err;
+  }
 }
 
 TEST(Compare, PlotPathIsCheckedBeforeAnyRun) {

@@ -67,7 +67,7 @@ TEST(ComparePlot, ABoardFileNameIsNeverGnuplotCode) {
   const std::string quotes = "q'\"`touch PWNED2`@x;#.txt";
   std::filesystem::copy_file("b.txt", newline);
   std::filesystem::copy_file("b.txt", quotes);
-  const auto o = run({"compare", "nqueens", "-n", "4", "--strategies", "word", "--vary",
+  const auto o = run({"compare", "nqueens", "-n", "4", "--strategy", "word", "--vary",
                       "board=" + newline + "," + quotes + ",b.txt", "--plot", "o.svg"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_FALSE(std::filesystem::exists("PWNED")) << "a file name ran a gnuplot command";
@@ -91,10 +91,10 @@ TEST(ComparePlot, TargetsThatCannotBeDrawnAreRefusedBeforeAnyRun) {
 TEST(ComparePlot, APngNameGetsAPng) {
   if (!has_gnuplot()) GTEST_SKIP() << "gnuplot is not installed";
   const ScratchDirectory scratch;
-  const auto o = run({"compare", "nqueens", "-n", "5..6", "--strategies", "word", "--plot", "Times.PNG"});
+  const auto o = run({"compare", "nqueens", "-n", "5..6", "--strategy", "word", "--plot", "Times.PNG"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_TRUE(cli::slurp("Times.PNG").starts_with("\x89PNG\r\n")) << "the PNG signature, not an SVG";
-  const auto svg = run({"compare", "nqueens", "-n", "5..6", "--strategies", "word", "--plot", "times.svg"});
+  const auto svg = run({"compare", "nqueens", "-n", "5..6", "--strategy", "word", "--plot", "times.svg"});
   ASSERT_EQ(svg.exit_code, 0) << svg.err;
   EXPECT_TRUE(contains(cli::slurp("times.svg"), "<svg"));
 }
@@ -105,7 +105,7 @@ TEST(ComparePlot, APngNameGetsAPng) {
 TEST(CompareSize, AnEmptyOrMalformedSizeIsAUsageError) {
   for (const auto& size : std::vector<std::vector<std::string>>{
            {"-n", ""}, {"--size="}, {"--size", ""}, {"-n", "8x"}, {"-n", "4..x"}, {"-n", "4,,6"}}) {
-    std::vector<std::string> args = {"compare", "nqueens", "--strategies", "word"};
+    std::vector<std::string> args = {"compare", "nqueens", "--strategy", "word"};
     args.insert(args.end(), size.begin(), size.end());
     const auto o = run(args);
     EXPECT_EQ(o.exit_code, 64) << size.back() << ": " << o.err;
@@ -119,7 +119,7 @@ TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
   write("b10", empty_board(10));
   const auto solve = run({"solve", "nqueens", "--board", "b10", "--format", "json"});
   ASSERT_EQ(solve.exit_code, 0) << solve.err;
-  const auto o = run({"compare", "nqueens", "--board", "b10", "--strategies", "word,arrays", "--format", "json"});
+  const auto o = run({"compare", "nqueens", "--board", "b10", "--strategy", "word,arrays", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
   ASSERT_EQ(table["rows"].size(), 2u) << o.out;
@@ -127,7 +127,7 @@ TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
     EXPECT_EQ(row["n"], 10) << row;
     EXPECT_EQ(row["solutions"], "724") << "the 10-queens count: the board's size, not the default 8";
   }
-  const auto text = run({"compare", "nqueens", "--board", "b10", "--strategies", "word"});
+  const auto text = run({"compare", "nqueens", "--board", "b10", "--strategy", "word"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(text.out.find("\n10 ") != std::string::npos || text.out.find("\n 10 ") != std::string::npos)
       << text.out;
@@ -135,7 +135,7 @@ TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
   EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--board", "b10"}).exit_code, 65);
   EXPECT_EQ(run({"compare", "nqueens", "-n", "8", "--board", "b10"}).exit_code, 65);
   // Without a board, the default size, as before.
-  const auto plain = cli::compare_table(run({"compare", "nqueens", "--strategies", "word", "--format", "json"}).out);
+  const auto plain = cli::compare_table(run({"compare", "nqueens", "--strategy", "word", "--format", "json"}).out);
   EXPECT_EQ(plain["rows"][0]["n"], 8);
 }
 
@@ -146,7 +146,7 @@ TEST(CompareSpeed, TheFastestStrategyIsNeverRankedBelowAnother) {
   // Trees of 10^5 nodes and more (856,189 at n = 12), one thread: word, the fastest of
   // these by a factor of two or more, first in the table, where the program's start-up
   // and the first thread's start used to land.
-  const auto o = run({"compare", "nqueens", "-n", "12", "--strategies", "word,scan,arrays,bitset", "-j", "1",
+  const auto o = run({"compare", "nqueens", "-n", "12", "--strategy", "word,scan,arrays,bitset", "-j", "1",
                       "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto rows = cli::compare_table(o.out)["rows"];
@@ -168,7 +168,7 @@ TEST(CompareSpeed, TheFastestStrategyIsNeverRankedBelowAnother) {
 }
 
 TEST(CompareSpeed, TheBaselineIsTheRowItNames) {
-  const auto o = run({"compare", "nqueens", "-n", "9..10", "--strategies", "scan,word", "--baseline", "word",
+  const auto o = run({"compare", "nqueens", "-n", "9..10", "--strategy", "scan,word", "--baseline", "word",
                       "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
@@ -180,14 +180,14 @@ TEST(CompareSpeed, TheBaselineIsTheRowItNames) {
     }
   }
   // With a varied option, a row is named as the table names it.
-  const auto varied = run({"compare", "nqueens", "-n", "8", "--strategies", "csp", "--vary", "prune=none,forward",
+  const auto varied = run({"compare", "nqueens", "-n", "8", "--strategy", "csp", "--vary", "prune=none,forward",
                            "--baseline", "csp prune=none", "--format", "json"});
   ASSERT_EQ(varied.exit_code, 0) << varied.err;
   const auto rows = cli::compare_table(varied.out)["rows"];
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0]["speed"], 1.0) << rows[0];
 
-  const auto wrong = run({"compare", "nqueens", "-n", "8", "--strategies", "scan,word", "--baseline", "wrod"});
+  const auto wrong = run({"compare", "nqueens", "-n", "8", "--strategy", "scan,word", "--baseline", "wrod"});
   EXPECT_EQ(wrong.exit_code, 64);
   EXPECT_EQ(wrong.out, "") << "refused before any row runs";
   EXPECT_TRUE(contains(wrong.err, "--baseline 'wrod' names no row")) << wrong.err;

@@ -115,9 +115,9 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "nqueens", "-n", "20", "--max-nodes", "1000"},
       {"solve", "sudoku", "--file", set, "--first"},
       {"solve", "pentomino", "--board", "3x20", "--limit", "2"},
-      {"compare", "nqueens", "-n", "5..7", "--strategies", "word,csp", "--vary", "prune=forward,arc", "--profile"},
-      {"compare", "sudoku", "--file", set, "--strategies", "dlx,bits", "--per-instance"},
-      {"compare", "nqueens", "-n", "12", "--strategies", "scan", "--max-nodes", "100"},
+      {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},
+      {"compare", "sudoku", "--file", set, "--strategy", "dlx,bits", "--per-instance"},
+      {"compare", "nqueens", "-n", "12", "--strategy", "scan", "--max-nodes", "100"},
       {"estimate", "nqueens", "-n", "12"},
       {"list"},
   };

@@ -78,15 +78,17 @@ class TempFile {
 };
 
 // Runs `program` with `args`, e.g. mpiexec with backtrack and its arguments; its stdout
-// goes to `stdout_path` if given (e.g. /dev/full), else is captured.
+// goes to `stdout_path` if given (e.g. /dev/full), else is captured; its stdin is read
+// from `stdin_path`.
 inline Outcome run_program(const std::string& program, const std::vector<std::string>& args,
                            std::optional<Signal> signal = std::nullopt,
-                           const std::optional<std::string>& stdout_path = std::nullopt) {
+                           const std::optional<std::string>& stdout_path = std::nullopt,
+                           const std::string& stdin_path = "/dev/null") {
   TempFile out_file;
   TempFile err_file;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, stdin_path.c_str(), O_RDONLY | O_NOCTTY, 0);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.value_or(out_file.path()).c_str(),
                                    O_WRONLY | O_TRUNC, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_file.path().c_str(), O_WRONLY | O_TRUNC, 0);
@@ -139,6 +141,11 @@ inline Outcome run_program(const std::string& program, const std::vector<std::st
 
 inline Outcome run(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt) {
   return run_program(BACKTRACK_EXE, args, signal);
+}
+
+// backtrack with `args`, reading standard input from `stdin_path` (a file, a terminal).
+inline Outcome run_with_stdin(const std::vector<std::string>& args, const std::string& stdin_path) {
+  return run_program(BACKTRACK_EXE, args, std::nullopt, std::nullopt, stdin_path);
 }
 
 inline std::vector<std::string> lines_of(const std::string& text) {

@@ -110,7 +110,7 @@ TEST(Profile, ResumedCountSaysItsCountersAreThisRunsOnly) {
 }
 
 TEST(Compare, CounterColumnsInEveryFormat) {
-  const std::vector<std::string> args = {"compare", "nqueens", "-n", "8", "--strategies", "csp,dlx,word",
+  const std::vector<std::string> args = {"compare", "nqueens", "-n", "8", "--strategy", "csp,dlx,word",
                                          "--vary", "prune=none,arc"};
   auto with = [&](std::vector<std::string> extra) {
     auto a = args;
@@ -152,7 +152,7 @@ TEST(Compare, CounterColumnsInEveryFormat) {
 }
 
 TEST(Compare, ProfileTablesAndSecondChart) {
-  const auto text = run({"compare", "nqueens", "-n", "8", "--strategies", "word,dlx", "--profile"});
+  const auto text = run({"compare", "nqueens", "-n", "8", "--strategy", "word,dlx", "--profile"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(contains(text.out, "nodes per depth:")) << text.out;
   EXPECT_TRUE(contains(text.out, "failures per depth:")) << text.out;
@@ -162,8 +162,8 @@ TEST(Compare, ProfileTablesAndSecondChart) {
   std::filesystem::create_directories(directory);
   const std::string with_profile = (directory / "profile.svg").string();
   const std::string without = (directory / "plain.svg").string();
-  const auto o = run({"compare", "nqueens", "-n", "6..8", "--strategies", "word,csp", "--profile", "--plot", with_profile});
-  const auto p = run({"compare", "nqueens", "-n", "6..8", "--strategies", "word,csp", "--plot", without});
+  const auto o = run({"compare", "nqueens", "-n", "6..8", "--strategy", "word,csp", "--profile", "--plot", with_profile});
+  const auto p = run({"compare", "nqueens", "-n", "6..8", "--strategy", "word,csp", "--plot", without});
   const std::string svg = cli::slurp(with_profile);
   const std::string plain = cli::slurp(without);
   std::filesystem::remove_all(directory);

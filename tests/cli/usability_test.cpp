@@ -1,6 +1,9 @@
 // The command line as people and scripts expect it: suggestions for mistakes, the
 // LeetCode form of N-Queens, solutions or summary alone, shell completion, the manual.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -34,6 +37,110 @@ reference::Board board_of_rows(const nlohmann::json& rows) {
 }
 
 // ---------------------------------------------------------------------------------
+// One name for one idea across commands; traps that gave a wrong impression.
+
+TEST(Naming, CompareTakesStrategyAsSolveDoesAndStillReadsTheOldName) {
+  const auto o = run({"compare", "nqueens", "-n", "6", "--strategy", "word,scan", "--format", "csv"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines_of(o.out).size(), 3u) << "a header and two rows: " << o.out;
+  EXPECT_EQ(o.err, "");
+  const auto old = run({"compare", "nqueens", "-n", "6", "--strategies", "word,scan", "--format", "csv"});
+  ASSERT_EQ(old.exit_code, 0) << old.err;
+  EXPECT_EQ(lines_of(old.out).size(), 3u) << old.out;
+  EXPECT_TRUE(contains(old.err, "--strategies is now --strategy")) << old.err;
+  const auto both = run({"compare", "nqueens", "-n", "6", "--strategies", "word", "--strategy", "scan"});
+  EXPECT_EQ(both.exit_code, 64);
+  EXPECT_TRUE(contains(both.err, "old name of --strategy")) << both.err;
+  EXPECT_TRUE(contains(run({"compare", "--help"}).out, "--strategy")) << "the new name in the help";
+  EXPECT_FALSE(contains(run({"compare", "--help"}).out, "--strategies")) << "the old one not shown";
+}
+
+TEST(Naming, ListNamesOneProblem) {
+  const auto one = run({"list", "nqueens"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_TRUE(one.out.starts_with("nqueens")) << one.out;
+  EXPECT_FALSE(contains(one.out, "sudoku")) << one.out;
+  const auto json = nlohmann::json::parse(run({"list", "sudoku", "--format", "json"}).out);
+  ASSERT_EQ(json.at("problems").size(), 1u);
+  EXPECT_EQ(json.at("problems").at(0).at("name"), "sudoku");
+  const auto wrong = run({"list", "nqeuens"});
+  EXPECT_EQ(wrong.exit_code, 64);
+  EXPECT_TRUE(contains(wrong.err, "did you mean 'nqueens'?")) << wrong.err;
+}
+
+TEST(Naming, HelpNamesEachValue) {
+  const auto help = run({"solve", "nqueens", "--help"}).out;
+  for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--limit K",
+                                  "--size ] N", "--symmetry none|mirror|full", "--board FILE", "--checkpoint FILE"}) {
+    EXPECT_TRUE(contains(help, shown)) << shown << " in:\n" << help;
+  }
+  EXPECT_FALSE(contains(help, " arg ")) << "Boost's placeholder for any value:\n" << help;
+  const auto compare = run({"compare", "--help"}).out;
+  EXPECT_TRUE(contains(compare, "--strategy ] S1,S2,...")) << compare;
+  EXPECT_TRUE(contains(compare, "--vary OPTION=V1,V2,...")) << compare;
+  EXPECT_FALSE(contains(compare, " arg ")) << compare;
+}
+
+TEST(Naming, AValueOfTheWrongFormSaysWhatItShouldLookLike) {
+  const auto seconds = run({"solve", "nqueens", "--time-limit", "0.5s"});
+  EXPECT_EQ(seconds.exit_code, 64);
+  EXPECT_TRUE(contains(seconds.err, "--time-limit takes SECONDS, a number such as 2.5 (no unit)")) << seconds.err;
+  const auto size = run({"solve", "nqueens", "-n", "eight"});
+  EXPECT_EQ(size.exit_code, 64);
+  EXPECT_TRUE(contains(size.err, "--size takes N, a whole number such as 12")) << size.err;
+}
+
+TEST(Traps, AnUnknownProblemPointsToPlugins) {
+  const auto o = run({"solve", "knight"});
+  EXPECT_EQ(o.exit_code, 64);
+  EXPECT_TRUE(contains(o.err, "unknown problem 'knight'")) << o.err;
+  EXPECT_TRUE(contains(o.err, "--plugin")) << o.err;
+  EXPECT_TRUE(contains(o.err, "BACKTRACK_PLUGIN_PATH")) << o.err;
+}
+
+TEST(Traps, SudokuAndXccReadAPipeAndRefuseATerminal) {
+  const std::string puzzle = testing::TempDir() + "piped_sudoku.txt";
+  const std::string problem = testing::TempDir() + "piped.xcc";
+  std::ofstream(puzzle) << "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+  std::ofstream(problem) << "a b\na\nb\na b\n";  // two exact covers: {a, b} and {a b}
+  const auto sudoku = cli::run_with_stdin({"solve", "sudoku", "--count"}, puzzle);
+  const auto xcc = cli::run_with_stdin({"solve", "xcc", "--count"}, problem);
+  std::remove(puzzle.c_str());
+  std::remove(problem.c_str());
+  EXPECT_EQ(sudoku.exit_code, 0) << sudoku.err;
+  EXPECT_EQ(cli::field(sudoku.out, "solutions"), "1") << sudoku.out;
+  EXPECT_EQ(xcc.exit_code, 0) << xcc.err;
+  EXPECT_EQ(cli::field(xcc.out, "solutions"), "2") << xcc.out;
+
+  // A terminal: refused at once, saying how to give the input.
+  const int terminal = posix_openpt(O_RDWR | O_NOCTTY);
+  if (terminal < 0 || grantpt(terminal) != 0 || unlockpt(terminal) != 0) GTEST_SKIP() << "no pseudo-terminal here";
+  const std::string device = ptsname(terminal);
+  const auto waiting_sudoku = cli::run_with_stdin({"solve", "sudoku"}, device);
+  const auto waiting_xcc = cli::run_with_stdin({"solve", "xcc"}, device);
+  close(terminal);
+  EXPECT_EQ(waiting_sudoku.exit_code, 64) << waiting_sudoku.err;
+  EXPECT_TRUE(contains(waiting_sudoku.err, "--file FILE, --puzzle TEXT or a pipe")) << waiting_sudoku.err;
+  EXPECT_TRUE(contains(waiting_sudoku.err, "standard input is a terminal")) << waiting_sudoku.err;
+  EXPECT_EQ(waiting_xcc.exit_code, 64) << waiting_xcc.err;
+  EXPECT_TRUE(contains(waiting_xcc.err, "--file FILE or a pipe")) << waiting_xcc.err;
+}
+
+TEST(Traps, UniqueIsRefusedWhereNoSymmetryIsDeclared) {
+  const std::string puzzle = testing::TempDir() + "unique_trap.txt";
+  std::ofstream(puzzle) << "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+  const auto o = run({"solve", "sudoku", "--file", puzzle, "--unique"});
+  std::remove(puzzle.c_str());
+  EXPECT_EQ(o.exit_code, 64) << o.out;
+  EXPECT_EQ(o.out, "");
+  EXPECT_TRUE(contains(o.err, "declares no symmetry: --all lists every solution")) << o.err;
+  // Where a symmetry is declared, --unique runs as before.
+  const auto queens = run({"solve", "nqueens", "-n", "6", "--unique"});
+  EXPECT_EQ(queens.exit_code, 0) << queens.err;
+  EXPECT_EQ(cli::field(queens.out, "classes"), "1") << queens.out;
+}
+
+// ---------------------------------------------------------------------------------
 // A mistyped command, problem, strategy, option or value: the nearest known one.
 
 TEST(DidYouMean, SuggestsTheNearestWord) {
@@ -45,7 +152,7 @@ TEST(DidYouMean, SuggestsTheNearestWord) {
       {{"solve", "nqueens", "--symetry", "none"}, "did you mean --symmetry?"},
       {{"solve", "nqueens", "--symmetry", "mirorr"}, "did you mean 'mirror'?"},
       {{"solve", "nqueens", "--format", "jsno"}, "did you mean 'json'?"},
-      {{"compare", "nqueens", "-n", "6", "--strategies", "word,scna"}, "did you mean 'scan'?"},
+      {{"compare", "nqueens", "-n", "6", "--strategy", "word,scna"}, "did you mean 'scan'?"},
       {{"compare", "nqueens", "-n", "6", "--repaet", "2"}, "did you mean --repeat?"},
       {{"estimate", "sudoku", "--strategy", "dxl"}, "did you mean 'dlx'?"},
   };
@@ -209,6 +316,13 @@ TEST(Completion, CommandsProblemsStrategiesOptionsAndValues) {
   }
   // A file name: nothing, so that the shell completes file names.
   EXPECT_TRUE(complete({"solve", "sudoku", "--file", ""}).empty());
+  // The manual, list's problem, and what --vary takes: an option, then its values.
+  EXPECT_EQ(complete({"ma"}), Words{"manual"});
+  EXPECT_EQ(complete({"list", "su"}), Words{"sudoku"});
+  EXPECT_EQ(complete({"compare", "nqueens", "--vary", "sym"}), Words{"symmetry="});
+  EXPECT_EQ(complete({"compare", "nqueens", "--vary", "prune="}),
+            (Words{"prune=none", "prune=forward", "prune=arc", "prune=bounds", "prune=gac"}));
+  EXPECT_EQ(complete({"compare", "nqueens", "--vary", "prune=none,f"}), Words{"prune=none,forward"});
 }
 
 TEST(Completion, BashScriptAsksTheProgram) {

@@ -556,7 +556,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
   }
   EXPECT_EQ(run("solve sudoku -f " + set + " --checkpoint " + testing::TempDir() + "set.journal"), 64);
 
-  ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --format json", out), 0);
+  ASSERT_EQ(run("compare sudoku -f " + set + " --strategy dlx,csp --format json", out), 0);
   const auto table = cli::compare_table(slurp(out));
   EXPECT_EQ(table["agree"], true);
   ASSERT_EQ(table["rows"].size(), 2u);
@@ -565,7 +565,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
     EXPECT_EQ(row["solved"], std::size(famous));
     EXPECT_EQ(row["solutions"], std::to_string(std::size(famous)));
   }
-  ASSERT_EQ(run("compare sudoku -f " + set + " --strategies dlx,csp --per-instance --format json", out), 0);
+  ASSERT_EQ(run("compare sudoku -f " + set + " --strategy dlx,csp --per-instance --format json", out), 0);
   const auto rows = cli::compare_table(slurp(out))["rows"];
   ASSERT_EQ(rows.size(), 2 * std::size(famous));
   for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -27,6 +27,13 @@ inline constexpr std::size_t default_input_limit = std::size_t{64} << 20;
 // `path` as messages name it: "stdin" for '-'.
 inline std::string input_name(const std::string& path) { return path == "-" ? "stdin" : path; }
 
+// For an input read from standard input when no file is named: a pipe or a file is read
+// as any, but on a terminal nobody means to type a puzzle, and the program would wait
+// without a word, so it refuses at once with `how` (the ways to give the input).
+inline void require_redirected_stdin(const std::string& how) {
+  if (::isatty(STDIN_FILENO) == 1) throw UsageError(how + "; standard input is a terminal");
+}
+
 // Calls on_chunk(std::string_view) with the bytes read from the open file `fd` (named
 // `name` in messages), piece by piece, to its end. Throws InputError "NAME: REASON" when
 // it cannot be read, and when it holds more than `limit` bytes.

@@ -37,7 +37,10 @@ std::string read_input(const po::variables_map& vm) {
     if (vm.count("file") != 0) throw UsageError("give the puzzle with --puzzle or --file, not both");
     return vm["puzzle"].as<std::string>();
   }
-  return input_text(vm.count("file") != 0 ? vm["file"].as<std::string>() : "-");
+  if (vm.count("file") != 0) return input_text(vm["file"].as<std::string>());
+  require_redirected_stdin(
+      "sudoku reads its puzzle from --file FILE, --puzzle TEXT or a pipe (backtrack solve sudoku < puzzle.txt)");
+  return input_text("-");
 }
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
@@ -73,7 +76,7 @@ std::vector<std::string> instances(const po::variables_map& vm) {
 
 std::vector<OptionInfo> declared_options() {
   std::vector<OptionInfo> options = {
-      {.name = "file", .help = "read the puzzle from this file ('-': standard input, the default; at most 64 MiB), or a set of puzzles: one a line, or grids separated by blank lines",
+      {.name = "file", .help = "read the puzzle from this file ('-' or none: standard input, a pipe or a file, not a terminal; at most 64 MiB), or a set of puzzles: one a line, or grids separated by blank lines",
        .short_name = 'f', .names_input_file = true},
       {.name = "puzzle", .help = "the puzzle itself, one line: 81 cells for 9x9, '.' or '0' empty", .short_name = 'p'},
   };

@@ -25,8 +25,10 @@ std::shared_ptr<const XccFile> read_file(const std::string& path) {
 // The driver may build a problem more than once (a count also looks for an example
 // solution, compare runs rows), so standard input is read once and kept.
 std::shared_ptr<const XccFile> read_input(const po::variables_map& vm) {
-  if (vm.count("file") == 0) throw UsageError("xcc reads its problem from --file FILE ('-': standard input)");
-  const std::string path = vm["file"].as<std::string>();
+  if (vm.count("file") == 0) {
+    require_redirected_stdin("xcc reads its problem from --file FILE or a pipe (backtrack solve xcc < problem.xcc)");
+  }
+  const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
   if (path != "-") return read_file(path);
   static const auto standard_input = read_file(path);
   return standard_input;
@@ -65,7 +67,8 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
 
 const std::vector<OptionInfo> declared_options = {
     {.name = "file",
-     .help = "the problem ('-': standard input; at most 64 MiB), as Knuth's DLX programs read it: first a line "
+     .help = "the problem ('-' or none: standard input, a pipe or a file; at most 64 MiB), as Knuth's DLX programs "
+             "read it: first a line "
              "of items, primary ones (covered once), '|', secondary ones (at most once); then an option a line, the "
              "items it covers, ITEM:COLOUR for a secondary one that options of one colour may share; '|' starts a "
              "comment line",

@@ -1,0 +1,81 @@
+#pragma once
+// Runs backtrack with its stderr on a terminal, as a user at a terminal does.
+#include <fcntl.h>
+#include <pty.h>
+
+#include <cerrno>
+#include <thread>
+
+#include "run_process.hpp"
+
+namespace cli {
+
+// Runs backtrack with its stderr on a terminal (a pty), as a user at a terminal does:
+// the progress line is drawn then. What reaches the terminal is the outcome's err.
+inline Outcome run_on_terminal(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt) {
+  int terminal = -1;
+  int user_side = -1;
+  if (openpty(&terminal, &user_side, nullptr, nullptr, nullptr) != 0) throw std::runtime_error("openpty failed");
+  fcntl(terminal, F_SETFD, FD_CLOEXEC);
+  fcntl(user_side, F_SETFD, FD_CLOEXEC);
+  TempFile out_file;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_file.path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_adddup2(&actions, user_side, STDERR_FILENO);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  std::vector<std::string> strings{BACKTRACK_EXE};
+  strings.insert(strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, BACKTRACK_EXE, &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  close(user_side);
+  if (rc != 0) {
+    close(terminal);
+    throw std::runtime_error("posix_spawn failed");
+  }
+  Outcome outcome;
+  // Read until the child's side is closed (EIO), so that a full terminal never blocks it.
+  std::thread reader([&] {
+    char buffer[4096];
+    for (;;) {
+      const ssize_t got = read(terminal, buffer, sizeof buffer);
+      if (got > 0) {
+        outcome.err.append(buffer, static_cast<std::size_t>(got));
+      } else if (got < 0 && errno == EINTR) {
+        continue;
+      } else {
+        return;
+      }
+    }
+  });
+  if (signal) {
+    std::this_thread::sleep_for(signal->after);
+    kill(pid, signal->number);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  reader.join();
+  close(terminal);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  outcome.killed = WIFSIGNALED(status);
+  outcome.out = slurp(out_file.path());
+  return outcome;
+}
+
+}  // namespace cli

@@ -275,7 +275,8 @@ po::options_description compare_options() {
                              "on one thread");
   common.add_options()
     ("plot", po::value<std::string>()->value_name("FILE"),
-     "also draw search seconds vs n (log scale) into this file, .svg or .png, with gnuplot");
+     "also draw search seconds vs n (log scale) into this file with gnuplot, in the format its extension names: "
+     ".svg, .png or .pdf");
   add_verbosity_options(common);
   add_threads_option(common, "worker threads for every run (default 1, for comparable times)", 1);
   add_time_limit_option(common, "stop each run after this many seconds (its row is then partial)");

@@ -24,8 +24,13 @@ PlotTerminal plot_terminal(const std::string& file) {
   std::string extension = std::filesystem::path(file).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (extension != ".svg" && extension != ".png") {
-    throw UsageError("--plot " + in_quotes(file) + ": the picture's format is named by its extension, .svg or .png");
+  // Each format's terminals, the first this gnuplot has drawing it (cairo's, for their
+  // anti-aliasing).
+  const std::vector<std::pair<std::string, std::vector<const char*>>> formats = {
+      {".svg", {"svg"}}, {".png", {"pngcairo", "png"}}, {".pdf", {"pdfcairo", "pdf"}}};
+  const auto format = std::find_if(formats.begin(), formats.end(), [&](const auto& f) { return f.first == extension; });
+  if (format == formats.end()) {
+    throw UsageError("--plot " + in_quotes(file) + ": the picture's format is named by its extension, .svg, .png or .pdf");
   }
   // A fixed command, no user text: GPVAL_TERMINALS lists the terminals this gnuplot has.
   const PlotTerminal no_gnuplot{"", "--plot needs gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)"};
@@ -38,7 +43,7 @@ PlotTerminal plot_terminal(const std::string& file) {
   std::istringstream words(listed);
   const std::vector<std::string> terminals{std::istream_iterator<std::string>(words), {}};
   auto has = [&](const char* name) { return std::find(terminals.begin(), terminals.end(), name) != terminals.end(); };
-  for (const char* name : extension == ".svg" ? std::vector<const char*>{"svg"} : std::vector<const char*>{"pngcairo", "png"}) {
+  for (const char* name : format->second) {
     if (has(name)) return {name, ""};
   }
   return {"", "--plot " + in_quotes(file) + ": this gnuplot cannot draw " + extension.substr(1) +
@@ -105,8 +110,11 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
     }
   }
   std::ostringstream script;
-  script << "set terminal " << terminal << " size 800," << (profile ? 1000 : 500)
-         << (terminal == "svg" ? " dynamic" : "") << " enhanced background rgb 'white'\n"
+  // A PDF's size is in inches, the others' in pixels.
+  const bool pdf = terminal.starts_with("pdf");
+  script << "set terminal " << terminal << " size " << (pdf ? "8in," : "800,") << (profile ? 10 : 5)
+         << (pdf ? "in" : "00") << (terminal == "svg" ? " dynamic" : "")
+         << " enhanced" << (terminal == "pdf" ? "" : " background rgb 'white'") << '\n'
          << "set output " << gnuplot_string((directory / "plot").string()) << '\n'
          << (profile ? "set multiplot layout 2,1\n" : "")
          << "set logscale y\nset format y '10^{%L}'\nset ylabel 'search seconds (log scale)'\nset grid\n"

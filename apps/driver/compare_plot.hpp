@@ -1,5 +1,5 @@
 #pragma once
-// compare --plot: search seconds against the size (or a bar a row), drawn by gnuplot into an SVG or PNG file.
+// compare --plot: search seconds against the size (or a bar a row), drawn by gnuplot into an SVG, PNG or PDF file.
 #include <string>
 #include <vector>
 
@@ -7,8 +7,8 @@
 
 namespace backtrack::compare {
 
-// The gnuplot terminal that draws the picture --plot names, by its extension: SVG, or
-// PNG where this gnuplot has a PNG terminal (cairo's first, for its anti-aliasing).
+// The gnuplot terminal that draws the picture --plot names, by its extension (.svg, .png,
+// .pdf; any other is a usage error), where this gnuplot has a terminal for it.
 // Checked before any run, as the path is: the table is not thrown away because the
 // picture cannot be drawn.
 struct PlotTerminal {

@@ -80,7 +80,7 @@ TEST(ComparePlot, TargetsThatCannotBeDrawnAreRefusedBeforeAnyRun) {
   const ScratchDirectory scratch;
   // A device (copying onto it failed only after every run), formats gnuplot is not asked
   // for, and no extension at all.
-  for (const std::string target : {"/dev/null", "times.pdf", "times.svg.txt", "times"}) {
+  for (const std::string target : {"/dev/null", "times.jpg", "times.svg.txt", "times"}) {
     const auto o = run({"compare", "nqueens", "-n", "5..7", "--plot", target});
     EXPECT_EQ(o.exit_code, 64) << target << ": " << o.err;
     EXPECT_EQ(o.out, "") << target << ": the table is never computed for a plot that cannot be drawn";

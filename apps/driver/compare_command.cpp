@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -18,6 +19,7 @@
 #include "instance_set.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
+#include "progress_line.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
 #include "shared_options.hpp"
@@ -39,18 +41,21 @@ const char* const compare_usage =
     "                         [--repeat R] [--first | --limit K] [options]\n"
     "\n"
     "Runs each strategy for each size in RANGE and each value of the varied options, and\n"
-    "prints one table: n, strategy, the varied options, solutions, nodes, failures, the\n"
-    "strategy's own counters where it has them ('-' in rows without: the CSP layer's\n"
-    "propagations, values removed from domains, and checks, of a value against a constraint;\n"
-    "dancing links' updates, links changed by cover as Knuth counts them), times in\n"
-    "seconds (setup: reading the options and building the instance, for the first row the\n"
-    "command line too; search: splitting the tree, the search, merging; seconds: the row's\n"
-    "total, so the rows add up to the command; with --repeat R, medians of R runs, and min\n"
-    "and max of seconds), nodes per search second, and speed: the slowest row's search\n"
-    "seconds at that size over this one's (--baseline: that row's). A search under 0.1 s is\n"
+    "prints one table, a row as soon as it is done (the header first): n, strategy, the\n"
+    "varied options, solutions, nodes, failures, the counters of the strategies' own work\n"
+    "where some have them ('-' in rows without: the CSP layer's propagations, values removed\n"
+    "from domains, and checks, of a value against a constraint; dancing links' updates,\n"
+    "links changed by cover as Knuth counts them), times (setup: reading the options and\n"
+    "building the instance, for the first row the command line too; search: splitting the\n"
+    "tree, the search, merging; seconds: the row's total, so the rows add up to the command;\n"
+    "with --repeat R, medians of R runs, and min and max of seconds), nodes per search\n"
+    "second, and speed: the first row's search seconds at that size over this one's\n"
+    "(--baseline: that row's, which then runs first at each size). A search under 0.1 s is\n"
     "run twice and timed the second time, the first run counted as set-up: it pays what the\n"
     "program does once (threads started, memory mapped). Every row runs with the same\n"
-    "settings (e.g. the same --symmetry, none unless given or varied).\n"
+    "settings (e.g. the same --symmetry, none unless given or varied). On a terminal, stderr\n"
+    "shows the row being run and its progress, as solve does. CSV has full precision and a\n"
+    "column only for what the problem has (its counters, sets of instances), and threads.\n"
     "--vary ranges over an option the problem declares (see backtrack list), e.g.\n"
     "--vary prune=none,forward,arc; rows are every combination with the strategies and sizes.\n"
     "An option that only some strategies take (--prune: csp) varies for those; the others\n"
@@ -265,8 +270,8 @@ po::options_description compare_options() {
      "run every row with each value of this option of the problem (repeatable)")
     ("repeat", po::value<int>()->default_value(1)->value_name("R"), "run every row R times, in turn; times are medians")
     ("baseline", po::value<std::string>()->value_name("ROW"),
-     "the row whose search seconds the others' speed divides: a strategy, with its varied options as the "
-     "table names them (e.g. 'csp prune=none'); default: the slowest row of each size")
+     "the row whose search seconds the others' speed divides, run first at each size: a strategy, with its "
+     "varied options as the table names them (e.g. 'csp prune=none'); default: the first row of each size")
     ("per-instance", "an input of many instances (a Sudoku file, one puzzle a line): a row for each, not one for all");
   add_first_option(common, "time the search for the first solution, not the count");
   add_limit_option(common, "time the search for the first K solutions");
@@ -413,9 +418,81 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     }
   }
 
+  // Rows are printed as they finish, so each row's speed must be known then: the baseline
+  // of a size (and instance) runs before the other rows of that size. It is the first
+  // of them, or the one --baseline names, moved to the front of its size.
+  if (!baseline.empty()) {
+    for (auto first = plans.begin(); first != plans.end();) {
+      const std::string size = first->config.size;
+      const auto end = std::find_if(first, plans.end(), [&](const Plan& p) { return p.config.size != size; });
+      std::stable_partition(first, end, [&](const Plan& p) { return label(p.config, axes) == baseline; });
+      first = end;
+    }
+  }
+  std::vector<std::optional<std::size_t>> baseline_of(plans.size());
+  {
+    std::map<std::pair<std::string, std::size_t>, std::size_t> first_of;  // by size and instance
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      const auto key = std::make_pair(plans[i].config.size, plans[i].config.instance);
+      if (first_of.count(key) == 0 && (baseline.empty() || label(plans[i].config, axes) == baseline)) first_of[key] = i;
+      if (const auto found = first_of.find(key); found != first_of.end()) baseline_of[i] = found->second;
+    }
+  }
+
   const SolutionSink ignore = ignore_solutions();
+  compare::Columns columns;
+  columns.size = !problem.size_option.empty();
+  columns.axes = axes;
+  columns.per_instance = vm.count("per-instance") != 0;
+  columns.repeated = repeat > 1;
+  columns.threads = request.threads;
+  for (const auto& plan : plans) {
+    columns.configs.push_back(plan.config);
+    columns.sets = columns.sets || plan.set.size() > 1;
+    columns.most_instances = std::max(columns.most_instances, plan.set.size());
+  }
+  // The header comes before the first row, and only a run tells which counters a
+  // strategy keeps and whether it counts symmetry classes: the first row of each
+  // configuration is built and searched for one node. Like asking gnuplot, this is in no
+  // row's time.
+  const auto probes_begin = Clock::now();
+  std::vector<std::string> probed;
+  for (const auto& plan : plans) {
+    const std::string configuration = label(plan.config, axes);
+    if (std::find(probed.begin(), probed.end(), configuration) != probed.end()) continue;
+    probed.push_back(configuration);
+    SolveIntent probe_intent = intent;
+    probe_intent.strategy = plan.config.strategy;
+    if (!plan.set.empty()) probe_intent.instance = plan.set.front();
+    RunRequest one_node;
+    one_node.mode = intent.mode;
+    one_node.limits = limits;
+    one_node.limits.max_nodes = 1;
+    const RunResult probe = make_watched(problem, plan.options, probe_intent, one_node.limits)->run(one_node, ignore);
+    if (probe.stats.stop == StopReason::interrupted) return exit_code_for(StopReason::interrupted);
+    columns.classes = columns.classes || probe.reports_classes;
+    for (const auto& name : probe.counter_names) {
+      if (std::find(columns.counters.begin(), columns.counters.end(), name) == columns.counters.end()) {
+        columns.counters.push_back(name);
+      }
+    }
+  }
+  row_start += Clock::now() - probes_begin;
+  const compare::Report report(format, problem.name, columns);
+  report.header();
+
   std::vector<Row> rows(plans.size());
+  std::vector<bool> printed(plans.size(), false);
+  auto print = [&](std::size_t i) {
+    Row& row = rows[i];
+    const double base = baseline_of[i] ? rows[*baseline_of[i]].times.search_seconds : 0;
+    row.speedup = base > 0 && row.times.search_seconds > 0 ? std::optional<double>(base / row.times.search_seconds)
+                                                            : std::nullopt;
+    report.row(row);
+    printed[i] = true;
+  };
   bool interrupted = false;
+  const bool show_progress = !quiet() && ProgressLine::stderr_is_terminal();
   // One run of a row: its instances in turn; the times from `start` (the end of the
   // previous row), so that the rows add up to the command.
   struct RowRun {
@@ -444,9 +521,18 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (!range && !problem.size_option.empty()) {
         row.config.size = size_named_by(row.instance, problem, default_size);
       }
-      const auto search_begin = Clock::now();
-      const RunResult result = solver->run(request, ignore);
-      search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
+      RunResult result;
+      {
+        // solve's progress line, named by the row; no estimate of the tree for its time
+        // left, which would take a row's set-up time only where stderr is a terminal.
+        Progress progress;
+        request.progress = show_progress ? &progress : nullptr;
+        const ProgressLine line(progress, compare::profile_label(row, axes, true), show_progress);
+        const auto search_begin = Clock::now();
+        result = solver->run(request, ignore);
+        search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
+        request.progress = nullptr;
+      }
       solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
       run.instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
       run.total.stats += result.stats;
@@ -479,7 +565,6 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (round == 0 && !interrupted && !cut(run.total.stats) && run.times.search_seconds < warm_up_below) {
         run = run_row(plan, row, row_start);
       }
-      row_start = Clock::now();
       row.runs.push_back(run.times);
       if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = run.total;  // a cut run stays visible
       if (plan.set.size() > 1) {
@@ -488,28 +573,21 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         row.instance_seconds = median(run.instance_seconds);
         row.instance = "instances=" + std::to_string(plan.set.size()) + " strategy=" + plan.config.strategy;
       }
+      summarise(row);
+      if (round + 1 == repeat && !interrupted) print(i);
+      // Writing waits for the reader of a pipe: no row's time.
+      row_start = Clock::now();
     }
+  }
+  // Ctrl-C: the row it cut, and in an earlier round of --repeat the rows run so far, in
+  // their order.
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!printed[i] && !rows[i].runs.empty()) print(i);
   }
   std::erase_if(rows, [](const Row& r) { return r.runs.empty(); });  // not reached before Ctrl-C
-  for (auto& row : rows) summarise(row);
 
-  // Speed: search seconds (medians) against the baseline's at the same size and instance,
-  // the slowest row's unless --baseline names one; none for a row without a baseline.
   // Agreement: rows of the same size and the same instance options (those no strategy
   // alone takes) count the same tree.
-  for (auto& row : rows) {
-    double base = 0;
-    for (const auto& other : rows) {
-      if (other.config.size != row.config.size || other.config.instance != row.config.instance) continue;
-      if (baseline.empty()) {
-        base = std::max(base, other.times.search_seconds);
-      } else if (label(other.config, axes) == baseline) {
-        base = other.times.search_seconds;
-      }
-    }
-    row.speedup = base > 0 && row.times.search_seconds > 0 ? std::optional<double>(base / row.times.search_seconds)
-                                                            : std::nullopt;
-  }
   bool agree = true;
   auto same_tree = [&](const Row& a, const Row& b) {
     if (a.config.size != b.config.size || a.config.instance != b.config.instance) return false;
@@ -531,17 +609,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       }
     }
   }
-
-  if (format == Format::text) {
-    const bool classes = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.result.reports_classes; });
-    compare::write_text(rows, axes, classes, repeat > 1);
-    if (request.profile && !rows.empty()) compare::write_profile_tables(rows, axes, sizes.size() > 1);
-  } else if (format == Format::csv) {
-    compare::write_csv(std::cout, rows, axes);
-  } else {
-    compare::write_json(problem.name, rows, axes, agree);
-  }
-  std::cout.flush();
+  report.finish(rows, agree, request.profile, sizes.size() > 1);
   if (vm.count("plot") != 0 && !interrupted) {
     const std::string threads = std::to_string(request.threads) + (request.threads == 1 ? " thread" : " threads");
     std::vector<std::string> drawn;  // the rows' sizes: without -n, the ones the problem chose

@@ -1,6 +1,7 @@
 #include "compare_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -20,26 +21,6 @@ std::string fixed(double value, int digits) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(digits) << value;
   return out.str();
-}
-
-// Seconds for people: three significant digits, so that a row of microseconds does not
-// read 0.0000 (CSV and JSON keep every digit).
-std::string seconds_text(double seconds) {
-  std::ostringstream out;
-  out << std::setprecision(3) << seconds;
-  return out.str();
-}
-
-// The problem's counters of its work that some row has (propagations, checks, updates),
-// in the order they first appear: a column each.
-std::vector<std::string> counter_columns(const std::vector<Row>& rows) {
-  std::vector<std::string> names;
-  for (const auto& r : rows) {
-    for (const auto& name : r.result.counter_names) {
-      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-    }
-  }
-  return names;
 }
 
 // A CSV field, quoted where it holds a comma, a quote or a line break (RFC 4180).
@@ -72,61 +53,6 @@ std::string profile_label(const Row& r, const std::vector<Axis>& axes, bool size
   return text;
 }
 
-void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool classes, bool repeated) {
-  const auto counters = counter_columns(rows);
-  const bool per_instance = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.config.instance != 0; });
-  const bool sets = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.instances != 0; });
-  std::vector<std::string> header = {"n", "strategy"};
-  for (const auto& axis : axes) header.push_back(axis.option);
-  if (per_instance) header.push_back("instance");
-  if (sets) header.insert(header.end(), {"instances", "solved"});
-  for (const char* name : {"solutions", "nodes", "failures", "setup", "search", "seconds"}) header.push_back(name);
-  header.insert(std::find(header.begin(), header.end(), "failures") + 1, counters.begin(), counters.end());
-  if (classes) header.insert(std::find(header.begin(), header.end(), "solutions") + 1, "classes");
-  if (repeated) header.insert(header.end(), {"min", "max"});
-  if (sets) header.push_back("median/instance");
-  header.insert(header.end(), {"nodes/s", "speed", "status"});
-  std::vector<std::vector<std::string>> cells = {header};
-  for (const auto& r : rows) {
-    const SearchStats& s = r.result.stats;
-    std::vector<std::string> line = {r.config.size.empty() ? "-" : r.config.size, r.config.strategy};
-    for (const auto& setting : r.config.settings) line.push_back(setting.empty() ? "-" : setting);
-    if (per_instance) line.push_back(r.config.instance == 0 ? "-" : std::to_string(r.config.instance));
-    if (sets) {
-      line.insert(line.end(), {r.instances == 0 ? "-" : std::to_string(r.instances),
-                               r.instances == 0 ? "-" : std::to_string(r.solved)});
-    }
-    line.push_back(to_string(s.solutions));
-    if (classes) line.push_back(r.result.reports_classes ? to_string(s.representatives) : "-");
-    line.insert(line.end(), {std::to_string(s.nodes), std::to_string(s.failures)});
-    for (const auto& name : counters) {
-      const auto value = counter(r.result, name);
-      line.push_back(value ? std::to_string(*value) : "-");
-    }
-    line.insert(line.end(), {seconds_text(r.times.setup_seconds), seconds_text(r.times.search_seconds),
-                             seconds_text(r.times.seconds)});
-    if (repeated) line.insert(line.end(), {seconds_text(r.min_seconds), seconds_text(r.max_seconds)});
-    if (sets) line.push_back(r.instances == 0 ? "-" : seconds_text(r.instance_seconds));
-    line.insert(line.end(), {fixed(nodes_per_second(r.result, r.times) / 1e6, 1) + "M",
-                             cut(s) || !r.speedup ? "-" : fixed(*r.speedup, 2) + "x", status_text(s)});
-    cells.push_back(line);
-  }
-  std::vector<std::size_t> width(header.size(), 0);
-  for (const auto& line : cells) {
-    for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
-  }
-  for (const auto& line : cells) {
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      if (c + 1 == line.size()) {
-        std::cout << line[c] << '\n';  // the status, left-aligned: no padding at the end of the line
-        break;
-      }
-      const bool words = c == 1 || (c >= 2 && c < 2 + axes.size());  // strategy, varied options
-      std::cout << (words ? std::left : std::right) << std::setw(static_cast<int>(width[c])) << line[c] << "  ";
-    }
-  }
-}
-
 void write_profile_tables(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool sizes) {
   std::size_t depths = 0;
   for (const auto& r : rows) depths = std::max(depths, r.result.profile.size());
@@ -157,41 +83,190 @@ void write_profile_tables(const std::vector<Row>& rows, const std::vector<Axis>&
   }
 }
 
-void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vector<Axis>& axes) {
-  const auto counters = counter_columns(rows);
-  out << "n,strategy,";
-  for (const auto& axis : axes) out << axis.option << ',';
-  out << "instance,instance_index,instances,solved,instance_median_seconds,";
-  out << "solutions,classes,nodes,failures,";
-  for (const auto& name : counters) out << csv_field(name) << ',';
-  out << "setup_seconds,search_seconds,seconds,seconds_min,seconds_max,runs,nodes_per_second,speed,status\n";
-  for (const auto& r : rows) {
-    const SearchStats& s = r.result.stats;
-    out << r.config.size << ',' << r.config.strategy << ',';
-    for (const auto& setting : r.config.settings) out << csv_field(setting) << ',';
-    out << csv_field(r.instance) << ',' << (r.config.instance == 0 ? "" : std::to_string(r.config.instance)) << ','
-        << (r.instances == 0 ? "" : std::to_string(r.instances)) << ','
-        << (r.instances == 0 ? "" : std::to_string(r.solved)) << ','
-        << (r.instances == 0 ? "" : fixed(r.instance_seconds, 6)) << ',' << to_string(s.solutions) << ',' << (r.result.reports_classes ? to_string(s.representatives) : "") << ','
-        << s.nodes << ',' << s.failures << ',';
-    for (const auto& name : counters) {
-      const auto value = counter(r.result, name);
-      out << (value ? std::to_string(*value) : "") << ',';
-    }
-    out << fixed(r.times.setup_seconds, 6) << ','
-        << fixed(r.times.search_seconds, 6) << ',' << fixed(r.times.seconds, 6) << ',' << fixed(r.min_seconds, 6)
-        << ',' << fixed(r.max_seconds, 6) << ',' << r.runs.size() << ','
-        << fixed(nodes_per_second(r.result, r.times), 0) << ',' << (cut(s) || !r.speedup ? "" : fixed(*r.speedup, 3)) << ','
-        << to_string(s.stop) << '\n';
-  }
+namespace {
+
+// `value` rounded to three significant digits, written without an exponent.
+std::string three_digits(double value) {
+  return fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : 2);
 }
 
-void write_json(const std::string& problem, const std::vector<Row>& rows, const std::vector<Axis>& axes, bool agree) {
-  StopReason status = StopReason::none;
-  for (const auto& r : rows) {
+// `value` (>= 0) as three significant digits of the largest unit it reaches, the
+// smallest unit below that.
+std::string with_unit(double value, const std::vector<std::pair<double, const char*>>& units) {
+  if (value <= 0 || !std::isfinite(value)) {  // none: "0" in the unit of scale 1 (0s, 0 nodes/s)
+    const auto one = std::find_if(units.begin(), units.end(), [](const auto& u) { return u.first == 1; });
+    return "0" + std::string(one == units.end() ? "" : one->second);
+  }
+  // Rounded first, so that 999.7 ms reads 1.00 s, not 1000 ms.
+  std::ostringstream rounding;
+  rounding << std::setprecision(3) << value;
+  const double rounded = std::stod(rounding.str());
+  for (const auto& [scale, unit] : units) {
+    if (rounded >= scale || scale == units.back().first) return three_digits(rounded / scale) + unit;
+  }
+  return "";
+}
+
+// A number for CSV: every digit, as JSON writes it.
+std::string csv_number(double value) { return nlohmann::json(value).dump(); }
+
+std::string count_text(std::uint64_t value) { return std::to_string(value); }
+
+// The columns of the table and of the CSV, in their order.
+std::vector<Column> table_columns(const Columns& c) {
+  std::vector<Column> columns;
+  auto both = [&](const std::string& name, std::size_t width, std::function<std::string(const Row&)> text,
+                  std::function<std::string(const Row&)> csv = nullptr) {
+    columns.push_back({name, name, width, false, text, csv ? csv : text});
+  };
+  std::size_t size_width = 1;
+  std::size_t strategy_width = 1;
+  for (const auto& config : c.configs) {
+    size_width = std::max(size_width, config.size.size());
+    strategy_width = std::max(strategy_width, config.strategy.size());
+  }
+  if (c.size) {
+    columns.push_back({"n", "n", std::max<std::size_t>(size_width, 2), false,
+                       [](const Row& r) { return r.config.size.empty() ? "-" : r.config.size; },
+                       [](const Row& r) { return r.config.size; }});
+  }
+  columns.push_back({"strategy", "strategy", strategy_width, true, [](const Row& r) { return r.config.strategy; },
+                     [](const Row& r) { return r.config.strategy; }});
+  for (std::size_t a = 0; a < c.axes.size(); ++a) {
+    std::size_t width = 1;
+    for (const auto& value : c.axes[a].values) width = std::max(width, value.size());
+    columns.push_back({c.axes[a].option, csv_field(c.axes[a].option), width, true,
+                       [a](const Row& r) { return r.config.settings[a].empty() ? "-" : r.config.settings[a]; },
+                       [a](const Row& r) { return csv_field(r.config.settings[a]); }});
+  }
+  const std::string threads = std::to_string(c.threads);
+  columns.push_back({"", "threads", 0, false, nullptr, [threads](const Row&) { return threads; }});
+  columns.push_back({"", "instance", 0, false, nullptr, [](const Row& r) { return csv_field(r.instance); }});
+  const std::size_t instances_width = std::to_string(c.most_instances).size();
+  if (c.per_instance) {
+    auto index = [](const Row& r) { return r.config.instance == 0 ? std::string() : std::to_string(r.config.instance); };
+    columns.push_back({"instance", "", instances_width, false,
+                       [index](const Row& r) { return r.config.instance == 0 ? "-" : index(r); }, nullptr});
+    columns.push_back({"", "instance_index", 0, false, nullptr, index});
+  }
+  if (c.sets) {
+    for (const bool solved : {false, true}) {
+      auto number = [solved](const Row& r) { return std::to_string(solved ? r.solved : r.instances); };
+      columns.push_back({solved ? "solved" : "instances", solved ? "solved" : "instances", instances_width, false,
+                         [number](const Row& r) { return r.instances == 0 ? "-" : number(r); },
+                         [number](const Row& r) { return r.instances == 0 ? "" : number(r); }});
+    }
+    columns.push_back({"", "instance_median_seconds", 0, false, nullptr,
+                       [](const Row& r) { return r.instances == 0 ? "" : csv_number(r.instance_seconds); }});
+  }
+  // Counts: generous widths, for the rows are not known when the header is written.
+  constexpr std::size_t count_width = 11;
+  both("solutions", count_width, [](const Row& r) { return to_string(r.result.stats.solutions); });
+  if (c.classes) {
+    columns.push_back({"classes", "classes", count_width, false,
+                       [](const Row& r) { return r.result.reports_classes ? to_string(r.result.stats.representatives) : "-"; },
+                       [](const Row& r) { return r.result.reports_classes ? to_string(r.result.stats.representatives) : ""; }});
+  }
+  both("nodes", count_width + 1, [](const Row& r) { return count_text(r.result.stats.nodes); });
+  both("failures", count_width + 1, [](const Row& r) { return count_text(r.result.stats.failures); });
+  for (const auto& name : c.counters) {
+    auto value = [name](const Row& r) { return counter(r.result, name); };
+    columns.push_back({name, csv_field(name), count_width + 1, false,
+                       [value](const Row& r) { return value(r) ? count_text(*value(r)) : "-"; },
+                       [value](const Row& r) { return value(r) ? count_text(*value(r)) : ""; }});
+  }
+  // Times: "999ms" at most 6 characters, a few more where the seconds run into thousands.
+  constexpr std::size_t time_width = 6;
+  auto seconds = [&](const std::string& text_name, const std::string& csv_name, double Row::*value) {
+    columns.push_back({text_name, csv_name, time_width, false, [value](const Row& r) { return seconds_text(r.*value); },
+                       [value](const Row& r) { return csv_number(r.*value); }});
+  };
+  auto part = [&](const std::string& text_name, const std::string& csv_name, double InstanceTimes::*value) {
+    columns.push_back({text_name, csv_name, time_width, false,
+                       [value](const Row& r) { return seconds_text(r.times.*value); },
+                       [value](const Row& r) { return csv_number(r.times.*value); }});
+  };
+  part("setup", "setup_seconds", &InstanceTimes::setup_seconds);
+  part("search", "search_seconds", &InstanceTimes::search_seconds);
+  part("seconds", "seconds", &InstanceTimes::seconds);
+  if (c.repeated) {
+    seconds("min", "seconds_min", &Row::min_seconds);
+    seconds("max", "seconds_max", &Row::max_seconds);
+  }
+  columns.push_back({"", "runs", 0, false, nullptr, [](const Row& r) { return std::to_string(r.runs.size()); }});
+  if (c.sets) {
+    columns.push_back({"median/instance", "", 0, false,
+                       [](const Row& r) { return r.instances == 0 ? "-" : seconds_text(r.instance_seconds); }, nullptr});
+  }
+  columns.push_back({"nodes/s", "nodes_per_second", 6, false,
+                     [](const Row& r) { return rate_text(nodes_per_second(r.result, r.times)); },
+                     [](const Row& r) { return csv_number(nodes_per_second(r.result, r.times)); }});
+  auto speed = [](const Row& r) { return cut(r.result.stats) ? std::nullopt : r.speedup; };
+  columns.push_back({"speed", "speed", 7, false,
+                     [speed](const Row& r) { return speed(r) ? fixed(*speed(r), 2) + "x" : "-"; },
+                     [speed](const Row& r) { return speed(r) ? csv_number(*speed(r)) : ""; }});
+  columns.push_back({"status", "status", 0, true, [](const Row& r) { return status_text(r.result.stats); },
+                     [](const Row& r) { return std::string(to_string(r.result.stats.stop)); }});
+  for (auto& column : columns) column.width = std::max(column.width, column.text_name.size());
+  return columns;
+}
+
+void write_text_line(const std::vector<Column>& columns, const std::vector<std::string>& cells) {
+  std::string line;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const std::string& cell = cells[i];
+    const std::size_t pad = columns[i].width > cell.size() ? columns[i].width - cell.size() : 0;
+    if (i + 1 == columns.size()) {
+      line += cell;  // the status, left-aligned: no padding at the end of the line
+    } else {
+      line += columns[i].words ? cell + std::string(pad, ' ') : std::string(pad, ' ') + cell;
+      line += "  ";
+    }
+  }
+  std::cout << line << '\n';
+}
+
+}  // namespace
+
+std::string seconds_text(double seconds) {
+  return with_unit(seconds, {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}});
+}
+
+std::string rate_text(double per_second) {
+  return with_unit(per_second, {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}});
+}
+
+Report::Report(Format format, std::string problem, const Columns& columns)
+    : format_(format), problem_(std::move(problem)), axes_(columns.axes), columns_(table_columns(columns)) {
+  const bool text = format_ == Format::text;
+  std::erase_if(columns_, [text](const Column& c) { return (text ? c.text_name : c.csv_name).empty(); });
+}
+
+void Report::header() const {
+  if (format_ == Format::text) {
+    std::vector<std::string> names;
+    for (const auto& c : columns_) names.push_back(c.text_name);
+    write_text_line(columns_, names);
+  } else if (format_ == Format::csv) {
+    std::string line;
+    for (const auto& c : columns_) line += (line.empty() ? "" : ",") + c.csv_name;
+    std::cout << line << '\n';
+  }
+  std::cout.flush();
+}
+
+void Report::row(const Row& r) const {
+  if (format_ == Format::text) {
+    std::vector<std::string> cells;
+    for (const auto& c : columns_) cells.push_back(c.text(r));
+    write_text_line(columns_, cells);
+  } else if (format_ == Format::csv) {
+    std::string line;
+    for (std::size_t i = 0; i < columns_.size(); ++i) line += (i == 0 ? "" : ",") + columns_[i].csv(r);
+    std::cout << line << '\n';
+  } else {
     const SearchStats& s = r.result.stats;
-    if (status == StopReason::none && cut(s)) status = s.stop;
-    nlohmann::json row = {{"type", "row"}, {"schema_version", json_schema_version}, {"problem", problem},
+    nlohmann::json row = {{"type", "row"}, {"schema_version", json_schema_version}, {"problem", problem_},
                           {"n", value_json(r.config.size)}, {"strategy", r.config.strategy},
                           {"instance", instance_json(r.instance)}, {"partial", cut(s)},
                           {"solutions", to_string(s.solutions)},
@@ -202,8 +277,8 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
                           {"nodes_per_second", nodes_per_second(r.result, r.times)},
                           {"speed", cut(s) || !r.speedup ? nlohmann::json(nullptr) : nlohmann::json(*r.speedup)},
                           {"status", std::string(to_string(s.stop))}};
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-      row[axes[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
+    for (std::size_t a = 0; a < axes_.size(); ++a) {
+      row[axes_[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
     }
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
     if (r.result.profiled) row["profile"] = profile_json(r.result.profile);
@@ -215,12 +290,24 @@ void write_json(const std::string& problem, const std::vector<Row>& rows, const 
     }
     std::cout << json_line(row) << '\n';
   }
-  nlohmann::json varied = nlohmann::json::array();
-  for (const auto& axis : axes) varied.push_back(axis.option);
-  std::cout << json_line({{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem},
-                          {"varied", varied}, {"agree", agree}, {"rows", rows.size()},
-                          {"status", std::string(to_string(status))}, {"partial", status != StopReason::none}})
-            << '\n';
+  std::cout.flush();
+}
+
+void Report::finish(const std::vector<Row>& rows, bool agree, bool profile, bool sizes) const {
+  if (format_ == Format::text && profile && !rows.empty()) write_profile_tables(rows, axes_, sizes);
+  if (format_ == Format::json) {
+    StopReason status = StopReason::none;
+    for (const auto& r : rows) {
+      if (status == StopReason::none && cut(r.result.stats)) status = r.result.stats.stop;
+    }
+    nlohmann::json varied = nlohmann::json::array();
+    for (const auto& axis : axes_) varied.push_back(axis.option);
+    std::cout << json_line({{"type", "compare"}, {"schema_version", json_schema_version}, {"problem", problem_},
+                            {"varied", varied}, {"agree", agree}, {"rows", rows.size()},
+                            {"status", std::string(to_string(status))}, {"partial", status != StopReason::none}})
+              << '\n';
+  }
+  std::cout.flush();
 }
 
 }  // namespace backtrack::compare

@@ -1,7 +1,8 @@
 #pragma once
-// What `compare` reports: its rows, and the writers of its table (and the profile's
+// What `compare` reports: its rows, and the writer of its table (and the profile's
 // tables), its CSV and its JSON Lines, beside report.hpp's writers of the other commands.
-#include <iosfwd>
+// Rows are written as they finish, so the columns are decided before the first run.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,14 +34,29 @@ struct Row {
   InstanceTimes times;              // medians over the runs
   double min_seconds = 0;
   double max_seconds = 0;
-  // The baseline row's median search seconds over this one's (run_compare()); none
-  // without a baseline at this size.
+  // The baseline row's median search seconds over this one's; none without a baseline
+  // at this size.
   std::optional<double> speedup;
   // An input of many instances (ProblemInfo::instances), run as one row: how many were
   // searched, how many have a solution, and the median seconds of one.
   std::size_t instances = 0;
   std::size_t solved = 0;
   double instance_seconds = 0;
+};
+
+// What the rows will hold, known before the first run: which columns there are.
+struct Columns {
+  bool size = true;  // the problem has a size option
+  std::vector<Axis> axes;
+  bool per_instance = false;          // --per-instance: the instance's number
+  bool sets = false;                  // some row's input is a set of instances
+  bool classes = false;               // some strategy counts symmetry classes
+  std::vector<std::string> counters;  // the strategies' own counters of their work
+  bool repeated = false;              // --repeat: min and max seconds
+  unsigned threads = 1;
+  // The text table's widths, for the columns whose values are known up front.
+  std::vector<Config> configs;
+  std::size_t most_instances = 0;
 };
 
 // The row's counts are not totals: a limit, Ctrl-C or the system's memory stopped it.
@@ -52,12 +68,42 @@ std::string label(const Config& c, const std::vector<Axis>& axes);
 // instance where rows differ in them (the size is "n", as the table's column).
 std::string profile_label(const Row& r, const std::vector<Axis>& axes, bool sizes);
 
-// The table on stdout; `classes`: a column for them, `repeated`: min and max seconds.
-void write_text(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool classes, bool repeated);
-// With --profile: nodes per depth, then failures per depth, a column per row.
+// Numbers for people, one style per kind: seconds with three significant digits and a
+// unit (7.47ms, 38.4us, 1.20s), rates with an SI prefix (2.80M). CSV and JSON keep
+// every digit.
+std::string seconds_text(double seconds);
+std::string rate_text(double per_second);
+
+// One column of the table and of the CSV: a new column is one more of these.
+struct Column {
+  std::string text_name;  // its header in the table; "": not in the table
+  std::string csv_name;   // its header in CSV; "": not in CSV
+  std::size_t width = 0;  // in the table, at least the header's
+  bool words = false;     // left-aligned (names), not right-aligned (numbers)
+  std::function<std::string(const Row&)> text;
+  std::function<std::string(const Row&)> csv;
+};
+
+// Writes the header at once and each row as it finishes, flushed, so that a long
+// experiment can be watched and piped: the table (text), CSV, or JSON Lines (a "row"
+// line for each row, then one "compare" line for the table).
+class Report {
+ public:
+  Report(Format format, std::string problem, const Columns& columns);
+  void header() const;
+  void row(const Row& r) const;
+  // After the last row: JSON's "compare" line; with --profile, the text's tables of
+  // nodes and failures per depth (`sizes`: the rows differ in size).
+  void finish(const std::vector<Row>& rows, bool agree, bool profile, bool sizes) const;
+
+ private:
+  Format format_;
+  std::string problem_;
+  std::vector<Axis> axes_;
+  std::vector<Column> columns_;
+};
+
+// Nodes per depth, then failures per depth, a column per row.
 void write_profile_tables(const std::vector<Row>& rows, const std::vector<Axis>& axes, bool sizes);
-void write_csv(std::ostream& out, const std::vector<Row>& rows, const std::vector<Axis>& axes);
-// JSON Lines: a "row" line for each row, then one "compare" line for the table.
-void write_json(const std::string& problem, const std::vector<Row>& rows, const std::vector<Axis>& axes, bool agree);
 
 }  // namespace backtrack::compare

@@ -192,8 +192,8 @@ TEST(Compare, VaryRangesOverADeclaredOption) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   const auto lines = lines_of(csv.out);
   ASSERT_EQ(lines.size(), 5u) << csv.out;
-  EXPECT_TRUE(lines[0].starts_with("n,strategy,prune,order,instance,")) << lines[0];
-  EXPECT_TRUE(lines[4].starts_with("8,csp,arc,mrv,n=8 strategy=csp symmetry=none prune=arc order=mrv")) << lines[4];
+  EXPECT_TRUE(lines[0].starts_with("n,strategy,prune,order,threads,instance,")) << lines[0];
+  EXPECT_TRUE(lines[4].starts_with("8,csp,arc,mrv,1,n=8 strategy=csp symmetry=none prune=arc order=mrv")) << lines[4];
 }
 
 TEST(Compare, VaryMistakesAreRefusedBeforeAnyRun) {

@@ -298,7 +298,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     throw UsageError("compare needs a problem name first, e.g. backtrack compare nqueens -n 4..12");
   }
   const ProblemInfo& problem = find_problem(registry, raw_args[0]);
-  Arguments args(raw_args.begin() + 1, raw_args.end());
+  Arguments args = renamed_arguments(Arguments(raw_args.begin() + 1, raw_args.end()), former_names(problem),
+                                     [](const std::string& message) { log::warn(message); });
   const std::optional<std::string> range =
       problem.size_option.empty() ? std::nullopt : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);

@@ -258,7 +258,10 @@ int solve_command(const Arguments& args, const Registry& registry) {
                          .program_version = BACKTRACK_VERSION,
                          .problem_version = problem.version};
     for (const auto& option : problem.options) {
-      if (option.names_input_file) header.file_options.insert(option.name);
+      if (!option.names_input_file) continue;
+      header.file_options.insert(option.name);
+      // A journal of an earlier release may hold the file under the option's former name.
+      header.file_options.insert(option.former_names.begin(), option.former_names.end());
     }
     journal = std::make_unique<Journal>(path, header,
                                         [](const std::string& message) { log::warn(message); });

@@ -271,7 +271,7 @@ TEST(BoardStrategy, AnEmptyBoardIsLikeN) {
     std::string board;
     for (int r = 0; r < n; ++r) board += row + '\n';
     const cli::TempFile file;
-    const auto o = run({"solve", "nqueens", "--board", write_temp(file, board), "--first", "--time-limit", "5"});
+    const auto o = run({"solve", "nqueens", "--file", write_temp(file, board), "--first", "--time-limit", "5"});
     EXPECT_EQ(o.exit_code, 0) << o.err;
     EXPECT_NE(o.out.find("n=" + std::to_string(n) + " strategy=mrv"), std::string::npos) << o.out;
   }

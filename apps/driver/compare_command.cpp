@@ -382,7 +382,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     check_declared(problem, *problem.find_strategy(c.strategy), plan.options, row_intent);
     check_choices(problem, plan.options);
     if (problem.instances) {
-      plan.set = problem.instances(plan.options);
+      SearchLimits reading;  // a row's time limit is the search's, not the input's
+      reading.stop_requested = limits.stop_requested;
+      plan.set = instances_watched(problem, plan.options, reading);
       if (plan.set.size() <= 1) plan.set.clear();
     }
     if (vm.count("per-instance") == 0 || plan.set.empty()) {

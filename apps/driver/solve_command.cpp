@@ -212,7 +212,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   };
 
   if (problem.instances) {
-    if (const auto set = problem.instances(vm); set.size() > 1) {
+    if (const auto set = instances_watched(problem, vm, request.limits); set.size() > 1) {
       if (format == Format::leetcode || printed != Printed::both) {
         throw UsageError("--format leetcode and --print take one instance; the input holds " + std::to_string(set.size()));
       }

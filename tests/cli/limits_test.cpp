@@ -206,6 +206,41 @@ TEST(SudokuInput, AFifoIsReadOnce) {
   EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
 }
 
+// --- Ctrl-C while the input is still being read ---------------------------------------
+
+// `cat | backtrack solve sudoku`, then Ctrl-C: the program waits on a pipe that stays
+// open, and the signal ends it as an interrupt (130), not later as bad input (65) once
+// the pipe closes. The test holds the pipe open for 4 s; the signal comes at 0.5 s.
+TEST(StandardInput, CtrlCWhileReadingIsAnInterrupt) {
+  for (const std::string problem : {"sudoku", "xcc"}) {
+    const cli::TempFile place;
+    const std::string fifo = place.path() + ".fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const int writer = open(fifo.c_str(), O_RDWR | O_CLOEXEC);  // a writer that never writes, while it is open
+    ASSERT_GE(writer, 0);
+    std::mutex mutex;
+    std::condition_variable ended;
+    bool done = false;
+    std::thread closer([&] {
+      std::unique_lock lock(mutex);
+      ended.wait_for(lock, std::chrono::seconds(4), [&] { return done; });
+      close(writer);
+    });
+    const auto o = cli::run_program(BACKTRACK_EXE, {"solve", problem}, cli::Signal{SIGINT, std::chrono::milliseconds(500)},
+                                    std::nullopt, fifo);
+    {
+      std::lock_guard lock(mutex);
+      done = true;
+    }
+    ended.notify_all();
+    closer.join();
+    std::remove(fifo.c_str());
+    EXPECT_EQ(o.exit_code, 130) << problem << ' ' << o.err;
+    EXPECT_FALSE(o.killed) << problem << ": the handler, not the default action, ends it";
+    EXPECT_LT(o.seconds, 3.0) << problem << ": it waited for the pipe to close";
+  }
+}
+
 // --- A capped listing says what it printed, and that it is partial ------------------
 
 struct Listing {

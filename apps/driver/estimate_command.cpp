@@ -1,4 +1,5 @@
 // backtrack estimate: how many nodes a full count will visit, and how long it will take.
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "exit_help.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
+#include "progress_line.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
@@ -145,7 +147,23 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   SearchLimits setup_limits;
   setup_limits.stop_requested = request.stop_requested;
   const auto solver = make_watched(problem, vm, intent, setup_limits);
-  const EstimateResult result = solver->estimate(request);
+  std::atomic<std::uint64_t> probes{0};
+  request.probes_made = &probes;
+  EstimateResult result;
+  {
+    // The probes made, and the time against the budget: no share done, since a small
+    // tree stops the probes early.
+    const auto text = [&](double seconds) {
+      char line[128];
+      std::snprintf(line, sizeof line, "%llu of %llu probes, %.1fs elapsed (at most %gs)",
+                    static_cast<unsigned long long>(probes.load()), static_cast<unsigned long long>(request.samples),
+                    seconds, budget);
+      return std::string(line);
+    };
+    ProgressLine line("estimate " + problem.name + " " + solver->description(), text,
+                      !quiet() && ProgressLine::stderr_is_terminal());
+    result = solver->estimate(request);
+  }
   const TreeEstimate& tree = result.tree;
   const double rate = result.calibration.nodes_per_second();
   // Seconds of the count on `threads` threads: nodes / (rate * threads).

@@ -273,8 +273,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
   RunResult result;
   {
     const bool show_progress = !quiet() && ProgressLine::stderr_is_terminal();
-    if (show_progress && intent.mode == SearchMode::count) progress.expected_nodes = expected_nodes(*solver, request);
-    ProgressLine line(progress, problem.name + " " + solver->description(), show_progress);
+    const bool counting = intent.mode == SearchMode::count;
+    if (show_progress && counting) progress.expected_nodes = expected_nodes(*solver, request);
+    // The nodes searched, for a search whose subtrees do not tell (--first, --limit, --all).
+    if (show_progress) request.limits.nodes_seen = &progress.nodes_seen;
+    ProgressLine line(progress, problem.name + " " + solver->description(), counting, show_progress);
     auto search = [&] { return mpi ? mpi->count(*solver, request) : solver->run(request, print); };
     result = clock.time_search(search);
   }

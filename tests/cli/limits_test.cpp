@@ -166,6 +166,34 @@ TEST(ProgressLineLimits, ProbesAreBounded) {
   EXPECT_EQ(cli::field(o.out, "nodes"), "1000") << o.out;
 }
 
+// --- A progress line for every long search -----------------------------------------
+
+// --first on a board whose first solution lies deep (scan, n = 60: far more than a second)
+// and --all with its solutions counted, not printed: the line shows the nodes and the
+// rate, and no percentage or time left, which nothing predicts. It showed nothing.
+TEST(ProgressLineLimits, ASearchForSolutionsShowsNodesAndRate) {
+  for (const std::vector<std::string>& mode : {std::vector<std::string>{"-n", "60", "--first"},
+                                              std::vector<std::string>{"-n", "18", "--all", "--print", "summary"},
+                                              std::vector<std::string>{"-n", "60", "--limit", "3"}}) {
+    auto args = cli::with({"solve", "nqueens", "--strategy", "scan", "--time-limit", "1.5", "-j", "1"}, mode);
+    const auto o = run_on_terminal(args);
+    EXPECT_EQ(o.exit_code, 3) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, " nodes, ")) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, " nodes/s, ")) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, "s elapsed")) << mode[2] << o.err;
+    EXPECT_FALSE(cli::contains(o.err, "%")) << mode[2] << o.err;
+    EXPECT_FALSE(cli::contains(o.err, "left")) << mode[2] << o.err;
+  }
+}
+
+// estimate shows its probes while it makes them, within its time budget.
+TEST(ProgressLineLimits, EstimateShowsItsProbes) {
+  const auto o = run_on_terminal({"estimate", "nqueens", "-n", "2000", "--strategy", "bitset", "--time-limit", "1.5"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_TRUE(cli::contains(o.err, " of 200000 probes, ")) << o.err;
+  EXPECT_TRUE(cli::contains(o.err, "s elapsed (at most 1.5s)")) << o.err;
+}
+
 // --- A Sudoku file that can be read only once ----------------------------------------
 
 const std::string classic =

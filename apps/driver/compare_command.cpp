@@ -176,6 +176,11 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
       throw UsageError("--vary takes OPTION=V1,V2,..., got " + in_quotes(spec));
     }
     Axis axis{spec.substr(0, equals), split_list(spec.substr(equals + 1))};
+    for (const auto& [former, current] : former_names(problem)) {
+      if (axis.option != former) continue;
+      log::warn("--vary " + former + " is now --vary " + current + "; the old name will be refused in a later release");
+      axis.option = current;
+    }
     if (axis.option == problem.size_option) throw UsageError("the size is varied with -n RANGE, not --vary");
     const OptionInfo* declared = problem.find_option(axis.option);
     if (declared == nullptr || std::find(row_keys.begin(), row_keys.end(), axis.option) != row_keys.end()) {

@@ -330,6 +330,10 @@ TEST(OneNaming, FormerNamesWarnAndStillWork) {
   const auto compared = run({"compare", "pentomino", "--board", "3x20", "--format", "csv"});
   EXPECT_EQ(compared.exit_code, 0) << compared.err;
   EXPECT_TRUE(contains(compared.err, "warning: --board is now --shape")) << compared.err;
+  const auto varied = run({"compare", "pentomino", "--vary", "board=3x20,4x15", "--format", "csv"});
+  EXPECT_EQ(varied.exit_code, 0) << varied.err;
+  EXPECT_TRUE(contains(varied.out, "4x15")) << varied.out;
+  EXPECT_TRUE(contains(varied.err, "warning: --vary board is now --vary shape")) << varied.err;
   const auto seeded = run({"estimate", "nqueens", "-n", "8", "--probe-seed", "7", "--calibration", "0", "--format", "json"});
   EXPECT_EQ(seeded.exit_code, 0) << seeded.err;
   EXPECT_EQ(cli::json_lines(seeded.out).at(0)["probe_seed"], 7);

@@ -130,11 +130,11 @@ std::vector<Instance> instances() {
     for (int n = 9; n <= top_default; ++n) queens(strategy, n, "");
     for (int n = 9; n <= top_none; ++n) queens(strategy, n, "none");
   }
-  all.push_back({"pentomino_3x20_sym=default", "pentomino", "", {"--board", "3x20"}});
-  all.push_back({"pentomino_3x20_sym=none", "pentomino", "", {"--board", "3x20", "--symmetry", "none"}});
-  all.push_back({"pentomino_8x8centre_sym=default", "pentomino", "", {"--board", "8x8", "--holes", "centre"}});
+  all.push_back({"pentomino_3x20_sym=default", "pentomino", "", {"--shape", "3x20"}});
+  all.push_back({"pentomino_3x20_sym=none", "pentomino", "", {"--shape", "3x20", "--symmetry", "none"}});
+  all.push_back({"pentomino_8x8centre_sym=default", "pentomino", "", {"--shape", "8x8", "--holes", "centre"}});
   all.push_back({"pentomino_8x8centre_sym=none", "pentomino", "",
-                 {"--board", "8x8", "--holes", "centre", "--symmetry", "none"}});
+                 {"--shape", "8x8", "--holes", "centre", "--symmetry", "none"}});
   // The well-known puzzle of Wikipedia's Sudoku article with 9 of its 30 givens removed:
   // 9035 solutions.
   const std::string many = "53..7....6..1.5....98....6.8...6....4..8.3...7..............28.....19..5.......7.";

@@ -54,7 +54,7 @@ measure() {
 
 measure solve nqueens -n 14 --count
 measure solve nqueens -n 15 --count
-measure solve pentomino --board 3x20 --symmetry none --count
+measure solve pentomino --shape 3x20 --symmetry none --count
 measure solve sudoku --puzzle '.............2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..' --count
 measure solve nqueens -n 1000 --strategy dlx --max-nodes 1000  # building the instance is most of it
 measure compare nqueens -n 12 --strategy scan,arrays,bitset,word

@@ -181,6 +181,11 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
       throw UsageError("--vary takes OPTION=V1,V2,..., got " + in_quotes(spec));
     }
     Axis axis{spec.substr(0, equals), split_list(spec.substr(equals + 1))};
+    for (const auto& [former, current] : former_names(problem)) {
+      if (axis.option != former) continue;
+      log::warn("--vary " + former + " is now --vary " + current + "; the old name will be refused in a later release");
+      axis.option = current;
+    }
     if (axis.option == problem.size_option) throw UsageError("the size is varied with -n RANGE, not --vary");
     const OptionInfo* declared = problem.find_option(axis.option);
     if (declared == nullptr || std::find(row_keys.begin(), row_keys.end(), axis.option) != row_keys.end()) {
@@ -304,7 +309,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     throw UsageError("compare needs a problem name first, e.g. backtrack compare nqueens -n 4..12");
   }
   const ProblemInfo& problem = find_problem(registry, raw_args[0]);
-  Arguments args(raw_args.begin() + 1, raw_args.end());
+  Arguments args = renamed_arguments(Arguments(raw_args.begin() + 1, raw_args.end()), former_names(problem),
+                                     [](const std::string& message) { log::warn(message); });
   const std::optional<std::string> range =
       problem.size_option.empty() ? std::nullopt : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);
@@ -387,7 +393,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     check_declared(problem, *problem.find_strategy(c.strategy), plan.options, row_intent);
     check_choices(problem, plan.options);
     if (problem.instances) {
-      plan.set = problem.instances(plan.options);
+      SearchLimits reading;  // a row's time limit is the search's, not the input's
+      reading.stop_requested = limits.stop_requested;
+      plan.set = instances_watched(problem, plan.options, reading);
       if (plan.set.size() <= 1) plan.set.clear();
     }
     if (vm.count("per-instance") == 0 || plan.set.empty()) {

@@ -11,6 +11,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/memory_limit.hpp"
 #include "backtrack/quoted.hpp"
+#include "interrupt.hpp"
 #include "log.hpp"
 #include "plugin_loader.hpp"
 
@@ -44,6 +45,9 @@ inline int exit_code_for_current_exception() {
     return exit_usage;
   } catch (const InputError& e) {
     log::error(one_line(e));
+    // Ctrl-C at a terminal stops the whole pipeline: the program that fed the input
+    // ends too, and the input reads as cut short. The user interrupted; the exit says so.
+    if (interrupt::signal_number() != 0) return 128 + interrupt::signal_number();
     return exit_data;
   } catch (const PluginError& e) {
     log::error(one_line(e));

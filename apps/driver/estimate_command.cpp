@@ -1,4 +1,5 @@
 // backtrack estimate: how many nodes a full count will visit, and how long it will take.
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "exit_help.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
+#include "progress_line.hpp"
 #include "report.hpp"
 #include "search_options.hpp"
 #include "setup_watch.hpp"
@@ -28,7 +30,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char* const estimate_usage =
-    "Usage: backtrack estimate PROBLEM [problem options] [--strategy S] [--samples K] [--probe-seed S]\n"
+    "Usage: backtrack estimate PROBLEM [problem options] [--strategy S] [--samples K] [--seed S]\n"
     "\n"
     "Predicts the nodes and the time of `backtrack solve PROBLEM ... --count` without running it.\n"
     "Knuth's estimator: K random walks from the root to a leaf, each multiplying the numbers\n"
@@ -82,7 +84,7 @@ void print_help(const po::options_description& common, const ProblemInfo* proble
   std::cout << estimate_usage << common << '\n';
   if (problem != nullptr) {
     po::options_description own("Options of " + problem->name);
-    problem->describe_options(own);
+    problem->describe_options(own, &common);
     std::cout << own << '\n';
   }
   std::cout << exit_code_help;
@@ -96,8 +98,9 @@ po::options_description estimate_options() {
   add_strategy_option(common, "the strategy whose count is predicted (default: the one solve --count uses)");
   common.add_options()
     ("samples", po::value<long long>()->default_value(200000)->value_name("N"), "random probes")
-    ("probe-seed", po::value<unsigned long long>()->default_value(1)->value_name("N"),
-     "seed of the random probes (same seed, same estimate; --seed is a strategy's own option)")
+    ("seed", po::value<unsigned long long>()->default_value(1)->value_name("N"),
+     "the seed of the random probes (same seed, same estimate), and of the strategy's own randomness where it "
+     "has any (--values random, --order random)")
     ("calibration", po::value<double>()->default_value(0.2, "0.2")->value_name("SECONDS"), "seconds of timed counting to measure the speed (0: no time prediction)");
   add_threads_option(common, "threads the count would use (default and most: every hardware thread this process "
                              "may use)");
@@ -112,7 +115,8 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   const po::options_description common = estimate_options();
 
   const ProblemCommand command = parse_problem_command(
-      args, registry, common, print_help, "estimate needs a problem name first, e.g. backtrack estimate nqueens -n 20");
+      renamed_arguments(args, {{"probe-seed", "seed"}}, [](const std::string& message) { log::warn(message); }),
+      registry, common, print_help, "estimate needs a problem name first, e.g. backtrack estimate nqueens -n 20");
   if (command.problem == nullptr) return exit_ok;  // --help
   const ProblemInfo& problem = *command.problem;
   const po::variables_map& vm = command.vm;
@@ -122,7 +126,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   if (samples < 1) throw UsageError("--samples must be at least 1, got " + std::to_string(samples));
   request.samples = static_cast<std::uint64_t>(samples);
   request.stop_when_small = true;
-  request.seed = vm["probe-seed"].as<unsigned long long>();
+  request.seed = vm["seed"].as<unsigned long long>();
   request.calibration_seconds = vm["calibration"].as<double>();
   if (!(request.calibration_seconds >= 0) || request.calibration_seconds > 3600) {
     throw UsageError("--calibration must be between 0 and 3600 seconds");
@@ -139,10 +143,27 @@ int estimate_command(const Arguments& args, const Registry& registry) {
   SolveIntent intent;
   intent.mode = SearchMode::count;
   intent.strategy = vm.count("strategy") != 0 ? vm["strategy"].as<std::string>() : "";
+  intent.command_options = {"seed"};
   SearchLimits setup_limits;
   setup_limits.stop_requested = request.stop_requested;
   const auto solver = make_watched(problem, vm, intent, setup_limits);
-  const EstimateResult result = solver->estimate(request);
+  std::atomic<std::uint64_t> probes{0};
+  request.probes_made = &probes;
+  EstimateResult result;
+  {
+    // The probes made, and the time against the budget: no share done, since a small
+    // tree stops the probes early.
+    const auto text = [&](double seconds) {
+      char line[128];
+      std::snprintf(line, sizeof line, "%llu of %llu probes, %.1fs elapsed (at most %gs)",
+                    static_cast<unsigned long long>(probes.load()), static_cast<unsigned long long>(request.samples),
+                    seconds, budget);
+      return std::string(line);
+    };
+    ProgressLine line("estimate " + problem.name + " " + solver->description(), text,
+                      !quiet() && ProgressLine::stderr_is_terminal());
+    result = solver->estimate(request);
+  }
   const TreeEstimate& tree = result.tree;
   const double rate = result.calibration.nodes_per_second();
   // Seconds of the count on `threads` threads: nodes / (rate * threads).
@@ -191,7 +212,7 @@ int estimate_command(const Arguments& args, const Registry& registry) {
       return show(e.mean) + " (standard error " + pct + ", 95% interval " + show(low) + " .. " + show(high) + ")";
     };
     std::cout << "problem: " << problem.name << ' ' << solver->description() << '\n'
-              << "samples: " << tree.samples << " random probes (probe seed " << request.seed << ", "
+              << "samples: " << tree.samples << " random probes (seed " << request.seed << ", "
               << number(tree.seconds) << " s" << (tree.small_tree ? "; stopped early: a small tree, count it" : "")
               << (out_of_time && tree.samples < request.samples ? "; stopped at the time limit" : "") << ")\n"
               << "nodes: " << line(tree.nodes, number) << '\n'

@@ -9,8 +9,8 @@ namespace backtrack {
 
 bool ProgressLine::stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
-ProgressLine::ProgressLine(const Progress& progress, std::string label, bool enabled)
-    : progress_(progress), label_(std::move(label)) {
+ProgressLine::ProgressLine(std::string label, std::function<std::string(double seconds)> text, bool enabled)
+    : label_(std::move(label)), text_(std::move(text)) {
   if (!enabled) return;
   thread_ = std::thread([this] {
     const auto start = std::chrono::steady_clock::now();
@@ -21,6 +21,11 @@ ProgressLine::ProgressLine(const Progress& progress, std::string label, bool ena
     std::fputs("\r\033[K", stderr);
   });
 }
+
+ProgressLine::ProgressLine(const Progress& progress, std::string label, bool counting, bool enabled)
+    : ProgressLine(
+          std::move(label), [&progress, counting](double seconds) { return progress_text(progress, seconds, counting); },
+          enabled) {}
 
 ProgressLine::~ProgressLine() {
   if (!thread_.joinable()) return;
@@ -55,18 +60,31 @@ double seconds_left(double elapsed, const Progress& progress) {
   return elapsed * (static_cast<double>(progress.total.load()) - done_subtrees) / done_subtrees;
 }
 
-void ProgressLine::draw(double seconds) const {
-  const auto finished = progress_.done.load();
-  const auto total = progress_.total.load();
-  if (total == 0) return;
-  char eta[64] = "";
-  if (const double left = seconds_left(seconds, progress_); left >= 0) {
-    std::snprintf(eta, sizeof eta, ", about %.0fs left", left);
+std::string progress_text(const Progress& progress, double seconds, bool counting) {
+  char text[160];
+  const auto total = progress.total.load();
+  if (counting && total != 0) {
+    char eta[64] = "";
+    if (const double left = seconds_left(seconds, progress); left >= 0) {
+      std::snprintf(eta, sizeof eta, ", about %.0fs left", left);
+    }
+    const Done done = done_so_far(progress);
+    std::snprintf(text, sizeof text, "%.1f%% of the %s (%llu/%llu subtrees), %.1fs elapsed%s", 100.0 * done.fraction,
+                  done.by_nodes ? "predicted nodes" : "subtrees", static_cast<unsigned long long>(progress.done.load()),
+                  static_cast<unsigned long long>(total), seconds, eta);
+    return text;
   }
-  const Done done = done_so_far(progress_);
-  std::fprintf(stderr, "\r\033[K%s: %.1f%% of the %s (%llu/%llu subtrees), %.1fs elapsed%s", label_.c_str(),
-               100.0 * done.fraction, done.by_nodes ? "predicted nodes" : "subtrees",
-               static_cast<unsigned long long>(finished), static_cast<unsigned long long>(total), seconds, eta);
+  const auto nodes = progress.nodes_seen.load();
+  if (nodes == 0 || seconds <= 0) return "";
+  std::snprintf(text, sizeof text, "%llu nodes, %.3g nodes/s, %.1fs elapsed", static_cast<unsigned long long>(nodes),
+                static_cast<double>(nodes) / seconds, seconds);
+  return text;
+}
+
+void ProgressLine::draw(double seconds) const {
+  const std::string text = text_(seconds);
+  if (text.empty()) return;
+  std::fprintf(stderr, "\r\033[K%s: %s", label_.c_str(), text.c_str());
   std::fflush(stderr);
 }
 

@@ -118,10 +118,12 @@ ProblemCommand parse_problem_command(const Arguments& args, const Registry& regi
   }
   const ProblemInfo& problem = find_problem(registry, args[0]);
   boost::program_options::options_description own("Options of " + problem.name);
-  problem.describe_options(own);
+  problem.describe_options(own, &common);
   boost::program_options::options_description all;
   all.add(common).add(own);
-  ProblemCommand command{&problem, parse_options(Arguments(args.begin() + 1, args.end()), all)};
+  const Arguments renamed = renamed_arguments(Arguments(args.begin() + 1, args.end()), former_names(problem),
+                                              [](const std::string& message) { log::warn(message); });
+  ProblemCommand command{&problem, parse_options(renamed, all)};
   if (command.vm.count("help") != 0) {
     print_help(common, &problem);
     command.problem = nullptr;

@@ -79,15 +79,30 @@ SetupWatch& setup_watch() {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
-                                     const SolveIntent& intent, const SearchLimits& limits) {
+namespace {
+
+// setup() under the watch: armed with `limits` until it returns or throws.
+template <class Setup>
+auto watched(const SearchLimits& limits, Setup setup) {
   SetupWatch& watch = setup_watch();
   watch.arm(limits);
   struct Disarm {
     SetupWatch& watch;
     ~Disarm() { watch.disarm(); }
   } disarm{watch};
-  return problem.build(vm, intent);
+  return setup();
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                                     const SolveIntent& intent, const SearchLimits& limits) {
+  return watched(limits, [&] { return problem.build(vm, intent); });
+}
+
+std::vector<std::string> instances_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                                           const SearchLimits& limits) {
+  return watched(limits, [&] { return problem.instances(vm); });
 }
 
 }  // namespace backtrack

@@ -7,6 +7,8 @@
 // wanted.
 #include <boost/program_options.hpp>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "backtrack/registry.hpp"
 #include "backtrack/search_limits.hpp"
@@ -17,5 +19,9 @@ namespace backtrack {
 // every command builds its instance.
 std::unique_ptr<Solver> make_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
                                      const SolveIntent& intent, const SearchLimits& limits);
+// problem.instances(vm), watched the same way: it reads the input, which may be a pipe
+// that stays open (Ctrl-C while `cat | backtrack solve sudoku` waits is exit 130).
+std::vector<std::string> instances_watched(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                                           const SearchLimits& limits);
 
 }  // namespace backtrack

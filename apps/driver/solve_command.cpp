@@ -212,7 +212,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   };
 
   if (problem.instances) {
-    if (const auto set = problem.instances(vm); set.size() > 1) {
+    if (const auto set = instances_watched(problem, vm, request.limits); set.size() > 1) {
       if (format == Format::leetcode || printed != Printed::both) {
         throw UsageError("--format leetcode and --print take one instance; the input holds " + std::to_string(set.size()));
       }
@@ -258,7 +258,10 @@ int solve_command(const Arguments& args, const Registry& registry) {
                          .program_version = BACKTRACK_VERSION,
                          .problem_version = problem.version};
     for (const auto& option : problem.options) {
-      if (option.names_input_file) header.file_options.insert(option.name);
+      if (!option.names_input_file) continue;
+      header.file_options.insert(option.name);
+      // A journal of an earlier release may hold the file under the option's former name.
+      header.file_options.insert(option.former_names.begin(), option.former_names.end());
     }
     journal = std::make_unique<Journal>(path, header,
                                         [](const std::string& message) { log::warn(message); });
@@ -270,8 +273,11 @@ int solve_command(const Arguments& args, const Registry& registry) {
   RunResult result;
   {
     const bool show_progress = !quiet() && ProgressLine::stderr_is_terminal();
-    if (show_progress && intent.mode == SearchMode::count) progress.expected_nodes = expected_nodes(*solver, request);
-    ProgressLine line(progress, problem.name + " " + solver->description(), show_progress);
+    const bool counting = intent.mode == SearchMode::count;
+    if (show_progress && counting) progress.expected_nodes = expected_nodes(*solver, request);
+    // The nodes searched, for a search whose subtrees do not tell (--first, --limit, --all).
+    if (show_progress) request.limits.nodes_seen = &progress.nodes_seen;
+    ProgressLine line(progress, problem.name + " " + solver->description(), counting, show_progress);
     auto search = [&] { return mpi ? mpi->count(*solver, request) : solver->run(request, print); };
     result = clock.time_search(search);
   }

@@ -147,6 +147,8 @@ void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
   for (const auto& other : problem.strategies) {
     for (const auto& option : other.options) {
       if (!given(vm, option) || takes(strategy, option)) continue;
+      const auto& own = intent.command_options;
+      if (std::find(own.begin(), own.end(), option) != own.end()) continue;
       throw UsageError("--" + option + " is not an option of strategy " + strategy.name +
                        " (strategies that take it: " + takers(problem, option) + ")");
     }
@@ -158,6 +160,9 @@ void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
     if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
     const auto& value = vm[option.name].as<std::string>();
     if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
+    for (const auto& [former, current] : option.former_choices) {
+      if (value == former) throw UsageError("--" + option.name + " " + former + " is now --" + option.name + " " + current);
+    }
     throw UsageError("unknown --" + option.name + " " + in_quotes(value) + did_you_mean(value, option.choices) + " (choose " +
                      joined(option.choices, [](const std::string& c) { return c; }, ", ") + ")");
   }
@@ -183,8 +188,12 @@ const OptionInfo* ProblemInfo::find_option(const std::string& option) const {
   return nullptr;
 }
 
-void ProblemInfo::describe_options(po::options_description& description) const {
+void ProblemInfo::describe_options(po::options_description& description, const po::options_description* taken) const {
   for (const auto& option : options) {
+    if (description.find_nothrow(option.name, false) != nullptr ||
+        (taken != nullptr && taken->find_nothrow(option.name, false) != nullptr)) {
+      continue;
+    }
     const std::string names = option.short_name == 0 ? option.name : option.name + "," + option.short_name;
     description.add_options()(names.c_str(), semantic(option), option.help.c_str());
   }
@@ -217,6 +226,29 @@ std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveInt
   }
   check_choices(*this, vm);
   return make(vm, intent);
+}
+
+std::vector<FormerName> former_names(const ProblemInfo& problem) {
+  std::vector<FormerName> renamed;
+  for (const auto& option : problem.options) {
+    for (const auto& former : option.former_names) renamed.push_back({former, option.name});
+  }
+  return renamed;
+}
+
+std::vector<std::string> renamed_arguments(std::vector<std::string> args, const std::vector<FormerName>& renamed,
+                                           const std::function<void(const std::string&)>& warn) {
+  for (auto& arg : args) {
+    if (arg == "--") break;
+    for (const auto& [former, current] : renamed) {
+      const std::string old_flag = "--" + former;
+      if (arg != old_flag && !arg.starts_with(old_flag + "=")) continue;
+      arg = "--" + current + arg.substr(old_flag.size());
+      warn(old_flag + " is now --" + current + "; the old name will be refused in a later release");
+      break;
+    }
+  }
+  return args;
 }
 
 Registry& Registry::global() {

@@ -405,11 +405,11 @@ TEST(BadFiles, UnreadableFilesAndHugeBoards) {
   const auto zeros = run({"solve", "sudoku", "--file", "/dev/zero"});
   EXPECT_EQ(zeros.exit_code, 65) << zeros.err;
   EXPECT_NE(zeros.err.find("larger than the 64 MiB"), std::string::npos) << zeros.err;
-  const auto board = run({"solve", "nqueens", "--board", "/"});
+  const auto board = run({"solve", "nqueens", "--file", "/"});
   EXPECT_EQ(board.exit_code, 65) << board.err;
   EXPECT_NE(board.err.find("/: Is a directory"), std::string::npos) << board.err;
   for (const char* box : {"65536x65536", "46341x46341"}) {
-    const auto o = run({"solve", "pentomino", "--board", box});
+    const auto o = run({"solve", "pentomino", "--shape", box});
     EXPECT_EQ(o.exit_code, 64) << box << o.err;
     EXPECT_NE(o.err.find("at most 4096 cells"), std::string::npos) << o.err;
   }

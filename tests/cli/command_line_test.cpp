@@ -215,7 +215,7 @@ TEST(Compare, VaryMistakesAreRefusedBeforeAnyRun) {
 
 // Another board is another tree: its count is not a disagreement.
 TEST(Compare, VaryingTheInstanceComparesNoCountsAcrossIt) {
-  const auto o = run({"compare", "pentomino", "--vary", "board=3x20,4x15", "--format", "json"});
+  const auto o = run({"compare", "pentomino", "--vary", "shape=3x20,4x15", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
   EXPECT_EQ(table["agree"], true);
@@ -289,7 +289,7 @@ TEST(Compare, OneSizeOrNoneIsABarChart) {
   const std::string one = testing::TempDir() + "backtrack-one-size.svg";
   const std::string none = testing::TempDir() + "backtrack-no-size.svg";
   const auto sized = run({"compare", "nqueens", "-n", "8", "--strategy", "word,scan", "--plot", one});
-  const auto unsized = run({"compare", "pentomino", "--board", "3x20", "--plot", none});
+  const auto unsized = run({"compare", "pentomino", "--shape", "3x20", "--plot", none});
   const std::string one_svg = cli::slurp(one);
   const std::string none_svg = cli::slurp(none);
   std::remove(one.c_str());

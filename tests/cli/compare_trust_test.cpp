@@ -68,7 +68,7 @@ TEST(ComparePlot, ABoardFileNameIsNeverGnuplotCode) {
   std::filesystem::copy_file("b.txt", newline);
   std::filesystem::copy_file("b.txt", quotes);
   const auto o = run({"compare", "nqueens", "-n", "4", "--strategy", "word", "--vary",
-                      "board=" + newline + "," + quotes + ",b.txt", "--plot", "o.svg"});
+                      "file=" + newline + "," + quotes + ",b.txt", "--plot", "o.svg"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_FALSE(std::filesystem::exists("PWNED")) << "a file name ran a gnuplot command";
   EXPECT_FALSE(std::filesystem::exists("PWNED2")) << "a file name ran a shell command";
@@ -117,9 +117,9 @@ TEST(CompareSize, AnEmptyOrMalformedSizeIsAUsageError) {
 TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
   const ScratchDirectory scratch;
   write("b10", empty_board(10));
-  const auto solve = run({"solve", "nqueens", "--board", "b10", "--format", "json"});
+  const auto solve = run({"solve", "nqueens", "--file", "b10", "--format", "json"});
   ASSERT_EQ(solve.exit_code, 0) << solve.err;
-  const auto o = run({"compare", "nqueens", "--board", "b10", "--strategy", "word,arrays", "--format", "json"});
+  const auto o = run({"compare", "nqueens", "--file", "b10", "--strategy", "word,arrays", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto table = cli::compare_table(o.out);
   ASSERT_EQ(table["rows"].size(), 2u) << o.out;
@@ -127,13 +127,13 @@ TEST(CompareSize, ABoardSetsTheSizeWhenNIsNotGiven) {
     EXPECT_EQ(row["n"], 10) << row;
     EXPECT_EQ(row["solutions"], "724") << "the 10-queens count: the board's size, not the default 8";
   }
-  const auto text = run({"compare", "nqueens", "--board", "b10", "--strategy", "word"});
+  const auto text = run({"compare", "nqueens", "--file", "b10", "--strategy", "word"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(text.out.find("\n10 ") != std::string::npos || text.out.find("\n 10 ") != std::string::npos)
       << text.out;
   // As solve: a size given that the board contradicts is the board's error.
-  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--board", "b10"}).exit_code, 65);
-  EXPECT_EQ(run({"compare", "nqueens", "-n", "8", "--board", "b10"}).exit_code, 65);
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--file", "b10"}).exit_code, 65);
+  EXPECT_EQ(run({"compare", "nqueens", "-n", "8", "--file", "b10"}).exit_code, 65);
   // Without a board, the default size, as before.
   const auto plain = cli::compare_table(run({"compare", "nqueens", "--strategy", "word", "--format", "json"}).out);
   EXPECT_EQ(plain["rows"][0]["n"], 8);
@@ -207,7 +207,7 @@ std::size_t lines_in(const std::string& text) { return static_cast<std::size_t>(
 TEST(Messages, EscapeControlCharactersOfAFile) {
   const ScratchDirectory scratch;
   write("board", "\x1b[2J.\n..\n");
-  const auto o = run({"solve", "nqueens", "--board", "board"});
+  const auto o = run({"solve", "nqueens", "--file", "board"});
   EXPECT_EQ(o.exit_code, 65) << o.err;
   EXPECT_FALSE(contains(o.err, "\x1b")) << "the terminal's escape reached the terminal";
   EXPECT_TRUE(contains(o.err, "'\\x1b'")) << o.err;

@@ -114,7 +114,7 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "nqueens", "-n", "9", "--strategy", "csp", "--first"},
       {"solve", "nqueens", "-n", "20", "--max-nodes", "1000"},
       {"solve", "sudoku", "--file", set, "--first"},
-      {"solve", "pentomino", "--board", "3x20", "--limit", "2"},
+      {"solve", "pentomino", "--shape", "3x20", "--limit", "2"},
       {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},
       {"compare", "sudoku", "--file", set, "--strategy", "dlx,bits", "--per-instance"},
       {"compare", "nqueens", "-n", "12", "--strategy", "scan", "--max-nodes", "100"},

@@ -99,6 +99,34 @@ TEST(ProgressLineLimits, ProbesAreBounded) {
   EXPECT_EQ(cli::field(o.out, "nodes"), "1000") << o.out;
 }
 
+// --- A progress line for every long search -----------------------------------------
+
+// --first on a board whose first solution lies deep (scan, n = 60: far more than a second)
+// and --all with its solutions counted, not printed: the line shows the nodes and the
+// rate, and no percentage or time left, which nothing predicts. It showed nothing.
+TEST(ProgressLineLimits, ASearchForSolutionsShowsNodesAndRate) {
+  for (const std::vector<std::string>& mode : {std::vector<std::string>{"-n", "60", "--first"},
+                                              std::vector<std::string>{"-n", "18", "--all", "--print", "summary"},
+                                              std::vector<std::string>{"-n", "60", "--limit", "3"}}) {
+    auto args = cli::with({"solve", "nqueens", "--strategy", "scan", "--time-limit", "1.5", "-j", "1"}, mode);
+    const auto o = run_on_terminal(args);
+    EXPECT_EQ(o.exit_code, 3) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, " nodes, ")) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, " nodes/s, ")) << mode[2] << o.err;
+    EXPECT_TRUE(cli::contains(o.err, "s elapsed")) << mode[2] << o.err;
+    EXPECT_FALSE(cli::contains(o.err, "%")) << mode[2] << o.err;
+    EXPECT_FALSE(cli::contains(o.err, "left")) << mode[2] << o.err;
+  }
+}
+
+// estimate shows its probes while it makes them, within its time budget.
+TEST(ProgressLineLimits, EstimateShowsItsProbes) {
+  const auto o = run_on_terminal({"estimate", "nqueens", "-n", "2000", "--strategy", "bitset", "--time-limit", "1.5"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_TRUE(cli::contains(o.err, " of 200000 probes, ")) << o.err;
+  EXPECT_TRUE(cli::contains(o.err, "s elapsed (at most 1.5s)")) << o.err;
+}
+
 // --- A Sudoku file that can be read only once ----------------------------------------
 
 const std::string classic =
@@ -137,6 +165,41 @@ TEST(SudokuInput, AFifoIsReadOnce) {
   std::remove(fifo.c_str());
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(cli::field(o.out, "solutions"), "1") << o.out;
+}
+
+// --- Ctrl-C while the input is still being read ---------------------------------------
+
+// `cat | backtrack solve sudoku`, then Ctrl-C: the program waits on a pipe that stays
+// open, and the signal ends it as an interrupt (130), not later as bad input (65) once
+// the pipe closes. The test holds the pipe open for 4 s; the signal comes at 0.5 s.
+TEST(StandardInput, CtrlCWhileReadingIsAnInterrupt) {
+  for (const std::string problem : {"sudoku", "xcc"}) {
+    const cli::TempFile place;
+    const std::string fifo = place.path() + ".fifo";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const int writer = open(fifo.c_str(), O_RDWR | O_CLOEXEC);  // a writer that never writes, while it is open
+    ASSERT_GE(writer, 0);
+    std::mutex mutex;
+    std::condition_variable ended;
+    bool done = false;
+    std::thread closer([&] {
+      std::unique_lock lock(mutex);
+      ended.wait_for(lock, std::chrono::seconds(4), [&] { return done; });
+      close(writer);
+    });
+    const auto o = cli::run_program(BACKTRACK_EXE, {"solve", problem}, cli::Signal{SIGINT, std::chrono::milliseconds(500)},
+                                    std::nullopt, fifo);
+    {
+      std::lock_guard lock(mutex);
+      done = true;
+    }
+    ended.notify_all();
+    closer.join();
+    std::remove(fifo.c_str());
+    EXPECT_EQ(o.exit_code, 130) << problem << ' ' << o.err;
+    EXPECT_FALSE(o.killed) << problem << ": the handler, not the default action, ends it";
+    EXPECT_LT(o.seconds, 3.0) << problem << ": it waited for the pipe to close";
+  }
 }
 
 // --- A capped listing says what it printed, and that it is partial ------------------
@@ -204,7 +267,7 @@ TEST(BoardStrategy, AnEmptyBoardIsLikeN) {
     std::string board;
     for (int r = 0; r < n; ++r) board += row + '\n';
     const cli::TempFile file;
-    const auto o = run({"solve", "nqueens", "--board", write_temp(file, board), "--first", "--time-limit", "5"});
+    const auto o = run({"solve", "nqueens", "--file", write_temp(file, board), "--first", "--time-limit", "5"});
     EXPECT_EQ(o.exit_code, 0) << o.err;
     EXPECT_NE(o.out.find("n=" + std::to_string(n) + " strategy=mrv"), std::string::npos) << o.out;
   }

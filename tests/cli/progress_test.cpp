@@ -1,5 +1,6 @@
 // The progress line's time left: from the nodes against the estimator's prediction when
-// there is one, from the subtrees otherwise.
+// there is one, from the subtrees otherwise; and, for a search that nothing predicts,
+// the nodes and their rate alone.
 #include <gtest/gtest.h>
 
 #include "progress_line.hpp"
@@ -45,6 +46,31 @@ TEST(ProgressLine, ThePercentageAndTheTimeLeftFollowTheSameQuantity) {
   EXPECT_FALSE(by_subtrees.by_nodes);
   EXPECT_DOUBLE_EQ(by_subtrees.fraction, 0.1);
   EXPECT_DOUBLE_EQ(backtrack::seconds_left(10.0, progress), 10.0 * (1 - by_subtrees.fraction) / by_subtrees.fraction);
+}
+
+// --first, --limit and --all may stop at any node: their line shows what is known, the
+// nodes, their rate and the time, never a share done or a time left, whatever the
+// subtrees say. It was empty: seconds of silence.
+TEST(ProgressLine, ASearchForSolutionsShowsNodesAndRate) {
+  backtrack::Progress progress;
+  EXPECT_EQ(backtrack::progress_text(progress, 0.25, false), "") << "nothing searched yet";
+  progress.nodes_seen = 3000000;
+  EXPECT_EQ(backtrack::progress_text(progress, 2.0, false), "3000000 nodes, 1.5e+06 nodes/s, 2.0s elapsed");
+  progress.total = 4000;
+  progress.done = 400;
+  const auto text = backtrack::progress_text(progress, 2.0, false);
+  EXPECT_EQ(text.find('%'), std::string::npos) << text;
+  EXPECT_EQ(text.find("left"), std::string::npos) << text;
+}
+
+TEST(ProgressLine, ACountShowsItsShareOnceItsSubtreesAreKnown) {
+  backtrack::Progress progress;
+  progress.nodes_seen = 1000;
+  EXPECT_EQ(backtrack::progress_text(progress, 1.0, true), "1000 nodes, 1e+03 nodes/s, 1.0s elapsed") << "still splitting";
+  progress.total = 4000;
+  progress.done = 400;
+  EXPECT_EQ(backtrack::progress_text(progress, 10.0, true),
+            "10.0% of the subtrees (400/4000 subtrees), 10.0s elapsed, about 90s left");
 }
 
 }  // namespace

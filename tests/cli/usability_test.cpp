@@ -20,6 +20,13 @@ namespace {
 using cli::lines_of;
 using cli::run;
 
+// The candidates of `backtrack complete` for the last of `words`.
+std::vector<std::string> complete_words(std::vector<std::string> words) {
+  const std::string index = std::to_string(words.size() - 1);
+  words.insert(words.begin(), {"complete", index});
+  return lines_of(run(words).out);
+}
+
 using cli::contains;
 
 // A board drawn as rows of 'Q' and '.', read back as the column of each row's queen
@@ -71,7 +78,7 @@ TEST(Naming, ListNamesOneProblem) {
 TEST(Naming, HelpNamesEachValue) {
   const auto help = run({"solve", "nqueens", "--help"}).out;
   for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--limit K",
-                                  "--size ] N", "--symmetry none|mirror|full", "--board FILE", "--checkpoint FILE"}) {
+                                  "--size ] N", "--symmetry none|mirror|full", "--file ] FILE", "--checkpoint FILE"}) {
     EXPECT_TRUE(contains(help, shown)) << shown << " in:\n" << help;
   }
   EXPECT_FALSE(contains(help, " arg ")) << "Boost's placeholder for any value:\n" << help;
@@ -288,6 +295,95 @@ TEST(Print, SummaryAlone) {
   const auto text = run({"solve", "nqueens", "-n", "8", "--print", "summary"});
   EXPECT_TRUE(contains(text.out, "solutions: 92")) << text.out;
   EXPECT_FALSE(contains(text.out, "example")) << text.out;
+}
+
+// ---------------------------------------------------------------------------------
+// One naming across commands: an input file is --file, a shape --shape, --seed the
+// search's seed, --order the same words for the same idea. A former name still works
+// for a release, with a warning naming the new one; a former value is refused with it.
+
+TEST(OneNaming, AnInputFileIsFileEverywhere) {
+  const cli::TempFile board;
+  std::ofstream(board.path()) << ".Q..\n....\n....\n....\n";
+  for (const std::string spelling : {"--file", "-f"}) {
+    const auto o = run({"solve", "nqueens", spelling, board.path()});
+    EXPECT_EQ(o.exit_code, 0) << spelling << o.err;
+    EXPECT_EQ(cli::field(o.out, "solutions"), "1") << spelling << o.out;
+    EXPECT_EQ(o.err, "") << spelling;
+  }
+  const auto help = run({"solve", "nqueens", "--help"}).out;
+  EXPECT_TRUE(contains(help, "--file ] FILE")) << help;
+  EXPECT_FALSE(contains(help, "--board")) << help;
+}
+
+TEST(OneNaming, FormerNamesWarnAndStillWork) {
+  const cli::TempFile board;
+  std::ofstream(board.path()) << ".Q..\n....\n....\n....\n";
+  const auto queens = run({"solve", "nqueens", "--board", board.path(), "--print", "summary"});
+  EXPECT_EQ(queens.exit_code, 0) << queens.err;
+  EXPECT_EQ(cli::field(queens.out, "solutions"), "1") << queens.out;
+  EXPECT_TRUE(contains(queens.err, "warning: --board is now --file")) << queens.err;
+  const auto tiles = run({"solve", "pentomino", "--board=3x20", "--print", "summary"});
+  EXPECT_EQ(tiles.exit_code, 0) << tiles.err;
+  EXPECT_EQ(cli::field(tiles.out, "solutions"), "8") << tiles.out;
+  EXPECT_TRUE(contains(tiles.err, "warning: --board is now --shape")) << tiles.err;
+  const auto compared = run({"compare", "pentomino", "--board", "3x20", "--format", "csv"});
+  EXPECT_EQ(compared.exit_code, 0) << compared.err;
+  EXPECT_TRUE(contains(compared.err, "warning: --board is now --shape")) << compared.err;
+  const auto varied = run({"compare", "pentomino", "--vary", "board=3x20,4x15", "--format", "csv"});
+  EXPECT_EQ(varied.exit_code, 0) << varied.err;
+  EXPECT_TRUE(contains(varied.out, "4x15")) << varied.out;
+  EXPECT_TRUE(contains(varied.err, "warning: --vary board is now --vary shape")) << varied.err;
+  const auto seeded = run({"estimate", "nqueens", "-n", "8", "--probe-seed", "7", "--calibration", "0", "--format", "json"});
+  EXPECT_EQ(seeded.exit_code, 0) << seeded.err;
+  EXPECT_EQ(cli::json_lines(seeded.out).at(0)["probe_seed"], 7);
+  EXPECT_TRUE(contains(seeded.err, "warning: --probe-seed is now --seed")) << seeded.err;
+}
+
+TEST(OneNaming, APentominoBoxIsAShape) {
+  const auto o = run({"solve", "pentomino", "--shape", "3x20", "--print", "summary"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(contains(o.out, "problem: pentomino shape=3x20 ")) << o.out;
+  const auto bad = run({"solve", "pentomino", "--shape", "3by20"});
+  EXPECT_EQ(bad.exit_code, 64);
+  EXPECT_TRUE(contains(bad.err, "--shape must be ROWSxCOLS")) << bad.err;
+}
+
+// estimate's --seed seeds its probes; where the strategy has a seed of its own (csp's
+// --values random) the one option is read by both, and a strategy without one does not
+// refuse it.
+TEST(OneNaming, EstimateTakesSeed) {
+  const auto json = [](const cli::Outcome& o) { return cli::json_lines(o.out).at(0); };
+  const std::vector<std::string> estimate = {"estimate", "nqueens", "-n", "10", "--calibration", "0", "--format", "json"};
+  const auto five = run(cli::with(estimate, {"--seed", "5"}));
+  ASSERT_EQ(five.exit_code, 0) << five.err;
+  EXPECT_EQ(json(five)["probe_seed"], 5);
+  EXPECT_EQ(json(five)["nodes"], json(run(cli::with(estimate, {"--seed", "5"})))["nodes"]) << "same seed, same estimate";
+  EXPECT_NE(json(five)["nodes"], json(run(cli::with(estimate, {"--seed", "6"})))["nodes"]);
+  const auto csp = run(cli::with(estimate, {"--strategy", "csp", "--values", "random", "--seed", "5"}));
+  ASSERT_EQ(csp.exit_code, 0) << csp.err;
+  EXPECT_EQ(json(csp)["probe_seed"], 5);
+  EXPECT_EQ(json(csp)["instance"]["seed"], 5) << csp.out;
+  const auto help = run({"estimate", "nqueens", "--help"});
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_FALSE(contains(help.out, "probe-seed")) << help.out;
+  EXPECT_EQ(complete_words({"estimate", "nqueens", "--se"}), std::vector<std::string>{"--seed"});
+}
+
+// The same words for the same idea: xcc's first item in the file's order is a CSP's
+// static variable order.
+TEST(OneNaming, OrderStaticIsTheDeclarationOrder) {
+  const std::string file = std::string(BACKTRACK_SOURCE_DIR) + "/examples/xcc/nqueens-8.xcc";
+  const auto o = run({"solve", "xcc", "--file", file, "--order", "static"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(cli::field(o.out, "solutions"), "92") << o.out;
+  EXPECT_TRUE(contains(o.out, " order=static ")) << o.out;
+  const auto old = run({"solve", "xcc", "--file", file, "--order", "first"});
+  EXPECT_EQ(old.exit_code, 64);
+  EXPECT_TRUE(contains(old.err, "--order first is now --order static")) << old.err;
+  const auto csp = run({"solve", "nqueens", "-n", "6", "--strategy", "csp", "--order", "static"});
+  EXPECT_EQ(csp.exit_code, 0) << csp.err;
+  EXPECT_EQ(cli::field(csp.out, "solutions"), "4") << csp.out;
 }
 
 // ---------------------------------------------------------------------------------

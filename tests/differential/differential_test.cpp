@@ -79,7 +79,7 @@ std::map<std::string, std::vector<Instance>> instances() {
        {{"n=6", {"-n", "6"}, reference::a000170[6]}, {"n=11", {"-n", "11"}, reference::a000170[11]}}},
       {"sudoku", {{"many", {"--puzzle", many_solutions}, sudoku_total(many_solutions)}}},
       // The pentomino 3x20 rectangle: 2 tilings up to its 4 symmetries.
-      {"pentomino", {{"3x20", {"--board", "3x20"}, 2 * 4}}},
+      {"pentomino", {{"3x20", {"--shape", "3x20"}, 2 * 4}}},
       {"xcc",
        {{"langford-7", {"--file", langford}, xcc_reference::count(xcc_reference::read(read_text(langford)))},
         {"word-square", {"--file", squares}, xcc_reference::count(xcc_reference::read(read_text(squares)))}}},

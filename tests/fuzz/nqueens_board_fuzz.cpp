@@ -1,4 +1,4 @@
-// `solve nqueens --board FILE`: read_board, then require_consistent as the solver does.
+// `solve nqueens --file FILE`: read_board, then require_consistent as the solver does.
 // Promises: n >= 1; every queen lies on the n x n board, row by row, left to right;
 // queens that pass require_consistent are at most n and attack no other.
 #include "backtrack/nqueens/validator.hpp"

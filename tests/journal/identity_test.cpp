@@ -121,7 +121,7 @@ TEST(CountIdentity, AnotherBoardFileWithAsManyQueensIsAnotherCount) {
   cli::TempFile a, b;
   std::ofstream(a.path()) << board(0, 0);
   std::ofstream(b.path()) << board(2, 5);
-  const std::vector<std::string> count = {"solve", "nqueens", "--count", "--board"};
+  const std::vector<std::string> count = {"solve", "nqueens", "--count", "--file"};
   expect_refused(with(count, {a.path()}), with(count, {b.path()}), "the input data");
   // The same file, rewritten between the runs.
   JournalFile journal;
@@ -135,7 +135,7 @@ TEST(CountIdentity, AnotherBoardFileWithAsManyQueensIsAnotherCount) {
 // The first hole the same, the others not: the description's "holes=3,3 3,4 ..." was
 // once all a journal compared, and read only its first cell as the value.
 TEST(CountIdentity, OtherHolesOfThePentominoBoardAreAnotherCount) {
-  const std::vector<std::string> count = {"solve", "pentomino", "--board", "8x8", "--count", "--holes"};
+  const std::vector<std::string> count = {"solve", "pentomino", "--shape", "8x8", "--count", "--holes"};
   expect_refused(with(count, {"3,3 3,4 4,3 4,4"}), with(count, {"3,3 0,0 0,7 7,0"}), "the input data");
 }
 

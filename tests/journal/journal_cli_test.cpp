@@ -116,7 +116,7 @@ TEST(CheckpointInput, AQueensBoardUnderAnotherNameResumes) {
   for (int r = 0; r < 12; ++r) board += r == 3 ? "..Q.........\n" : "............\n";
   std::ofstream(directory / "a.board") << board;
   std::ofstream(directory / "b.board") << board;
-  const std::vector<std::string> solve = {"solve", "nqueens", "-j", "1", "--board"};
+  const std::vector<std::string> solve = {"solve", "nqueens", "-j", "1", "--file"};
   expect_resumed(directory, with(solve, {"a.board"}), with(solve, {directory / "b.board"}));
 }
 

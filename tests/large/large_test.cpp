@@ -311,7 +311,7 @@ class TempText {
 
 TEST(BoardFile, CompletesTheDrawnQueens) {
   const TempText board("........\n..Q.....\n........\n........\n........\n........\n........\n.....Q..\n");
-  const auto o = run({"solve", "nqueens", "--board", board.path(), "--count", "--strategy", "bitset"});
+  const auto o = run({"solve", "nqueens", "--file", board.path(), "--count", "--strategy", "bitset"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   const auto expected = completions(all_solutions(8), {{1, 2}, {7, 5}});
   EXPECT_EQ(field(o.out, "solutions"), std::to_string(expected));
@@ -320,7 +320,7 @@ TEST(BoardFile, CompletesTheDrawnQueens) {
 
 TEST(BoardFile, SetsTheSize) {
   const TempText board(".....\n.....\nQ....\n.....\n.....\n");
-  const auto o = run({"solve", "nqueens", "--board", board.path(), "--first"});
+  const auto o = run({"solve", "nqueens", "--file", board.path(), "--first"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_NE(o.out.find("n=5 "), std::string::npos) << o.out;
 }
@@ -350,18 +350,18 @@ std::vector<BadInput> bad_inputs(const std::string& dir) {
       {{"--place", "3-4"}, 65, "'3-4' is not ROW:COL"},
       {{"--place", "1:2,"}, 65, "'' is not ROW:COL"},
       {{"--place", "99999999999:0"}, 65, "'99999999999:0' is not ROW:COL"},
-      {{"--board", dir + "/short-line"}, 65, "short-line line 2: 7 squares, but the board has 8 rows"},
-      {{"--board", dir + "/bad-char"}, 65, "bad-char line 3 column 4: 'x' is neither"},
-      {{"--board", dir + "/attack"}, 65, "queens 0:0 and 7:7 attack each other (same diagonal)"},
-      {{"--board", dir + "/two-in-row"}, 65, "queens 1:1 and 1:5 are both in row 1"},
-      {{"--board", dir + "/missing"}, 65, "missing: No such file or directory"},
-      {{"--board", dir}, 65, ": Is a directory"},
-      {{"--board", "/dev/zero"}, 65, "/dev/zero is larger than the 64 MiB this reader accepts"},
-      {{"--board", dir + "/short-line", "-n", "9"}, 65, "short-line line 2"},
-      {{"--board", dir + "/ok", "-n", "9"}, 65, "the board has 8 rows, but -n is 9"},
+      {{"--file", dir + "/short-line"}, 65, "short-line line 2: 7 squares, but the board has 8 rows"},
+      {{"--file", dir + "/bad-char"}, 65, "bad-char line 3 column 4: 'x' is neither"},
+      {{"--file", dir + "/attack"}, 65, "queens 0:0 and 7:7 attack each other (same diagonal)"},
+      {{"--file", dir + "/two-in-row"}, 65, "queens 1:1 and 1:5 are both in row 1"},
+      {{"--file", dir + "/missing"}, 65, "missing: No such file or directory"},
+      {{"--file", dir}, 65, ": Is a directory"},
+      {{"--file", "/dev/zero"}, 65, "/dev/zero is larger than the 64 MiB this reader accepts"},
+      {{"--file", dir + "/short-line", "-n", "9"}, 65, "short-line line 2"},
+      {{"--file", dir + "/ok", "-n", "9"}, 65, "the board has 8 rows, but -n is 9"},
       {{"--place", "0:0", "--symmetry", "mirror"}, 64, "cannot be used with given queens"},
       {{"--place", "0:0", "--unique"}, 64, "given queens break the symmetry"},
-      {{"--place", "0:0", "--board", dir + "/ok"}, 64, "not both"},
+      {{"--place", "0:0", "--file", dir + "/ok"}, 64, "not both"},
   };
 }
 
@@ -378,7 +378,7 @@ TEST(BadInput, MessagesAndExitCodes) {
   for (const auto& bad : bad_inputs(dir)) {
     std::vector<std::string> args{"solve", "nqueens", "-n", "8"};
     for (const auto& a : bad.args) {
-      if (a == "--board") args = {"solve", "nqueens"};  // the board sets the size
+      if (a == "--file") args = {"solve", "nqueens"};  // the board sets the size
     }
     args.insert(args.end(), bad.args.begin(), bad.args.end());
     const auto o = run(args);

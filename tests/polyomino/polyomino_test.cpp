@@ -148,7 +148,7 @@ TEST(PentominoCheck, NamesTheRuleBroken) {
   }
 }
 
-// --board and --holes, as the command line gives them.
+// --shape and --holes, as the command line gives them.
 TEST(BoardOption, BoxAndHoles) {
   EXPECT_EQ(parse_board("6x10", "").cells().size(), 60u);
   EXPECT_EQ(parse_board("8X8", "centre").cells().size(), 60u);

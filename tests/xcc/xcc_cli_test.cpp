@@ -97,11 +97,11 @@ TEST(XccCli, ReadsStandardInputAndFindsTheSameFirstSolutionOnAnyThreads) {
 }
 
 TEST(XccCli, OrdersAgreeOnTheCount) {
-  for (const char* order : {"mrv", "first", "random"}) {
+  for (const char* order : {"mrv", "static", "random"}) {
     const auto o = run({"solve", "xcc", "--file", example("nqueens-8.xcc"), "--order", order, "--seed", "5"});
     EXPECT_EQ(field(o.out, "solutions"), "92") << order;
   }
-  const auto o = run({"compare", "xcc", "--file", example("langford-7.xcc"), "--vary", "order=mrv,first,random"});
+  const auto o = run({"compare", "xcc", "--file", example("langford-7.xcc"), "--vary", "order=mrv,static,random"});
   EXPECT_EQ(o.exit_code, 0) << o.err;  // compare exits 4 when counts differ
 }
 

@@ -194,7 +194,9 @@ class DepthFirstSearch {
   // GCC spilled more of word's state around the call).
   [[gnu::cold, gnu::noinline]] void check_limits(const Move* step) {
     stop_depth_ = depth_of(step);
+    const std::uint64_t settled = stats_.nodes;
     settle_node_count();
+    if (limits_.nodes_seen != nullptr) limits_.nodes_seen->fetch_add(stats_.nodes - settled, std::memory_order_relaxed);
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
       stop(StopReason::interrupted);

@@ -17,6 +17,7 @@
 // The time follows from a calibration: the same engine and strategy, counting whole
 // subtrees of the split a count would use, chosen at random, for a fraction of a second.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -107,7 +108,8 @@ class RunningMean {
 // count 1.5 s).
 template <Problem P>
 TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_t seed,
-                           const SearchLimits& limits = {}, bool stop_when_small = false) {
+                           const SearchLimits& limits = {}, bool stop_when_small = false,
+                           std::atomic<std::uint64_t>* probes_made = nullptr) {
   using Move = typename P::Move;
   const auto start = Clock::now();
   const auto roots = roots_of(problem);
@@ -168,6 +170,7 @@ TreeEstimate estimate_tree(const P& problem, std::uint64_t samples, std::uint64_
     nodes.add(probe_nodes);
     solutions.add(probe_solutions);
     ++result.samples;
+    if (probes_made != nullptr) probes_made->fetch_add(1, std::memory_order_relaxed);
     walked += static_cast<double>(path.size() - root.prefix.size() + 1);
     if (stop_when_small && result.samples >= small_tree_min_samples && walked * 10 >= nodes.estimate().mean) {
       result.small_tree = k + 1 < samples;

@@ -18,7 +18,7 @@
 // and its subtrees' counts silently added to this one's: a wrong answer.
 //
 // The identity is the data read, not where it was read from: a plugin that reads its
-// input from a file (--file, --board) names those options in `file_options`, which are
+// input from a file (--file) names those options in `file_options`, which are
 // left out of the header; the same problem from a copy, another spelling of the path or
 // standard input resumes the journal.
 //

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backtrack/solver_interface.hpp"
@@ -41,10 +42,16 @@ struct OptionInfo {
   // vm.count(name) is 0 and the plugin decides).
   std::string default_value = {};
   char short_name = 0;  // e.g. 'n' for -n; 0: none
-  // The value names the file the instance's input is read from (--file, --board): what
-  // was read is the Instance's input, so a --checkpoint journal resumes for the same
-  // data under any name, and compares the data, not this option.
+  // The value names the file the instance's input is read from (--file): what was read
+  // is the Instance's input, so a --checkpoint journal resumes for the same data under
+  // any name, and compares the data, not this option.
   bool names_input_file = false;
+  // The option's names in earlier releases: the driver still reads them as this one,
+  // with a warning that names the new one (renamed_arguments()), for one release.
+  std::vector<std::string> former_names = {};
+  // Values of `choices` renamed: {former, current}, e.g. {"first", "static"}. A former
+  // value is refused with the current one named, not taken as unknown.
+  std::vector<std::pair<std::string, std::string>> former_choices = {};
 };
 
 // A strategy and what it offers. The driver checks a command line against these
@@ -80,6 +87,9 @@ struct SolveIntent {
   // The threads the run will search on: each holds a search's state and a copy of the
   // problem, which a plugin's estimate of memory counts (memory_limit.hpp).
   unsigned threads = 1;
+  // Options the command reads itself (estimate's --seed, the probes'), which a problem
+  // may declare too: given to a strategy that does not take them, they are not refused.
+  std::vector<std::string> command_options = {};
 };
 
 // What `backtrack check` says about a solution it read: valid or not, and why.
@@ -136,13 +146,28 @@ struct ProblemInfo {
   const StrategyInfo* find_strategy(const std::string& strategy) const;
   std::vector<std::string> strategy_names() const;
   const OptionInfo* find_option(const std::string& option) const;
-  // Adds every option the problem declares to `description`.
-  void describe_options(boost::program_options::options_description& description) const;
+  // Adds every option the problem declares to `description`, but those `taken` holds
+  // already (a command's own --seed, which the problem's --seed then shares).
+  void describe_options(boost::program_options::options_description& description,
+                        const boost::program_options::options_description* taken = nullptr) const;
   // What the driver runs: the strategy `intent` names (or the default one) is checked
   // against its declarations (UsageError for an unknown name or an undeclared use),
   // then make() builds it.
   std::unique_ptr<Solver> build(const boost::program_options::variables_map& vm, SolveIntent intent) const;
 };
+
+// A renamed option: `former` given is read as `current`.
+struct FormerName {
+  std::string former;
+  std::string current;
+};
+// Every former name of the problem's options.
+std::vector<FormerName> former_names(const ProblemInfo& problem);
+// `args` with each former name (--former, --former=VALUE) spelled as its current one,
+// up to "--"; warn(message) is called once for each that was given ("--board is now
+// --file; ...").
+std::vector<std::string> renamed_arguments(std::vector<std::string> args, const std::vector<FormerName>& renamed,
+                                           const std::function<void(const std::string&)>& warn);
 
 // Moves the options that problem.add_options adds into problem.options, as declarations
 // (the driver knows no other kind); throws std::invalid_argument for one that a

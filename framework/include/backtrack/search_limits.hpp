@@ -20,6 +20,10 @@ struct SearchLimits {
   // Polled as stop_requested is: this search alone is no longer needed (another thread
   // found enough solutions before its subtree). It stops as if at its solution limit.
   const std::atomic<bool>* abandoned = nullptr;
+  // Where given, each search adds the nodes it has searched at every check of its limits
+  // (a few hundred times a second at most): a progress line's count of a search for
+  // solutions, in which no subtree need finish.
+  std::atomic<std::uint64_t>* nodes_seen = nullptr;
 
   // The stop flag and the deadline, read now, as the reason to stop, or none: what a
   // split or a run of subtrees checks between searches (the node and solution limits

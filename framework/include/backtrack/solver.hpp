@@ -195,7 +195,8 @@ class ProblemSolver final : public Solver {
     SearchLimits outside;
     outside.stop_requested = request.stop_requested;
     outside.deadline = request.deadline;
-    result.tree = estimate_tree(problem_, request.samples, request.seed, outside, request.stop_when_small);
+    result.tree =
+        estimate_tree(problem_, request.samples, request.seed, outside, request.stop_when_small, request.probes_made);
     if (request.calibration_seconds > 0 && outside.outside_stop() == StopReason::none) {
       result.calibration = calibrate(problem_, request.calibration_seconds, SplitPlan{}, request.seed, outside);
       result.subtrees = result.calibration.split_subtrees;

@@ -74,6 +74,8 @@ struct Progress {
   // The whole tree's nodes as Knuth's estimator predicts them (0: unknown), for a time
   // left that follows the work rather than the subtrees, which differ a thousandfold.
   std::atomic<double> expected_nodes{0};
+  // Every node searched so far, in finished subtrees or not (SearchLimits::nodes_seen).
+  std::atomic<std::uint64_t> nodes_seen{0};
 };
 
 struct RunRequest {
@@ -115,6 +117,7 @@ struct EstimateRequest {
   const std::atomic<bool>* stop_requested = nullptr;
   Clock::time_point deadline = Clock::time_point::max();
   bool stop_when_small = false;  // fewer probes for a small tree (estimate_tree())
+  std::atomic<std::uint64_t>* probes_made = nullptr;  // counts the probes as they end, for a progress line
 };
 
 struct EstimateResult {

@@ -48,7 +48,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   return *symmetry;
 }
 
-// The given queens (--place, --board), checked; n may come from the board.
+// The given queens (--place, --file), checked; n may come from the board file.
 struct GivenQueens {
   int n = 0;
   std::vector<Queen> queens;
@@ -57,9 +57,9 @@ struct GivenQueens {
 
 std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   const bool place = vm.count("place") != 0;
-  const bool board = vm.count("board") != 0;
+  const bool board = vm.count("file") != 0;
   if (!place && !board) return std::nullopt;
-  if (place && board) throw UsageError("give the queens with --place or with --board, not both");
+  if (place && board) throw UsageError("give the queens with --place or with --file, not both");
   GivenQueens given;
   given.n = vm["size"].as<int>();
   std::string& source = given.source;
@@ -67,7 +67,7 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   if (place) {
     given.queens = parse_place(vm["place"].as<std::string>());
   } else {
-    source = vm["board"].as<std::string>();
+    source = vm["file"].as<std::string>();
     Board read = read_board(read_input_file(source), source);
     if (!vm["size"].defaulted() && read.n != given.n) {
       throw InputError(source + ": the board has " + std::to_string(read.n) + " rows, but -n is " +
@@ -85,13 +85,13 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
 struct Strategy {
   StrategyInfo info;
   std::unique_ptr<Solver> (*build)(const po::variables_map& vm, int n, Symmetry symmetry);
-  // For given queens (the strategy takes "place" and "board").
+  // For given queens (the strategy takes "place" and "file").
   std::unique_ptr<Solver> (*build_given)(int n, const GivenQueens& given) = nullptr;
 };
 
 const std::vector<std::string> any_symmetry = {"none", "mirror", "full"};
 const std::vector<std::string> no_full_symmetry = {"none", "mirror"};
-const std::vector<std::string> given_queen_options = {"place", "board"};
+const std::vector<std::string> given_queen_options = {"place", "file"};
 const std::vector<SearchMode> all_but_unique = {SearchMode::count, SearchMode::all, SearchMode::first,
                                                 SearchMode::limit};
 
@@ -185,7 +185,7 @@ std::string default_strategy_for(int n, const po::variables_map& vm, const Solve
 // As the driver asks before make(): "" (make() decides, by the same rule) for a board
 // read from a file, whose size is not known yet.
 std::string default_strategy(const po::variables_map& vm, const SolveIntent& intent) {
-  if (vm.count("board") != 0) return "";
+  if (vm.count("file") != 0) return "";
   return default_strategy_for(vm["size"].as<int>(), vm, intent, vm.count("place") != 0);
 }
 
@@ -209,7 +209,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     require_consistent(n, given->queens, given->source);
     if (vm.count("symmetry") != 0 && vm["symmetry"].as<std::string>() != "none") {
       throw UsageError("--symmetry " + vm["symmetry"].as<std::string>() +
-                       " cannot be used with given queens (--place, --board): they break the board's "
+                       " cannot be used with given queens (--place, --file): they break the board's "
                        "symmetry (use --symmetry none, the default then)");
     }
     if (intent.mode == SearchMode::unique) {
@@ -234,10 +234,12 @@ std::vector<OptionInfo> declared_options() {
       {.name = "place",
        .help = "given queens, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
                "(symmetry none)"},
-      {.name = "board",
+      {.name = "file",
        .help = "a file of given queens: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
                "(at most 64 MiB)",
-       .names_input_file = true},
+       .short_name = 'f',
+       .names_input_file = true,
+       .former_names = {"board"}},
   };
   for (auto& option : csp::search_options()) options.push_back(std::move(option));
   return options;

@@ -27,7 +27,7 @@ std::string board_input(const Board& board) {
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
-  Board board = parse_board(vm["board"].as<std::string>(), vm.count("holes") != 0 ? vm["holes"].as<std::string>() : "");
+  Board board = parse_board(vm["shape"].as<std::string>(), vm.count("holes") != 0 ? vm["holes"].as<std::string>() : "");
   auto pieces = pentominoes();
   if (board.cells().size() != 5 * pieces.size()) {
     throw UsageError("the 12 pentominoes cover 60 cells; this board has " + std::to_string(board.cells().size()));
@@ -40,16 +40,17 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   }
   const bool classes = symmetry == "full";
   Tiling tiling(board, std::move(pieces), classes);
-  const std::string description = "board=" + vm["board"].as<std::string>() +
+  const std::string description = "shape=" + vm["shape"].as<std::string>() +
                                   (vm.count("holes") != 0 ? " holes=" + vm["holes"].as<std::string>() : "") +
                                   " strategy=" + strategy + " symmetry=" + symmetry;
   return dlx_solver(std::move(tiling), Instance{description, board_input(board)}, classes);
 }
 
 const std::vector<OptionInfo> declared_options = {
-    {.name = "board",
+    {.name = "shape",
      .help = "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes); at most 4096 cells",
-     .default_value = "6x10"},
+     .default_value = "6x10",
+     .former_names = {"board"}},
     {.name = "holes", .help = "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based"},
     {.name = "symmetry",
      .help = "full: count a tiling only as the smallest of its images under the board's symmetries, and report "

@@ -37,7 +37,7 @@ std::shared_ptr<const XccFile> read_input(const po::variables_map& vm) {
 exact_cover::ItemChoice read_choice(const po::variables_map& vm) {
   const std::string order = vm["order"].as<std::string>();
   exact_cover::ItemChoice choice;
-  choice.order = order == "first" ? exact_cover::ItemOrder::first
+  choice.order = order == "static" ? exact_cover::ItemOrder::first
                  : order == "random" ? exact_cover::ItemOrder::random
                                      : exact_cover::ItemOrder::mrv;
   choice.seed = vm["seed"].as<unsigned long long>();
@@ -75,12 +75,13 @@ const std::vector<OptionInfo> declared_options = {
      .short_name = 'f',
      .names_input_file = true},
     {.name = "order",
-     .help = "the item to branch on: mrv, the primary item with the fewest options left, the first on ties (Knuth's "
-             "default); first, the first primary item left; random, as mrv with ties broken by an order of the "
-             "items drawn from --seed",
-     .choices = {"mrv", "first", "random"},
-     .default_value = "mrv"},
-    {.name = "seed", .help = "the seed of --order random", .type = OptionInfo::Type::unsigned_integer, .default_value = "1"},
+     .help = "the item to branch on (the words of a CSP's --order): mrv, the primary item with the fewest options "
+             "left, the first on ties (Knuth's default); static, the first primary item left, in the order of the "
+             "file; random, as mrv with ties broken by an order of the items drawn from --seed",
+     .choices = {"mrv", "static", "random"},
+     .default_value = "mrv",
+     .former_choices = {{"first", "static"}}},
+    {.name = "seed", .help = "the search's random seed: that of --order random", .type = OptionInfo::Type::unsigned_integer, .default_value = "1"},
 };
 
 const Registrar registrar(ProblemInfo{

@@ -40,9 +40,12 @@ inline std::vector<OptionInfo> search_options() {
        "strategy csp: forward checking; arc: propagation to a fixpoint (AC-3, singletons); bounds/gac: and "
        "all-different at bounds/domain consistency",
        Type::text, detail::names_of(all_prunes)},
-      {"order", "strategy csp: the variable order", Type::text, detail::names_of(all_variable_orders)},
+      {"order",
+       "strategy csp: the variable order: static, the first unassigned variable in the model's order; mrv, the "
+       "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures)",
+       Type::text, detail::names_of(all_variable_orders)},
       {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
-      {"seed", "strategy csp: the seed of --values random (default 1)", Type::unsigned_integer},
+      {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},
   };
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The board as the command line gives it: `--board ROWSxCOLS` and `--holes`.
+// The board as the command line gives it: `--shape ROWSxCOLS` and `--holes`.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,10 +23,10 @@ inline Board parse_board(const std::string& box, const std::string& holes) {
   char x = 0;
   std::istringstream in(box);
   if (!(in >> rows >> x >> cols) || (x != 'x' && x != 'X') || !in.eof() || rows < 1 || cols < 1) {
-    throw UsageError("--board must be ROWSxCOLS, e.g. 6x10, got " + in_quotes(box));
+    throw UsageError("--shape must be ROWSxCOLS, e.g. 6x10, got " + in_quotes(box));
   }
   if (rows > largest_board_cells / cols) {
-    throw UsageError("--board " + box + " is too large: a board has at most " + std::to_string(largest_board_cells) +
+    throw UsageError("--shape " + box + " is too large: a board has at most " + std::to_string(largest_board_cells) +
                      " cells");
   }
   std::vector<Cell> hole_cells;

@@ -226,7 +226,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
-    if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
+    if (request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      throw UsageError("--mpi cannot be combined with --max-nodes or --max-failures (use --time-limit)");
+    }
     if (request.profile) throw UsageError("--profile counts the nodes of one process: not with --mpi");
     mpi = join_mpi_job();
     if (!mpi->is_rank_zero()) {
@@ -244,7 +246,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
   std::unique_ptr<Journal> journal;
   if (vm.count("checkpoint") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
-    if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
+    if (request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      throw UsageError("--checkpoint cannot be combined with --max-nodes or --max-failures (use --time-limit)");
+    }
     const std::string& path = vm["checkpoint"].as<std::string>();
     if (path.empty()) throw UsageError("--checkpoint needs a file name");
     // The count's identity: the plugin's Instance, and the problem's options besides,

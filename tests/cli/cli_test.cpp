@@ -320,6 +320,48 @@ TEST(Limits, MaxNodes) {
   EXPECT_EQ(objects[0]["partial"], true);
 }
 
+// --max-failures stops right after its N-th failure: exactly N failures,
+// exit 3, status failure_limit, on one search in depth-first order whatever --threads,
+// in solve and in compare; 0 is refused.
+TEST(Limits, MaxFailures) {
+  std::vector<nlohmann::json> summaries;
+  for (const char* threads : {"1", "2"}) {
+    const auto o = run({"solve", "nqueens", "-n", "12", "--max-failures", "100", "-j", threads, "--format", "json"});
+    EXPECT_EQ(o.exit_code, 3) << o.err;
+    const auto objects = json_lines(o.out);
+    ASSERT_EQ(objects.size(), 1u) << o.out;
+    EXPECT_EQ(objects[0]["failures"], 100);
+    EXPECT_EQ(objects[0]["status"], "failure_limit");
+    EXPECT_EQ(objects[0]["partial"], true);
+    EXPECT_EQ(objects[0]["subtrees"], 0) << "one search, not split";
+    summaries.push_back(objects[0]);
+  }
+  EXPECT_EQ(summaries[0]["nodes"], summaries[1]["nodes"]);
+  EXPECT_EQ(summaries[0]["solutions"], summaries[1]["solutions"]);
+  // The node after the 100th failure: more nodes than failures, fewer than the next limit's.
+  const auto more = run({"solve", "nqueens", "-n", "12", "--max-failures", "101", "--format", "json"});
+  EXPECT_LT(summaries[0]["nodes"].get<std::uint64_t>(), summary_of(more)["nodes"].get<std::uint64_t>());
+  const auto text = run({"solve", "nqueens", "-n", "12", "--max-failures", "100"});
+  EXPECT_EQ(text.exit_code, 3);
+  EXPECT_EQ(field(text.out, "failures"), "100") << text.out;
+  EXPECT_EQ(field(text.out, "status"), "failure_limit (partial: the search did not finish)") << text.out;
+  // A limit the tree never reaches: complete.
+  const auto loose = run({"solve", "nqueens", "-n", "6", "--max-failures", "1000000", "--format", "json"});
+  EXPECT_EQ(loose.exit_code, 0) << loose.err;
+  EXPECT_EQ(summary_of(loose)["status"], "complete");
+  const auto row = run({"compare", "nqueens", "-n", "12", "--strategy", "bitset", "--max-failures", "100",
+                        "--format", "json"});
+  EXPECT_EQ(row.exit_code, 3) << row.err;
+  const auto rows = json_lines(row.out);
+  ASSERT_EQ(rows.size(), 2u) << row.out;
+  EXPECT_EQ(rows[0]["failures"], 100);
+  EXPECT_EQ(rows[0]["status"], "failure_limit");
+  EXPECT_EQ(rows[0]["partial"], true);
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--max-failures", "0"}).exit_code, 64);
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--max-failures", "5", "--checkpoint", "unused.journal"}).exit_code,
+            64);
+}
+
 TEST(Limits, TimeLimit) {
   const auto o = run({"solve", "nqueens", "-n", "19", "--count", "-j", "1", "--time-limit", "0.3"});
   EXPECT_EQ(o.exit_code, 3) << o.err;

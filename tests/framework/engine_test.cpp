@@ -330,6 +330,62 @@ TEST(EngineLimits, NodeLimitKeepsAPrefixOfTheSolutions) {
   EXPECT_TRUE(std::equal(part.paths.begin(), part.paths.end(), all.paths.begin()));
 }
 
+// Where each failure lies in depth-first order: the number (from 1) of each node that is
+// no solution and has no child, walked with the problem's own hooks.
+template <class P>
+std::vector<std::uint64_t> failures_in_order(const P& problem) {
+  std::vector<std::uint64_t> at;
+  const auto nodes = nodes_in_order(problem);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const auto state = backtrack::state_after(problem, std::span<const typename P::Move>(nodes[k].second));
+    if (problem.is_solution(state)) continue;
+    bool child = false;
+    backtrack::for_each_child(problem, state, [&](const typename P::Move&) { child = true; });
+    if (!child) at.push_back(k + 1);
+  }
+  return at;
+}
+
+// The failure limit stops right after its last failure, before expanding anything past
+// it: exactly that many failures, and the nodes up to the next node entered (or up to the
+// failure, where a check between allowed() calls came first), whatever the checks'
+// batches (limits across 4096 nodes), on either flavour, counting or with a sink.
+template <class P>
+void expect_failure_limit_exact(const P& problem) {
+  const auto failures = failures_in_order(problem);
+  const auto all = backtrack::count_solutions(problem);
+  ASSERT_EQ(failures.size(), all.failures);
+  for (std::uint64_t max_failures : {1u, 2u, 3u, 5u, 100u, 4095u, 4096u, 4097u, 10000u}) {
+    if (max_failures > all.failures) continue;
+    SearchLimits limits;
+    limits.max_failures = max_failures;
+    const std::uint64_t last = failures[max_failures - 1];
+    const bool tree_left = last < all.nodes;  // a node after the last failure allowed
+    const auto counted = backtrack::count_solutions(problem, limits);
+    const auto listed = record(problem, limits);
+    for (const SearchStats& s : {counted, listed.stats}) {
+      EXPECT_EQ(s.failures, max_failures);
+      if (tree_left) {
+        EXPECT_EQ(s.stop, StopReason::failure_limit) << max_failures;
+        EXPECT_TRUE(s.nodes == last + 1 || s.nodes == last) << max_failures << ": " << s.nodes << " for " << last;
+      } else {  // the last failure is the tree's last node: nothing is left to stop
+        EXPECT_EQ(s.nodes, all.nodes) << max_failures;
+      }
+    }
+  }
+  SearchLimits generous;
+  generous.max_failures = all.failures + 1;
+  const auto s = backtrack::count_solutions(problem, generous);
+  EXPECT_EQ(s.stop, StopReason::none);
+  EXPECT_EQ(s.nodes, all.nodes);
+}
+
+TEST(EngineLimits, FailureLimitStopsExactly) {
+  expect_failure_limit_exact(toy::SubsetSumUndo(big_k, big_target));
+  expect_failure_limit_exact(toy::SubsetSumChild(big_k, big_target));
+  expect_failure_limit_exact(toy::PermutationsByComplement(6));
+}
+
 TEST(EngineLimits, DeadlineInThePast) {
   SearchLimits limits;
   limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);

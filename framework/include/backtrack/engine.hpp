@@ -188,14 +188,16 @@ class DepthFirstSearch {
     batch_ = until_check_;
   }
 
-  // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit,
-  // at the node whose move toward a child goes to *step. Cold: out of the loop's way, so
-  // that the loop keeps a problem's state in registers (with the clock-driven interval,
-  // GCC spilled more of word's state around the call).
+  // Called once every interval_ nodes (or allowed() calls), exactly at the node limit, and
+  // at the latest at the node after the failure limit's last failure, at the node whose
+  // move toward a child goes to *step. Cold: out of the loop's way, so that the loop
+  // keeps a problem's state in registers (with the clock-driven interval, GCC spilled
+  // more of word's state around the call).
   [[gnu::cold, gnu::noinline]] void check_limits(const Move* step) {
     stop_depth_ = depth_of(step);
     settle_node_count();
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
+    if (limits_.max_failures != 0 && stats_.failures >= limits_.max_failures) stop(StopReason::failure_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
       stop(StopReason::interrupted);
     }
@@ -211,6 +213,11 @@ class DepthFirstSearch {
     }
     batch_ = interval_;
     if (limits_.max_nodes != 0) batch_ = std::min(batch_, limits_.max_nodes - stats_.nodes);
+    // A node fails at most once, after its check: with a batch no longer than the
+    // failures left, a check comes before any node past the last failure allowed is
+    // expanded. So the failure limit costs the loop nothing, and stops with exactly that
+    // many failures (at the next node entered, or the next allowed() call checked).
+    if (limits_.max_failures != 0) batch_ = std::min(batch_, limits_.max_failures - stats_.failures);
     until_check_ = batch_;
     tries_until_check_ = interval_;
   }

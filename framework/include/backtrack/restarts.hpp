@@ -80,8 +80,10 @@ class RestartingSolver final : public Solver {
 
  private:
   RunResult run_here(const RunRequest& request, const SolutionSink& sink) const {
-    // A node limit of the user's own is kept exactly: one run, no restarts.
-    if (request.mode != SearchMode::first || request.limits.max_nodes != 0) return make_(0)->run(request, sink);
+    // A node or failure limit of the user's own is kept exactly: one run, no restarts.
+    if (request.mode != SearchMode::first || request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      return make_(0)->run(request, sink);
+    }
     RunResult total;
     std::uint64_t margin = margin_;
     for (std::uint64_t seed = 0;; ++seed) {

@@ -212,21 +212,23 @@ class ProblemSolver final : public Solver {
     using Move = typename P::Move;
     // Every listing below runs DepthFirstSearch<P, PathSink<P>>: one engine for them all.
     auto emit = [this, &sink](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); };
-    // Stopping after K solutions or N nodes must see one search in order, not many.
+    // Stopping after K solutions, N nodes or N failures must see one search in order,
+    // not many.
     const bool ordered = request.mode == SearchMode::first || request.mode == SearchMode::limit ||
-                         limits.max_solutions != 0 || limits.max_nodes != 0;
+                         limits.max_solutions != 0 || limits.max_nodes != 0 || limits.max_failures != 0;
     if (request.checkpoint != nullptr && (ordered || request.mode != SearchMode::count)) {
-      throw UsageError("a checkpoint keeps counts only, without --max-nodes");
+      throw UsageError("a checkpoint keeps counts only, without --max-nodes or --max-failures");
     }
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
-      throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
+      throw UsageError("subtrees are shared between processes for counts only, without --max-nodes or --max-failures");
     }
     if (request.profile) return run_profiled(request, limits, ordered, sink, std::move(result));
     // The first K solutions in depth-first order: with threads, subtrees in order. The
     // threads keep the solutions of later subtrees until the earlier ones are done (up to
     // K each): for a large K, one search that prints as it goes.
-    if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_solutions != 0 &&
-        limits.max_solutions <= max_solutions_kept_in_order && request.mode != SearchMode::count) {
+    if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_failures == 0 &&
+        limits.max_solutions != 0 && limits.max_solutions <= max_solutions_kept_in_order &&
+        request.mode != SearchMode::count) {
       result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits, emit);
       return result;
     }

@@ -301,6 +301,48 @@ TEST(List, LargeListingWithLimit) {
   EXPECT_EQ(boards_in_text(p.out, 16).size(), 3u);
 }
 
+// Each listed solution says when it was found: "seconds" and "nodes" in JSON, a line
+// "found at ... s, node N" with -v. One search in depth-first order stops at the solution
+// --first or --limit K asks for, so that one's nodes are the summary's.
+TEST(Listing, SolutionsSayWhenTheyWereFound) {
+  for (const char* limit : {"1", "5"}) {
+    const auto o = run({"solve", "nqueens", "-n", "10", "--limit", limit, "-j", "1", "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const auto objects = json_lines(o.out);
+    ASSERT_EQ(objects.size(), std::stoul(limit) + 1) << o.out;
+    const auto& summary = objects.back();
+    for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+      ASSERT_TRUE(objects[i].contains("nodes") && objects[i].contains("seconds")) << objects[i].dump();
+      EXPECT_LE(objects[i]["seconds"].get<double>(), summary["search_seconds"].get<double>());
+      if (i > 0) {
+        EXPECT_GT(objects[i]["nodes"], objects[i - 1]["nodes"]);
+      }
+    }
+    EXPECT_EQ(objects[objects.size() - 2]["nodes"], summary["nodes"]) << o.out;
+  }
+  // On two threads: each within the run's nodes.
+  const auto both = run({"solve", "nqueens", "-n", "10", "--all", "-j", "2", "--format", "json"});
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  const auto objects = json_lines(both.out);
+  ASSERT_EQ(objects.size(), 725u);
+  for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+    EXPECT_GT(objects[i]["nodes"].get<std::uint64_t>(), 0u);
+    EXPECT_LE(objects[i]["nodes"], objects.back()["nodes"]);
+  }
+  const auto json_first = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1", "--format", "json"});
+  const auto text = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1", "-v"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const auto lines = lines_of(text.out);
+  ASSERT_GE(lines.size(), 3u) << text.out;
+  EXPECT_EQ(lines[0], "solution 1");
+  EXPECT_EQ(lines[1].rfind("found at ", 0), 0u) << text.out;
+  const std::string node = ", node " + json_lines(json_first.out).at(0)["nodes"].dump();
+  EXPECT_TRUE(lines[1].ends_with(" s" + node)) << lines[1];
+  EXPECT_EQ(lines[2].rfind("columns: ", 0), 0u) << text.out;
+  const auto quiet = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1"});
+  EXPECT_EQ(quiet.out.find("found at"), std::string::npos) << quiet.out;
+}
+
 // ---------------------------------------------------------------------------------
 // Limits.
 

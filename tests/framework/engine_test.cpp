@@ -386,6 +386,34 @@ TEST(EngineLimits, FailureLimitStopsExactly) {
   expect_failure_limit_exact(toy::PermutationsByComplement(6));
 }
 
+// A sink that takes a fourth argument is told the nodes entered by each solution, its
+// own included: the solution's place in depth-first order, over roots and subtrees.
+TEST(EngineSolutions, NodesEnteredAtEachSolution) {
+  const toy::SubsetSumChild problem(11, 30);
+  const auto nodes = nodes_in_order(problem);
+  std::vector<std::uint64_t> expected;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (problem.is_solution(backtrack::state_after(problem, std::span<const int>(nodes[k].second)))) {
+      expected.push_back(k + 1);
+    }
+  }
+  ASSERT_GT(expected.size(), 2u);
+  std::vector<std::uint64_t> seen;
+  const auto note = [&](const auto&, auto, std::uint64_t, std::uint64_t entered) { seen.push_back(entered); };
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)>(problem, {}, note).run();
+  EXPECT_EQ(seen, expected);
+  // The same tree as two subtrees of one search, one after the other: still counted on.
+  seen.clear();
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)> search(problem, {}, note);
+  const std::vector<int> take_first{1}, skip_first{0};
+  const auto left = search.run_subtree(take_first, 1);
+  search.run_subtree(skip_first, 1);
+  EXPECT_EQ(search.nodes_entered(), nodes.size() - 1);  // all but the root
+  ASSERT_FALSE(seen.empty());
+  EXPECT_LE(seen.back(), nodes.size() - 1);
+  EXPECT_GT(seen.back(), left.nodes);
+}
+
 TEST(EngineLimits, DeadlineInThePast) {
   SearchLimits limits;
   limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
@@ -799,7 +827,7 @@ TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
     // The same for the first solutions: the split reads the problem itself, the threads copies.
     std::uint64_t found = 0;
     backtrack::first_solutions(problem, 1000000, c.threads, SearchLimits{},
-                               [&](auto, std::uint64_t) { return ++found > 0; }, plan);
+                               [&](auto, std::uint64_t, const auto&) { return ++found > 0; }, plan);
     EXPECT_EQ(found, u64(whole.solutions));
     auto read = objects_read();
     if (c.threads > 1) read.erase(0);
@@ -884,7 +912,7 @@ void expect_first_solutions_of_one_search(const P& problem) {
         std::vector<std::vector<Move>> got;
         const auto stats = backtrack::first_solutions(
             problem, wanted, threads, SearchLimits{},
-            [&](std::span<const Move> path, std::uint64_t) {
+            [&](std::span<const Move> path, std::uint64_t, const backtrack::FoundAt&) {
               got.emplace_back(path.begin(), path.end());
               return true;
             },
@@ -912,7 +940,7 @@ TEST(FirstSolutions, SinkRefusal) {
   const toy::SubsetSumUndo problem(14, 40);
   int calls = 0;
   const auto stats = backtrack::first_solutions(
-      problem, 100, 2, SearchLimits{}, [&](auto, std::uint64_t) { return ++calls < 3; }, backtrack::SplitPlan{64, 0});
+      problem, 100, 2, SearchLimits{}, [&](auto, std::uint64_t, const auto&) { return ++calls < 3; }, backtrack::SplitPlan{64, 0});
   EXPECT_EQ(calls, 3);
   EXPECT_EQ(stats.stop, StopReason::solution_limit);
 }
@@ -923,7 +951,7 @@ TEST(FirstSolutions, StopFlagEndsThePartialAnswer) {
   SearchLimits limits;
   limits.stop_requested = &stop;
   const auto stats = backtrack::first_solutions(
-      problem, 100, 2, limits, [&](auto, std::uint64_t) { return true; }, backtrack::SplitPlan{64, 0});
+      problem, 100, 2, limits, [&](auto, std::uint64_t, const auto&) { return true; }, backtrack::SplitPlan{64, 0});
   EXPECT_EQ(stats.stop, StopReason::interrupted);
 }
 
@@ -1075,6 +1103,59 @@ TEST(Split, SolverCountStoppedDuringTheSplit) {
   EXPECT_LT(seconds_since(start), 1.0);
   EXPECT_EQ(result.stats.stop, StopReason::time_limit);
   EXPECT_EQ(u64(result.stats.solutions), 0u);
+}
+
+// Through a Solver, each solution says when it was found: in one search in depth-first
+// order (--limit K) the nodes are its place in that order; with a split on one thread,
+// the nodes the run had entered, growing from one solution to the next, up to the run's;
+// its seconds within the run's. A failure limit searches in order too, on any threads.
+TEST(Split, SolverSolutionsSayWhereTheyWereFound) {
+  const toy::SubsetSumChild problem(17, 50);  // 56,708 nodes: more than a probe's
+  const auto solver = backtrack::make_solver(problem, [](const auto&, auto) { return backtrack::Solution{}; },
+                                             backtrack::Instance("subset", ""));
+  const auto all = record(problem);
+  std::vector<std::uint64_t> in_order;  // the nodes entered by each solution of one search
+  const auto note = [&](const auto&, auto, std::uint64_t, std::uint64_t entered) { in_order.push_back(entered); };
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)>(problem, {}, note).run();
+  ASSERT_GT(in_order.size(), 10u);
+
+  std::vector<backtrack::Solution> found;
+  const auto keep = [&](backtrack::Solution&& s) {
+    found.push_back(std::move(s));
+    return true;
+  };
+  backtrack::RunRequest limited;
+  limited.mode = backtrack::SearchMode::limit;
+  limited.limits.max_solutions = 10;
+  limited.threads = 1;
+  const auto first = solver->run(limited, keep);
+  ASSERT_EQ(found.size(), 10u);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    EXPECT_EQ(found[i].nodes, in_order[i]) << i;
+    EXPECT_LE(found[i].seconds, first.stats.seconds);
+    if (i > 0) {
+      EXPECT_GE(found[i].seconds, found[i - 1].seconds);
+    }
+  }
+
+  found.clear();
+  backtrack::RunRequest every;
+  every.mode = backtrack::SearchMode::all;
+  every.threads = 1;
+  const auto listed = solver->run(every, keep);
+  ASSERT_EQ(found.size(), all.paths.size());
+  EXPECT_GT(listed.subtrees, 0u);  // split, then searched subtree by subtree
+  for (std::size_t i = 1; i < found.size(); ++i) EXPECT_GT(found[i].nodes, found[i - 1].nodes) << i;
+  EXPECT_LE(found.back().nodes, listed.stats.nodes);
+  EXPECT_GE(found.front().nodes, in_order.front());
+
+  backtrack::RunRequest failing;
+  failing.limits.max_failures = 50;
+  failing.threads = 4;
+  const auto stopped = solver->run(failing, keep);
+  EXPECT_EQ(stopped.stats.stop, StopReason::failure_limit);
+  EXPECT_EQ(stopped.stats.failures, 50u);
+  EXPECT_EQ(stopped.subtrees, 0u);  // one search, not split
 }
 
 // A SubtreeSource shares the subtrees with "another process": here the even pending

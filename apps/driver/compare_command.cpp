@@ -291,6 +291,7 @@ po::options_description compare_options() {
   add_threads_option(common, "worker threads for every run (default 1, for comparable times)", 1);
   add_time_limit_option(common, "stop each run after this many seconds (its row is then partial)");
   add_max_nodes_option(common, "stop each run after this many nodes (its row is then partial)");
+  add_max_failures_option(common, "stop each run after this many failures (its row is then partial)");
   add_format_option(common, compare_formats);
   return common;
 }

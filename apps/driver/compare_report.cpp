@@ -34,8 +34,8 @@ std::string csv_field(const std::string& text) {
 }  // namespace
 
 bool cut(const SearchStats& s) {
-  return s.stop == StopReason::node_limit || s.stop == StopReason::time_limit || s.stop == StopReason::interrupted ||
-         s.stop == StopReason::out_of_memory;
+  return s.stop == StopReason::node_limit || s.stop == StopReason::failure_limit || s.stop == StopReason::time_limit ||
+         s.stop == StopReason::interrupted || s.stop == StopReason::out_of_memory;
 }
 
 std::string label(const Config& c, const std::vector<Axis>& axes) {

@@ -6,7 +6,7 @@ inline constexpr const char* exit_code_help =
     "Exit codes:\n"
     "  0    success (also when there are no solutions)\n"
     "  1    check: the solution is not valid\n"
-    "  3    stopped by --max-nodes or --time-limit: the statistics are partial\n"
+    "  3    stopped by --max-nodes, --max-failures or --time-limit: the statistics are partial\n"
     "  4    compare: strategies disagree on a count\n"
     "  64   usage error: unknown command, problem, strategy or option, bad value, size too large\n"
     "  65   bad input data (a file that cannot be read, a malformed puzzle, a journal of another count)\n"

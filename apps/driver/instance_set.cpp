@@ -16,7 +16,8 @@ int severity(StopReason reason) {
   switch (reason) {
     case StopReason::none: return 0;
     case StopReason::solution_limit: return 1;
-    case StopReason::node_limit: return 2;
+    case StopReason::node_limit:
+    case StopReason::failure_limit: return 2;
     case StopReason::time_limit: return 3;
     case StopReason::interrupted: return 4;
     case StopReason::out_of_memory: return 5;

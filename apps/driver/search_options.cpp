@@ -19,6 +19,8 @@ namespace po = boost::program_options;
 void add_search_options(po::options_description& options) {
   add_threads_option(options, "worker threads (default and most: every hardware thread this process may use)");
   add_max_nodes_option(options, "stop after this many nodes (exit 3, partial statistics)");
+  add_max_failures_option(options, "stop after this many failures, dead ends that are no solution (exit 3, "
+                                   "partial statistics); one search in depth-first order, as --max-nodes");
   add_time_limit_option(options, "stop after this many seconds (exit 3, partial statistics)");
   add_profile_option(options, "also count nodes and failures per depth (a table after the summary; \"profile\" in "
                               "JSON); --first and --limit then search on one thread");
@@ -66,6 +68,11 @@ SearchLimits read_limits(const po::variables_map& vm) {
     const long long nodes = vm["max-nodes"].as<long long>();
     if (nodes < 1) throw UsageError("--max-nodes must be at least 1, got " + std::to_string(nodes));
     limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  }
+  if (vm.count("max-failures") != 0) {
+    const long long failures = vm["max-failures"].as<long long>();
+    if (failures < 1) throw UsageError("--max-failures must be at least 1, got " + std::to_string(failures));
+    limits.max_failures = static_cast<std::uint64_t>(failures);
   }
   if (vm.count("time-limit") != 0) {
     const double seconds = vm["time-limit"].as<double>();
@@ -135,6 +142,7 @@ int exit_code_for(StopReason reason) {
   switch (reason) {
     case StopReason::interrupted: return interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted;
     case StopReason::node_limit:
+    case StopReason::failure_limit:
     case StopReason::time_limit: return exit_stopped_by_limit;
     case StopReason::out_of_memory: return exit_out_of_memory;
     default: return exit_ok;

@@ -13,7 +13,7 @@ namespace backtrack {
 void add_search_options(boost::program_options::options_description& options);
 // --threads, 0 or absent meaning every hardware thread this process may use.
 unsigned read_threads(const boost::program_options::variables_map& vm);
-// --max-nodes, --time-limit, and the Ctrl-C flag.
+// --max-nodes, --max-failures (when the command has them), --time-limit, and the Ctrl-C flag.
 SearchLimits read_limits(const boost::program_options::variables_map& vm);
 // The --format values of each command, and the --print values of solve: read by the
 // commands, offered by shell completion.
@@ -40,7 +40,7 @@ using PrintHelp = void (*)(const boost::program_options::options_description& co
 ProblemCommand parse_problem_command(const Arguments& args, const Registry& registry,
                                      const boost::program_options::options_description& common, PrintHelp print_help,
                                      const std::string& missing_problem);
-// 130 or 143 after a signal, 3 after a node or time limit, else 0.
+// 130 or 143 after a signal, 3 after a node, failure or time limit, else 0.
 int exit_code_for(StopReason reason);
 inline int exit_code_for(const SearchStats& stats) { return exit_code_for(stats.stop); }
 

@@ -36,6 +36,10 @@ void add_max_nodes_option(po::options_description& options, const char* help) {
   options.add_options()("max-nodes", po::value<long long>()->value_name("N"), help);
 }
 
+void add_max_failures_option(po::options_description& options, const char* help) {
+  options.add_options()("max-failures", po::value<long long>()->value_name("N"), help);
+}
+
 void add_time_limit_option(po::options_description& options, const char* help) {
   options.add_options()("time-limit", po::value<double>()->value_name("SECONDS"), help);
 }

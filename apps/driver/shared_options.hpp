@@ -28,8 +28,9 @@ void add_threads_option(boost::program_options::options_description& options, co
 // --first, and --limit K.
 void add_first_option(boost::program_options::options_description& options, const char* help);
 void add_limit_option(boost::program_options::options_description& options, const char* help);
-// --max-nodes N and --time-limit SECONDS (read_limits()).
+// --max-nodes N, --max-failures N and --time-limit SECONDS (read_limits()).
 void add_max_nodes_option(boost::program_options::options_description& options, const char* help);
+void add_max_failures_option(boost::program_options::options_description& options, const char* help);
 void add_time_limit_option(boost::program_options::options_description& options, const char* help);
 // --profile: nodes and failures per depth.
 void add_profile_option(boost::program_options::options_description& options, const char* help);

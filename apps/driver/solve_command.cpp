@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -42,8 +43,12 @@ const char* const solve_usage =
     "Ctrl-C stops the search and prints the statistics so far, marked partial.\n"
     "Times in the summary: setup_seconds (options, input, building the instance, the journal),\n"
     "search_seconds (splitting the tree, the search, merging), seconds (all the command did,\n"
-    "e.g. a count's search for an example too); nodes_per_second: the nodes this run searched\n"
-    "(not those resumed from a --checkpoint) per search second.\n"
+    "e.g. a count's search for an example too), cpu_seconds (the CPU time of the process over\n"
+    "seconds, every thread's together); nodes_per_second: the nodes this run searched (not\n"
+    "those resumed from a --checkpoint) per search second, a whole number.\n"
+    "A listed solution carries when it was found: seconds since the search began and the\n"
+    "nodes entered by then (JSON \"seconds\" and \"nodes\"; text: a line \"found at\" with -v);\n"
+    "with threads, the nodes of the split and of the thread that found it.\n"
     "Some strategies count their own work besides nodes and failures: the CSP layer's\n"
     "propagations (values removed from domains) and checks (of a value against a constraint),\n"
     "dancing links' updates (links changed by cover, as Knuth counts them); resumed subtrees\n"
@@ -105,6 +110,13 @@ double expected_nodes(const Solver& solver, const RunRequest& request) {
   } catch (const UsageError&) {
     return 0;
   }
+}
+
+// "found at 0.001234 s, node 345": where the search was when it found `solution`.
+std::string found_at_text(const Solution& solution) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", solution.seconds);
+  return std::string("found at ") + seconds + " s, node " + std::to_string(solution.nodes);
 }
 
 }  // namespace
@@ -171,6 +183,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   const bool capped = (intent.mode == SearchMode::all || intent.mode == SearchMode::unique) && !intent.force;
   bool reached_cap = false;
   std::uint64_t index = 0;
+  const bool found_at_shown = log::debug_enabled();  // -v
   SolutionSink print = [&](Solution&& solution) {
     ++index;
     if (!print_solutions) {
@@ -187,9 +200,13 @@ int solve_command(const Arguments& args, const Registry& registry) {
       solution.json.emplace("type", "solution");
       solution.json.emplace("schema_version", json_schema_version);
       solution.json.emplace("index", index);
+      solution.json.emplace("seconds", solution.seconds);
+      solution.json.emplace("nodes", solution.nodes);
       std::cout << json_line(solution.json) << '\n';
     } else {
-      std::cout << "solution " << index << '\n' << solution.text << '\n';
+      std::cout << "solution " << index << '\n';
+      if (found_at_shown) std::cout << found_at_text(solution) << '\n';
+      std::cout << solution.text << '\n';
     }
     if (!std::cout) interrupt::request_stop();
     reached_cap = capped && print_solutions && index == max_listed_without_force;
@@ -226,7 +243,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");
-    if (request.limits.max_nodes != 0) throw UsageError("--mpi cannot be combined with --max-nodes (use --time-limit)");
+    if (request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      throw UsageError("--mpi cannot be combined with --max-nodes or --max-failures (use --time-limit)");
+    }
     if (request.profile) throw UsageError("--profile counts the nodes of one process: not with --mpi");
     mpi = join_mpi_job();
     if (!mpi->is_rank_zero()) {
@@ -244,7 +263,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
   std::unique_ptr<Journal> journal;
   if (vm.count("checkpoint") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
-    if (request.limits.max_nodes != 0) throw UsageError("--checkpoint cannot be combined with --max-nodes (use --time-limit)");
+    if (request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      throw UsageError("--checkpoint cannot be combined with --max-nodes or --max-failures (use --time-limit)");
+    }
     const std::string& path = vm["checkpoint"].as<std::string>();
     if (path.empty()) throw UsageError("--checkpoint needs a file name");
     // The count's identity: the plugin's Instance, and the problem's options besides,

@@ -301,6 +301,48 @@ TEST(List, LargeListingWithLimit) {
   EXPECT_EQ(boards_in_text(p.out, 16).size(), 3u);
 }
 
+// Each listed solution says when it was found: "seconds" and "nodes" in JSON, a line
+// "found at ... s, node N" with -v. One search in depth-first order stops at the solution
+// --first or --limit K asks for, so that one's nodes are the summary's.
+TEST(Listing, SolutionsSayWhenTheyWereFound) {
+  for (const char* limit : {"1", "5"}) {
+    const auto o = run({"solve", "nqueens", "-n", "10", "--limit", limit, "-j", "1", "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const auto objects = json_lines(o.out);
+    ASSERT_EQ(objects.size(), std::stoul(limit) + 1) << o.out;
+    const auto& summary = objects.back();
+    for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+      ASSERT_TRUE(objects[i].contains("nodes") && objects[i].contains("seconds")) << objects[i].dump();
+      EXPECT_LE(objects[i]["seconds"].get<double>(), summary["search_seconds"].get<double>());
+      if (i > 0) {
+        EXPECT_GT(objects[i]["nodes"], objects[i - 1]["nodes"]);
+      }
+    }
+    EXPECT_EQ(objects[objects.size() - 2]["nodes"], summary["nodes"]) << o.out;
+  }
+  // On two threads: each within the run's nodes.
+  const auto both = run({"solve", "nqueens", "-n", "10", "--all", "-j", "2", "--format", "json"});
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  const auto objects = json_lines(both.out);
+  ASSERT_EQ(objects.size(), 725u);
+  for (std::size_t i = 0; i + 1 < objects.size(); ++i) {
+    EXPECT_GT(objects[i]["nodes"].get<std::uint64_t>(), 0u);
+    EXPECT_LE(objects[i]["nodes"], objects.back()["nodes"]);
+  }
+  const auto json_first = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1", "--format", "json"});
+  const auto text = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1", "-v"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const auto lines = lines_of(text.out);
+  ASSERT_GE(lines.size(), 3u) << text.out;
+  EXPECT_EQ(lines[0], "solution 1");
+  EXPECT_EQ(lines[1].rfind("found at ", 0), 0u) << text.out;
+  const std::string node = ", node " + json_lines(json_first.out).at(0)["nodes"].dump();
+  EXPECT_TRUE(lines[1].ends_with(" s" + node)) << lines[1];
+  EXPECT_EQ(lines[2].rfind("columns: ", 0), 0u) << text.out;
+  const auto quiet = run({"solve", "nqueens", "-n", "8", "--first", "-j", "1"});
+  EXPECT_EQ(quiet.out.find("found at"), std::string::npos) << quiet.out;
+}
+
 // ---------------------------------------------------------------------------------
 // Limits.
 
@@ -318,6 +360,48 @@ TEST(Limits, MaxNodes) {
   EXPECT_EQ(objects[0]["nodes"], 100);
   EXPECT_EQ(objects[0]["status"], "node_limit");
   EXPECT_EQ(objects[0]["partial"], true);
+}
+
+// --max-failures stops right after its N-th failure: exactly N failures,
+// exit 3, status failure_limit, on one search in depth-first order whatever --threads,
+// in solve and in compare; 0 is refused.
+TEST(Limits, MaxFailures) {
+  std::vector<nlohmann::json> summaries;
+  for (const char* threads : {"1", "2"}) {
+    const auto o = run({"solve", "nqueens", "-n", "12", "--max-failures", "100", "-j", threads, "--format", "json"});
+    EXPECT_EQ(o.exit_code, 3) << o.err;
+    const auto objects = json_lines(o.out);
+    ASSERT_EQ(objects.size(), 1u) << o.out;
+    EXPECT_EQ(objects[0]["failures"], 100);
+    EXPECT_EQ(objects[0]["status"], "failure_limit");
+    EXPECT_EQ(objects[0]["partial"], true);
+    EXPECT_EQ(objects[0]["subtrees"], 0) << "one search, not split";
+    summaries.push_back(objects[0]);
+  }
+  EXPECT_EQ(summaries[0]["nodes"], summaries[1]["nodes"]);
+  EXPECT_EQ(summaries[0]["solutions"], summaries[1]["solutions"]);
+  // The node after the 100th failure: more nodes than failures, fewer than the next limit's.
+  const auto more = run({"solve", "nqueens", "-n", "12", "--max-failures", "101", "--format", "json"});
+  EXPECT_LT(summaries[0]["nodes"].get<std::uint64_t>(), summary_of(more)["nodes"].get<std::uint64_t>());
+  const auto text = run({"solve", "nqueens", "-n", "12", "--max-failures", "100"});
+  EXPECT_EQ(text.exit_code, 3);
+  EXPECT_EQ(field(text.out, "failures"), "100") << text.out;
+  EXPECT_EQ(field(text.out, "status"), "failure_limit (partial: the search did not finish)") << text.out;
+  // A limit the tree never reaches: complete.
+  const auto loose = run({"solve", "nqueens", "-n", "6", "--max-failures", "1000000", "--format", "json"});
+  EXPECT_EQ(loose.exit_code, 0) << loose.err;
+  EXPECT_EQ(summary_of(loose)["status"], "complete");
+  const auto row = run({"compare", "nqueens", "-n", "12", "--strategy", "bitset", "--max-failures", "100",
+                        "--format", "json"});
+  EXPECT_EQ(row.exit_code, 3) << row.err;
+  const auto rows = json_lines(row.out);
+  ASSERT_EQ(rows.size(), 2u) << row.out;
+  EXPECT_EQ(rows[0]["failures"], 100);
+  EXPECT_EQ(rows[0]["status"], "failure_limit");
+  EXPECT_EQ(rows[0]["partial"], true);
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--max-failures", "0"}).exit_code, 64);
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "8", "--max-failures", "5", "--checkpoint", "unused.journal"}).exit_code,
+            64);
 }
 
 TEST(Limits, TimeLimit) {

@@ -4,6 +4,7 @@
 // No timing thresholds: a loaded machine is slow, and that is no failure.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -61,6 +62,40 @@ TEST(Clock, SolveTextShowsTheThreeTimes) {
   ASSERT_TRUE(setup && search && total) << o.out;
   EXPECT_GE(std::stod(*total), std::stod(*setup) + std::stod(*search) - tiny) << o.out;  // 6 decimals each
   EXPECT_LE(std::stod(*total), o.seconds) << o.out;
+}
+
+// cpu_seconds, the process's CPU time over the span of seconds: in text right after
+// seconds, in JSON beside it. A count of 2 threads may use up to twice the wall time (and
+// a few threads of the library's besides); it uses some.
+TEST(Clock, SolveShowsCpuSecondsBesideSeconds) {
+  const auto o = run({"solve", "nqueens", "-n", "12", "--count", "-j", "2", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto summary = last_json_line(o.out);
+  ASSERT_TRUE(summary.contains("cpu_seconds")) << o.out;
+  const double cpu = summary["cpu_seconds"].get<double>();
+  EXPECT_GT(cpu, 0) << o.out;
+  EXPECT_LE(cpu, 4 * o.seconds) << o.out;
+  const auto text = run({"solve", "nqueens", "-n", "8", "--first"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const auto lines = lines_of(text.out);
+  const auto at = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.rfind("seconds: ", 0) == 0; });
+  ASSERT_NE(at, lines.end()) << text.out;
+  ASSERT_NE(at + 1, lines.end()) << text.out;
+  EXPECT_EQ(at[1].rfind("cpu_seconds: ", 0), 0u) << text.out;
+  EXPECT_GE(std::stod(at[1].substr(13)), 0) << text.out;
+}
+
+// The text summary writes nodes_per_second as a whole number, whatever its size (%.4g
+// wrote 2.526e+07 in one run and 3295 in another); JSON keeps its full precision.
+TEST(Clock, SolveTextRateIsAWholeNumber) {
+  for (const char* n : {"4", "12"}) {
+    const auto o = run({"solve", "nqueens", "-n", n, "--count"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const auto rate = field(o.out, "nodes_per_second");
+    ASSERT_TRUE(rate) << o.out;
+    ASSERT_FALSE(rate->empty());
+    EXPECT_EQ(rate->find_first_not_of("0123456789"), std::string::npos) << *rate;
+  }
 }
 
 TEST(Clock, SudokuCountReportsTheThreeTimes) {

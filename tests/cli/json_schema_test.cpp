@@ -113,6 +113,7 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "nqueens", "-n", "10", "--checkpoint", journal},
       {"solve", "nqueens", "-n", "9", "--strategy", "csp", "--first"},
       {"solve", "nqueens", "-n", "20", "--max-nodes", "1000"},
+      {"solve", "nqueens", "-n", "12", "--max-failures", "100", "--limit", "3"},
       {"solve", "sudoku", "--file", set, "--first"},
       {"solve", "pentomino", "--shape", "3x20", "--limit", "2"},
       {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},

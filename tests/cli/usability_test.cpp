@@ -77,8 +77,9 @@ TEST(Naming, ListNamesOneProblem) {
 
 TEST(Naming, HelpNamesEachValue) {
   const auto help = run({"solve", "nqueens", "--help"}).out;
-  for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--limit K",
-                                  "--size ] N", "--symmetry none|mirror|full", "--file ] FILE", "--checkpoint FILE"}) {
+  for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--max-failures N",
+                                  "--limit K", "--size ] N", "--symmetry none|mirror|full", "--file ] FILE",
+                                  "--checkpoint FILE"}) {
     EXPECT_TRUE(contains(help, shown)) << shown << " in:\n" << help;
   }
   EXPECT_FALSE(contains(help, " arg ")) << "Boost's placeholder for any value:\n" << help;

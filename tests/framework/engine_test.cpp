@@ -330,6 +330,90 @@ TEST(EngineLimits, NodeLimitKeepsAPrefixOfTheSolutions) {
   EXPECT_TRUE(std::equal(part.paths.begin(), part.paths.end(), all.paths.begin()));
 }
 
+// Where each failure lies in depth-first order: the number (from 1) of each node that is
+// no solution and has no child, walked with the problem's own hooks.
+template <class P>
+std::vector<std::uint64_t> failures_in_order(const P& problem) {
+  std::vector<std::uint64_t> at;
+  const auto nodes = nodes_in_order(problem);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const auto state = backtrack::state_after(problem, std::span<const typename P::Move>(nodes[k].second));
+    if (problem.is_solution(state)) continue;
+    bool child = false;
+    backtrack::for_each_child(problem, state, [&](const typename P::Move&) { child = true; });
+    if (!child) at.push_back(k + 1);
+  }
+  return at;
+}
+
+// The failure limit stops right after its last failure, before expanding anything past
+// it: exactly that many failures, and the nodes up to the next node entered (or up to the
+// failure, where a check between allowed() calls came first), whatever the checks'
+// batches (limits across 4096 nodes), on either flavour, counting or with a sink.
+template <class P>
+void expect_failure_limit_exact(const P& problem) {
+  const auto failures = failures_in_order(problem);
+  const auto all = backtrack::count_solutions(problem);
+  ASSERT_EQ(failures.size(), all.failures);
+  for (std::uint64_t max_failures : {1u, 2u, 3u, 5u, 100u, 4095u, 4096u, 4097u, 10000u}) {
+    if (max_failures > all.failures) continue;
+    SearchLimits limits;
+    limits.max_failures = max_failures;
+    const std::uint64_t last = failures[max_failures - 1];
+    const bool tree_left = last < all.nodes;  // a node after the last failure allowed
+    const auto counted = backtrack::count_solutions(problem, limits);
+    const auto listed = record(problem, limits);
+    for (const SearchStats& s : {counted, listed.stats}) {
+      EXPECT_EQ(s.failures, max_failures);
+      if (tree_left) {
+        EXPECT_EQ(s.stop, StopReason::failure_limit) << max_failures;
+        EXPECT_TRUE(s.nodes == last + 1 || s.nodes == last) << max_failures << ": " << s.nodes << " for " << last;
+      } else {  // the last failure is the tree's last node: nothing is left to stop
+        EXPECT_EQ(s.nodes, all.nodes) << max_failures;
+      }
+    }
+  }
+  SearchLimits generous;
+  generous.max_failures = all.failures + 1;
+  const auto s = backtrack::count_solutions(problem, generous);
+  EXPECT_EQ(s.stop, StopReason::none);
+  EXPECT_EQ(s.nodes, all.nodes);
+}
+
+TEST(EngineLimits, FailureLimitStopsExactly) {
+  expect_failure_limit_exact(toy::SubsetSumUndo(big_k, big_target));
+  expect_failure_limit_exact(toy::SubsetSumChild(big_k, big_target));
+  expect_failure_limit_exact(toy::PermutationsByComplement(6));
+}
+
+// A sink that takes a fourth argument is told the nodes entered by each solution, its
+// own included: the solution's place in depth-first order, over roots and subtrees.
+TEST(EngineSolutions, NodesEnteredAtEachSolution) {
+  const toy::SubsetSumChild problem(11, 30);
+  const auto nodes = nodes_in_order(problem);
+  std::vector<std::uint64_t> expected;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (problem.is_solution(backtrack::state_after(problem, std::span<const int>(nodes[k].second)))) {
+      expected.push_back(k + 1);
+    }
+  }
+  ASSERT_GT(expected.size(), 2u);
+  std::vector<std::uint64_t> seen;
+  const auto note = [&](const auto&, auto, std::uint64_t, std::uint64_t entered) { seen.push_back(entered); };
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)>(problem, {}, note).run();
+  EXPECT_EQ(seen, expected);
+  // The same tree as two subtrees of one search, one after the other: still counted on.
+  seen.clear();
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)> search(problem, {}, note);
+  const std::vector<int> take_first{1}, skip_first{0};
+  const auto left = search.run_subtree(take_first, 1);
+  search.run_subtree(skip_first, 1);
+  EXPECT_EQ(search.nodes_entered(), nodes.size() - 1);  // all but the root
+  ASSERT_FALSE(seen.empty());
+  EXPECT_LE(seen.back(), nodes.size() - 1);
+  EXPECT_GT(seen.back(), left.nodes);
+}
+
 TEST(EngineLimits, DeadlineInThePast) {
   SearchLimits limits;
   limits.deadline = backtrack::Clock::now() - std::chrono::seconds(1);
@@ -743,7 +827,7 @@ TEST(RunSubtrees, EachThreadSearchesACopyOfItsOwn) {
     // The same for the first solutions: the split reads the problem itself, the threads copies.
     std::uint64_t found = 0;
     backtrack::first_solutions(problem, 1000000, c.threads, SearchLimits{},
-                               [&](auto, std::uint64_t) { return ++found > 0; }, plan);
+                               [&](auto, std::uint64_t, const auto&) { return ++found > 0; }, plan);
     EXPECT_EQ(found, u64(whole.solutions));
     auto read = objects_read();
     if (c.threads > 1) read.erase(0);
@@ -828,7 +912,7 @@ void expect_first_solutions_of_one_search(const P& problem) {
         std::vector<std::vector<Move>> got;
         const auto stats = backtrack::first_solutions(
             problem, wanted, threads, SearchLimits{},
-            [&](std::span<const Move> path, std::uint64_t) {
+            [&](std::span<const Move> path, std::uint64_t, const backtrack::FoundAt&) {
               got.emplace_back(path.begin(), path.end());
               return true;
             },
@@ -856,7 +940,7 @@ TEST(FirstSolutions, SinkRefusal) {
   const toy::SubsetSumUndo problem(14, 40);
   int calls = 0;
   const auto stats = backtrack::first_solutions(
-      problem, 100, 2, SearchLimits{}, [&](auto, std::uint64_t) { return ++calls < 3; }, backtrack::SplitPlan{64, 0});
+      problem, 100, 2, SearchLimits{}, [&](auto, std::uint64_t, const auto&) { return ++calls < 3; }, backtrack::SplitPlan{64, 0});
   EXPECT_EQ(calls, 3);
   EXPECT_EQ(stats.stop, StopReason::solution_limit);
 }
@@ -867,7 +951,7 @@ TEST(FirstSolutions, StopFlagEndsThePartialAnswer) {
   SearchLimits limits;
   limits.stop_requested = &stop;
   const auto stats = backtrack::first_solutions(
-      problem, 100, 2, limits, [&](auto, std::uint64_t) { return true; }, backtrack::SplitPlan{64, 0});
+      problem, 100, 2, limits, [&](auto, std::uint64_t, const auto&) { return true; }, backtrack::SplitPlan{64, 0});
   EXPECT_EQ(stats.stop, StopReason::interrupted);
 }
 
@@ -1019,6 +1103,59 @@ TEST(Split, SolverCountStoppedDuringTheSplit) {
   EXPECT_LT(seconds_since(start), 1.0);
   EXPECT_EQ(result.stats.stop, StopReason::time_limit);
   EXPECT_EQ(u64(result.stats.solutions), 0u);
+}
+
+// Through a Solver, each solution says when it was found: in one search in depth-first
+// order (--limit K) the nodes are its place in that order; with a split on one thread,
+// the nodes the run had entered, growing from one solution to the next, up to the run's;
+// its seconds within the run's. A failure limit searches in order too, on any threads.
+TEST(Split, SolverSolutionsSayWhereTheyWereFound) {
+  const toy::SubsetSumChild problem(17, 50);  // 56,708 nodes: more than a probe's
+  const auto solver = backtrack::make_solver(problem, [](const auto&, auto) { return backtrack::Solution{}; },
+                                             backtrack::Instance("subset", ""));
+  const auto all = record(problem);
+  std::vector<std::uint64_t> in_order;  // the nodes entered by each solution of one search
+  const auto note = [&](const auto&, auto, std::uint64_t, std::uint64_t entered) { in_order.push_back(entered); };
+  backtrack::DepthFirstSearch<toy::SubsetSumChild, decltype(note)>(problem, {}, note).run();
+  ASSERT_GT(in_order.size(), 10u);
+
+  std::vector<backtrack::Solution> found;
+  const auto keep = [&](backtrack::Solution&& s) {
+    found.push_back(std::move(s));
+    return true;
+  };
+  backtrack::RunRequest limited;
+  limited.mode = backtrack::SearchMode::limit;
+  limited.limits.max_solutions = 10;
+  limited.threads = 1;
+  const auto first = solver->run(limited, keep);
+  ASSERT_EQ(found.size(), 10u);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    EXPECT_EQ(found[i].nodes, in_order[i]) << i;
+    EXPECT_LE(found[i].seconds, first.stats.seconds);
+    if (i > 0) {
+      EXPECT_GE(found[i].seconds, found[i - 1].seconds);
+    }
+  }
+
+  found.clear();
+  backtrack::RunRequest every;
+  every.mode = backtrack::SearchMode::all;
+  every.threads = 1;
+  const auto listed = solver->run(every, keep);
+  ASSERT_EQ(found.size(), all.paths.size());
+  EXPECT_GT(listed.subtrees, 0u);  // split, then searched subtree by subtree
+  for (std::size_t i = 1; i < found.size(); ++i) EXPECT_GT(found[i].nodes, found[i - 1].nodes) << i;
+  EXPECT_LE(found.back().nodes, listed.stats.nodes);
+  EXPECT_GE(found.front().nodes, in_order.front());
+
+  backtrack::RunRequest failing;
+  failing.limits.max_failures = 50;
+  failing.threads = 4;
+  const auto stopped = solver->run(failing, keep);
+  EXPECT_EQ(stopped.stats.stop, StopReason::failure_limit);
+  EXPECT_EQ(stopped.stats.failures, 50u);
+  EXPECT_EQ(stopped.subtrees, 0u);  // one search, not split
 }
 
 // A SubtreeSource shares the subtrees with "another process": here the even pending

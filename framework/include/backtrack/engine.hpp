@@ -56,8 +56,10 @@ using ProbeSink = std::conditional_t<detail::records_path<P, CountOnly>, CountOn
 
 // One search over one problem. OnSolution is called as on_solution(state, path, weight)
 // for every solution reached, with the moves from root() that lead to it; it may return
-// false to stop the search, or void. A Profiled search also counts its nodes and failures
-// per depth (profile()), over every subtree it runs; one that is not pays nothing for it.
+// false to stop the search, or void. One that also takes a fourth argument gets the
+// nodes this search had entered by then, the solution's included (nodes_entered()). A
+// Profiled search also counts its nodes and failures per depth (profile()), over every
+// subtree it runs; one that is not pays nothing for it.
 template <Problem P, class OnSolution = CountOnly, bool Profiled = false>
 class DepthFirstSearch {
  public:
@@ -97,12 +99,18 @@ class DepthFirstSearch {
   // (border without symmetry at n = 11, 2,722 subtrees: 1.85-1.88 ms with them,
   // 1.75-1.76 without, 1.63-1.65 as one search).
   SearchStats run_subtree(std::span<const Move> prefix, std::uint64_t weight) {
+    earlier_nodes_ += stats_.nodes;
     stats_ = {};
     search_below(prefix, weight);
     return stats_;
   }
 
   const P& problem() const { return problem_; }
+
+  // The nodes entered so far over every run and subtree of this search, the one it is at
+  // included: exact at any time (what the countdown of the batch has not settled yet is
+  // added), read at solutions, never per node.
+  std::uint64_t nodes_entered() const { return earlier_nodes_ + stats_.nodes + (batch_ - until_check_); }
 
   // Where run() stopped, when stopped by a limit (not after a solution): the index of
   // the root it was in, and the moves from root() to the node it had counted and not
@@ -188,16 +196,18 @@ class DepthFirstSearch {
     batch_ = until_check_;
   }
 
-  // Called once every interval_ nodes (or allowed() calls), and exactly at the node limit,
-  // at the node whose move toward a child goes to *step. Cold: out of the loop's way, so
-  // that the loop keeps a problem's state in registers (with the clock-driven interval,
-  // GCC spilled more of word's state around the call).
+  // Called once every interval_ nodes (or allowed() calls), exactly at the node limit, and
+  // at the latest at the node after the failure limit's last failure, at the node whose
+  // move toward a child goes to *step. Cold: out of the loop's way, so that the loop
+  // keeps a problem's state in registers (with the clock-driven interval, GCC spilled
+  // more of word's state around the call).
   [[gnu::cold, gnu::noinline]] void check_limits(const Move* step) {
     stop_depth_ = depth_of(step);
     const std::uint64_t settled = stats_.nodes;
     settle_node_count();
     if (limits_.nodes_seen != nullptr) limits_.nodes_seen->fetch_add(stats_.nodes - settled, std::memory_order_relaxed);
     if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) stop(StopReason::node_limit);
+    if (limits_.max_failures != 0 && stats_.failures >= limits_.max_failures) stop(StopReason::failure_limit);
     if (limits_.stop_requested != nullptr && limits_.stop_requested->load(std::memory_order_relaxed)) {
       stop(StopReason::interrupted);
     }
@@ -213,6 +223,11 @@ class DepthFirstSearch {
     }
     batch_ = interval_;
     if (limits_.max_nodes != 0) batch_ = std::min(batch_, limits_.max_nodes - stats_.nodes);
+    // A node fails at most once, after its check: with a batch no longer than the
+    // failures left, a check comes before any node past the last failure allowed is
+    // expanded. So the failure limit costs the loop nothing, and stops with exactly that
+    // many failures (at the next node entered, or the next allowed() call checked).
+    if (limits_.max_failures != 0) batch_ = std::min(batch_, limits_.max_failures - stats_.failures);
     until_check_ = batch_;
     tries_until_check_ = interval_;
   }
@@ -264,10 +279,17 @@ class DepthFirstSearch {
     stats_.solutions += static_cast<uint128>(weight) * root_weight_;
     ++stats_.representatives;
     if constexpr (!counts_only) {
-      using Result = decltype(on_solution_(state, path, weight * root_weight_));
-      if constexpr (std::is_void_v<Result>) {
-        on_solution_(state, path, weight * root_weight_);
-      } else if (!on_solution_(state, path, weight * root_weight_)) {
+      const auto call = [&] {
+        if constexpr (std::is_invocable_v<OnSolution&, const State&, std::span<const Move>, std::uint64_t,
+                                          std::uint64_t>) {
+          return on_solution_(state, path, weight * root_weight_, nodes_entered());
+        } else {
+          return on_solution_(state, path, weight * root_weight_);
+        }
+      };
+      if constexpr (std::is_void_v<decltype(call())>) {
+        call();
+      } else if (!call()) {
         stop(StopReason::solution_limit);
       }
     }
@@ -454,6 +476,7 @@ class DepthFirstSearch {
   std::vector<Move> path_;
   const Move* deepest_ = nullptr;  // the slot of the deepest leaf of the subtree (note_depth)
   std::uint64_t root_weight_ = 1;
+  std::uint64_t earlier_nodes_ = 0;  // of the subtrees run before the current one (nodes_entered())
   // The first node checks the limits, and starts the first batch.
   std::uint64_t batch_ = 1;
   std::uint64_t until_check_ = 1;
@@ -478,24 +501,32 @@ SearchStats enumerate_solutions(const P& problem, OnSolution on_solution,
   return DepthFirstSearch<P, OnSolution>(problem, limits, std::move(on_solution)).run();
 }
 
+// Where a search was when it reached a solution: the nodes it had entered (its
+// nodes_entered()), and the time, read then (per solution, never per node).
+struct FoundAt {
+  std::uint64_t nodes = 0;
+  Clock::time_point time{};
+};
+
 // A sink behind one function pointer, called per solution (never per node): every
 // listing of a problem, whatever its caller's sink, runs the one engine
 // DepthFirstSearch<P, PathSink<P>>, which is compiled once per problem, not per sink.
 template <Problem P>
 struct PathSink {
-  bool (*call)(void* context, std::span<const typename P::Move> path, std::uint64_t weight);
+  bool (*call)(void* context, std::span<const typename P::Move> path, std::uint64_t weight, const FoundAt& at);
   void* context;
-  bool operator()(const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight) const {
-    return call(context, path, weight);
+  bool operator()(const typename P::State&, std::span<const typename P::Move> path, std::uint64_t weight,
+                  std::uint64_t nodes) const {
+    return call(context, path, weight, FoundAt{nodes, Clock::now()});
   }
 };
 
-// `f`, called as f(path, weight) -> bool, as a PathSink; it refers to `f`, which must
-// outlive it.
+// `f`, called as f(path, weight, found_at) -> bool, as a PathSink; it refers to `f`,
+// which must outlive it.
 template <Problem P, class F>
 PathSink<P> path_sink(F& f) {
-  return {[](void* context, std::span<const typename P::Move> path, std::uint64_t weight) -> bool {
-            return (*static_cast<F*>(context))(path, weight);
+  return {[](void* context, std::span<const typename P::Move> path, std::uint64_t weight, const FoundAt& at) -> bool {
+            return (*static_cast<F*>(context))(path, weight, at);
           },
           &f};
 }

@@ -27,9 +27,11 @@
 
 namespace backtrack {
 
-// Calls emit(path, weight) for each of the first `wanted` solutions in depth-first
-// order, in that order, until it returns false. The statistics count every node that
-// any thread searched, and the solutions emitted.
+// Calls emit(path, weight, found_at) for each of the first `wanted` solutions in
+// depth-first order, in that order, until it returns false. found_at is where the probe
+// found it, or, for a subtree's, the split's nodes and those of the thread that found it
+// so far, and when. The statistics count every node that any thread searched, and the
+// solutions emitted.
 template <Problem P, class Emit>
 SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned threads, const SearchLimits& limits,
                             Emit emit, const SplitPlan& plan = {}) {
@@ -38,11 +40,11 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   std::uint64_t emitted = 0;
   uint128 emitted_weight = 0;
   bool refused = false;
-  auto give = [&](std::span<const Move> path, std::uint64_t weight) {
+  auto give = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
     if (refused || emitted >= wanted) return false;
     ++emitted;
     emitted_weight += weight;
-    refused = !emit(path, weight);
+    refused = !emit(path, weight, at);
     return !refused && emitted < wanted;
   };
   // The probe's solutions are the first of all: they go out as found.
@@ -54,6 +56,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   struct Found {
     std::vector<Move> path;
     std::uint64_t weight;
+    FoundAt at;
   };
   struct Worker {
     std::atomic<std::size_t> subtree{0};
@@ -86,10 +89,10 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
   auto work = [&](const P& own, unsigned t) {
     Worker& me = workers[t];
     std::size_t i = 0;
-    auto keep = [&](std::span<const Move> path, std::uint64_t weight) {
+    auto keep = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
       std::lock_guard lock(mutex);
       if (i > bound) return false;
-      found[i].push_back({{path.begin(), path.end()}, weight});
+      found[i].push_back({{path.begin(), path.end()}, weight, {split.above.nodes + at.nodes, at.time}});
       lower_bound(i);
       return found[i].size() < still && i <= bound;
     };
@@ -122,7 +125,7 @@ SearchStats first_solutions(const P& problem, std::uint64_t wanted, unsigned thr
     const auto r = results[i].stop;
     if (stopped == StopReason::none && (r == StopReason::interrupted || r == StopReason::time_limit)) stopped = r;
     for (const auto& f : found[i]) {
-      if (!give(f.path, f.weight)) break;
+      if (!give(f.path, f.weight, f.at)) break;
     }
   }
   if (stopped == StopReason::none) stopped = cut_short;

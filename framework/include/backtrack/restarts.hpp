@@ -15,6 +15,7 @@
 // touched only as used).
 #include <pthread.h>
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -80,14 +81,24 @@ class RestartingSolver final : public Solver {
 
  private:
   RunResult run_here(const RunRequest& request, const SolutionSink& sink) const {
-    // A node limit of the user's own is kept exactly: one run, no restarts.
-    if (request.mode != SearchMode::first || request.limits.max_nodes != 0) return make_(0)->run(request, sink);
+    // A node or failure limit of the user's own is kept exactly: one run, no restarts.
+    if (request.mode != SearchMode::first || request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
+      return make_(0)->run(request, sink);
+    }
     RunResult total;
     std::uint64_t margin = margin_;
+    const auto start = Clock::now();
     for (std::uint64_t seed = 0;; ++seed) {
       RunRequest attempt = request;
       attempt.limits.max_nodes = depth_ + margin;
-      const RunResult result = make_(seed)->run(attempt, sink);
+      // A solution's time and nodes count from the first attempt, not from its own.
+      const double earlier_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      const SolutionSink found = [&](Solution&& solution) {
+        solution.seconds += earlier_seconds;
+        solution.nodes += total.stats.nodes;
+        return sink(std::move(solution));
+      };
+      const RunResult result = make_(seed)->run(attempt, found);
       const double seconds = total.stats.seconds + result.stats.seconds;
       total.stats += result.stats;
       total.stats.seconds = seconds;

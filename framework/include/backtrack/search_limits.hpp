@@ -13,6 +13,9 @@ using Clock = std::chrono::steady_clock;
 struct SearchLimits {
   std::uint64_t max_solutions = 0;  // stop after this many solutions reached (--first: 1)
   std::uint64_t max_nodes = 0;      // stop once this many states were entered
+  // Stop right after this many dead ends (SearchStats::failures), as Gecode's fail
+  // limit, before anything past the last is expanded: failures is then exactly this.
+  std::uint64_t max_failures = 0;
   // An absolute deadline, so that subtrees searched one after another share one budget.
   Clock::time_point deadline = Clock::time_point::max();
   // Polled a few thousand times a second; set from a signal handler or another thread.
@@ -27,7 +30,7 @@ struct SearchLimits {
 
   // The stop flag and the deadline, read now, as the reason to stop, or none: what a
   // split or a run of subtrees checks between searches (the node and solution limits
-  // belong to a search's own count).
+  // belong to a search's own count, as do the failures).
   StopReason outside_stop() const {
     if (stop_requested != nullptr && stop_requested->load(std::memory_order_relaxed)) return StopReason::interrupted;
     if (deadline != Clock::time_point::max() && Clock::now() >= deadline) return StopReason::time_limit;

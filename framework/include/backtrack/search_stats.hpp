@@ -14,6 +14,7 @@ enum class StopReason : std::uint8_t {
   none,           // the whole tree was searched
   solution_limit, // --first / --limit K reached
   node_limit,     // --max-nodes reached
+  failure_limit,  // --max-failures reached
   time_limit,     // --time-limit reached
   interrupted,    // a stop was requested from outside (SIGINT, SIGTERM)
   out_of_memory,  // the system refused memory or a thread to part of the search
@@ -24,6 +25,7 @@ constexpr std::string_view to_string(StopReason reason) {
     case StopReason::none: return "complete";
     case StopReason::solution_limit: return "solution_limit";
     case StopReason::node_limit: return "node_limit";
+    case StopReason::failure_limit: return "failure_limit";
     case StopReason::time_limit: return "time_limit";
     case StopReason::interrupted: return "interrupted";
     case StopReason::out_of_memory: return "out_of_memory";

@@ -1,6 +1,7 @@
 #pragma once
 // A solution as the driver prints it: apart from solver_interface.hpp, so that only the
 // files that make or print solutions compile JSON.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -9,6 +10,12 @@ namespace backtrack {
 struct Solution {
   std::string text;     // for people: a drawing, one line or many
   nlohmann::json json;  // for scripts
+  // When the search found it, as the solver sets them (a problem's rendering leaves them
+  // alone): the seconds since Solver::run() began, and the nodes entered by then, its own
+  // included. Exact for one search in depth-first order; where threads share the tree,
+  // the nodes of the split and of the thread that found it (docs/json-schema.md).
+  double seconds = 0;
+  std::uint64_t nodes = 0;
 };
 
 }  // namespace backtrack

@@ -210,29 +210,32 @@ class ProblemSolver final : public Solver {
     result.counter_names = counter_names_of<P>();
     SearchLimits limits = request.limits;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
-    using Move = typename P::Move;
+    const auto start = Clock::now();  // of the solutions' seconds
     // Every listing below runs DepthFirstSearch<P, PathSink<P>>: one engine for them all.
-    auto emit = [this, &sink](std::span<const Move> path, std::uint64_t) { return sink(render_(problem_, path)); };
-    // Stopping after K solutions or N nodes must see one search in order, not many.
+    auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+      return sink(found(path, at, start));
+    };
+    // Stopping after K solutions, N nodes or N failures must see one search in order,
+    // not many.
     const bool ordered = request.mode == SearchMode::first || request.mode == SearchMode::limit ||
-                         limits.max_solutions != 0 || limits.max_nodes != 0;
+                         limits.max_solutions != 0 || limits.max_nodes != 0 || limits.max_failures != 0;
     if (request.checkpoint != nullptr && (ordered || request.mode != SearchMode::count)) {
-      throw UsageError("a checkpoint keeps counts only, without --max-nodes");
+      throw UsageError("a checkpoint keeps counts only, without --max-nodes or --max-failures");
     }
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
-      throw UsageError("subtrees are shared between processes for counts only, without --max-nodes");
+      throw UsageError("subtrees are shared between processes for counts only, without --max-nodes or --max-failures");
     }
-    if (request.profile) return run_profiled(request, limits, ordered, sink, std::move(result));
+    if (request.profile) return run_profiled(request, limits, ordered, sink, std::move(result), start);
     // The first K solutions in depth-first order: with threads, subtrees in order. The
     // threads keep the solutions of later subtrees until the earlier ones are done (up to
     // K each): for a large K, one search that prints as it goes.
-    if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_solutions != 0 &&
-        limits.max_solutions <= max_solutions_kept_in_order && request.mode != SearchMode::count) {
+    if (ordered && request.threads > 1 && limits.max_nodes == 0 && limits.max_failures == 0 &&
+        limits.max_solutions != 0 && limits.max_solutions <= max_solutions_kept_in_order &&
+        request.mode != SearchMode::count) {
       result.stats = first_solutions(problem_, limits.max_solutions, request.threads, limits, emit);
       return result;
     }
     if (ordered) {
-      const auto start = Clock::now();
       if (request.mode == SearchMode::count) {
         result.stats = DepthFirstSearch<P>(problem_, limits).run();
       } else {
@@ -253,12 +256,13 @@ class ProblemSolver final : public Solver {
     Delivered delivered;
     SearchLimits listing = limits;
     listing.abandoned = &delivered.refused;
-    auto hand = [&](std::span<const Move> path, std::uint64_t weight) {
-      Solution solution = render_(problem_, path);
-      return delivered.hand(sink, std::move(solution), weight);
+    std::uint64_t split_nodes = 0;  // before a subtree's search: the split's (found())
+    auto hand = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
+      return delivered.hand(sink, found(path, at, start, split_nodes), weight);
     };
     const auto locked_emit = path_sink<P>(hand);
     const auto split = split_tree(problem_, SplitPlan{}, listing, locked_emit);
+    split_nodes = split.above.nodes;
     result.subtrees = split.subtrees.size();
     result.stats = run_subtrees(problem_, split, request.threads, listing, request.progress, [&](const P& problem) {
       return DepthFirstSearch<P, PathSink<P>>(problem, listing, locked_emit);
@@ -268,17 +272,30 @@ class ProblemSolver final : public Solver {
   }
 
  private:
+  using Move = typename P::Move;
+
+  // The solution at `path`, found where `at` says, in a run that began at `start`, by a
+  // search that began after `earlier` nodes were searched (a split's, before the subtrees).
+  // With threads, the other threads' nodes are not in it: counting them would mean
+  // sharing a counter between threads at every node.
+  Solution found(std::span<const Move> path, const FoundAt& at, Clock::time_point start,
+                 std::uint64_t earlier = 0) const {
+    Solution solution = render_(problem_, path);
+    solution.seconds = std::chrono::duration<double>(at.time - start).count();
+    solution.nodes = earlier + at.nodes;
+    return solution;
+  }
+
   // run() with nodes and failures per depth: the same split and subtrees, through one
   // profiled engine with a sink that renders (or, for a count, ignores) each solution.
   RunResult run_profiled(const RunRequest& request, const SearchLimits& limits, bool ordered,
-                         const SolutionSink& sink, RunResult result) const {
-    using Move = typename P::Move;
+                         const SolutionSink& sink, RunResult result, Clock::time_point start) const {
     const bool count = request.mode == SearchMode::count;
     Delivered delivered;
-    auto hand = [&](std::span<const Move> path, std::uint64_t weight) {
+    std::uint64_t split_nodes = 0;  // as in run()
+    auto hand = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
       if (count) return true;
-      Solution solution = render_(problem_, path);
-      return delivered.hand(sink, std::move(solution), weight);
+      return delivered.hand(sink, found(path, at, start, split_nodes), weight);
     };
     const auto emit = path_sink<P>(hand);
     using Search = DepthFirstSearch<P, PathSink<P>, true>;
@@ -292,6 +309,7 @@ class ProblemSolver final : public Solver {
     SearchLimits searched = limits;
     if (!count) searched.abandoned = &delivered.refused;
     const auto split = split_tree(problem_, SplitPlan{}, searched, emit, std::true_type{});
+    split_nodes = split.above.nodes;
     result.subtrees = split.subtrees.size();
     result.stats = run_subtrees(
         problem_, split, request.threads, searched, request.progress,

@@ -48,6 +48,7 @@ const char* const compare_usage =
     "links changed by cover as Knuth counts them), times (setup: reading the options and\n"
     "building the instance, for the first row the command line too; search: splitting the\n"
     "tree, the search, merging; seconds: the row's total, so the rows add up to the command;\n"
+    "cpu: the process's CPU time over seconds, every thread's together;\n"
     "with --repeat R, medians of R runs, and min and max of seconds), nodes per search\n"
     "second, and speed: the first row's search seconds at that size over this one's\n"
     "(--baseline: that row's, which then runs first at each size). A search under 0.1 s is\n"
@@ -258,7 +259,7 @@ void summarise(Row& row) {
     return values;
   };
   row.times = {median(of(&InstanceTimes::setup_seconds)), median(of(&InstanceTimes::search_seconds)),
-               median(of(&InstanceTimes::seconds))};
+               median(of(&InstanceTimes::seconds)), median(of(&InstanceTimes::cpu_seconds))};
   const auto totals = of(&InstanceTimes::seconds);
   row.min_seconds = *std::min_element(totals.begin(), totals.end());
   row.max_seconds = *std::max_element(totals.begin(), totals.end());
@@ -536,11 +537,14 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         // left, which would take a row's set-up time only where stderr is a terminal.
         Progress progress;
         request.progress = show_progress ? &progress : nullptr;
-        const ProgressLine line(progress, compare::profile_label(row, axes, true), show_progress);
+        request.limits.nodes_seen = show_progress ? &progress.nodes_seen : nullptr;
+        const ProgressLine line(progress, compare::profile_label(row, axes, true), request.mode == SearchMode::count,
+                                show_progress);
         const auto search_begin = Clock::now();
         result = solver->run(request, ignore);
         search_seconds += std::chrono::duration<double>(Clock::now() - search_begin).count();
         request.progress = nullptr;
+        request.limits.nodes_seen = nullptr;
       }
       solver.reset();  // freeing the instance is part of its row, not of the next one's set-up
       run.instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
@@ -572,7 +576,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       // milliseconds must not carry against the others. The first run counts as the
       // row's set-up, so that the rows still add up to the command.
       if (round == 0 && !interrupted && !cut(run.total.stats) && run.times.search_seconds < warm_up_below) {
+        const double warm_up_cpu = run.times.cpu_seconds;
         run = run_row(plan, row, row_start);
+        run.times.cpu_seconds += warm_up_cpu;  // over the same span as its seconds
       }
       row.runs.push_back(run.times);
       if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = run.total;  // a cut run stays visible

@@ -193,6 +193,7 @@ std::vector<Column> table_columns(const Columns& c) {
     seconds("min", "seconds_min", &Row::min_seconds);
     seconds("max", "seconds_max", &Row::max_seconds);
   }
+  part("cpu", "cpu_seconds", &InstanceTimes::cpu_seconds);
   columns.push_back({"", "runs", 0, false, nullptr, [](const Row& r) { return std::to_string(r.runs.size()); }});
   if (c.sets) {
     columns.push_back({"median/instance", "", 0, false,
@@ -237,7 +238,7 @@ std::string rate_text(double per_second) {
 }
 
 Report::Report(Format format, std::string problem, const Columns& columns)
-    : format_(format), problem_(std::move(problem)), axes_(columns.axes), columns_(table_columns(columns)) {
+    : format_(format), problem_(std::move(problem)), threads_(columns.threads), axes_(columns.axes), columns_(table_columns(columns)) {
   const bool text = format_ == Format::text;
   std::erase_if(columns_, [text](const Column& c) { return (text ? c.text_name : c.csv_name).empty(); });
 }
@@ -268,11 +269,12 @@ void Report::row(const Row& r) const {
     const SearchStats& s = r.result.stats;
     nlohmann::json row = {{"type", "row"}, {"schema_version", json_schema_version}, {"problem", problem_},
                           {"n", value_json(r.config.size)}, {"strategy", r.config.strategy},
-                          {"instance", instance_json(r.instance)}, {"partial", cut(s)},
+                          {"instance", instance_json(r.instance)}, {"threads", threads_}, {"partial", cut(s)},
                           {"solutions", to_string(s.solutions)},
                           {"nodes", s.nodes}, {"failures", s.failures}, {"counters", counters_json(r.result)},
                           {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
-                          {"seconds", r.times.seconds}, {"seconds_min", r.min_seconds},
+                          {"seconds", r.times.seconds}, {"cpu_seconds", r.times.cpu_seconds},
+                          {"seconds_min", r.min_seconds},
                           {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},
                           {"nodes_per_second", nodes_per_second(r.result, r.times)},
                           {"speed", cut(s) || !r.speedup ? nlohmann::json(nullptr) : nlohmann::json(*r.speedup)},

@@ -99,6 +99,7 @@ class Report {
  private:
   Format format_;
   std::string problem_;
+  unsigned threads_;
   std::vector<Axis> axes_;
   std::vector<Column> columns_;
 };

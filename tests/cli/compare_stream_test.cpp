@@ -133,7 +133,7 @@ TEST(CompareStream, RepeatedRowsComeAfterTheirLastRun) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto lines = lines_of(o.out);
   ASSERT_EQ(lines.size(), 5u) << o.out;
-  EXPECT_TRUE(contains(lines[0], ",seconds_min,seconds_max,runs,")) << lines[0];
+  EXPECT_TRUE(contains(lines[0], ",seconds_min,seconds_max,cpu_seconds,runs,")) << lines[0];
   for (std::size_t i = 1; i < lines.size(); ++i) {
     EXPECT_TRUE(lines[i].starts_with(std::string(i <= 2 ? "5," : "6,") + (i % 2 == 1 ? "scan," : "word,"))) << lines[i];
   }
@@ -168,13 +168,13 @@ TEST(CompareCsv, ColumnsOnlyForWhatTheProblemHas) {
   ASSERT_EQ(lines.size(), 3u) << queens.out;
   EXPECT_EQ(lines[0],
             "n,strategy,threads,instance,solutions,nodes,failures,propagations,checks,setup_seconds,search_seconds,"
-            "seconds,runs,nodes_per_second,speed,status");
+            "seconds,cpu_seconds,runs,nodes_per_second,speed,status");
   EXPECT_TRUE(lines[1].starts_with("6,word,2,")) << lines[1];
   // Full precision: no six-decimal rounding of a search of microseconds.
   std::vector<std::string> cells;
   std::istringstream row(lines[1]);
   for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
-  ASSERT_EQ(cells.size(), 16u) << lines[1];
+  ASSERT_EQ(cells.size(), 17u) << lines[1];
   const std::string& search = cells[10];
   EXPECT_GT(std::stod(search), 0.0) << lines[1];
   EXPECT_TRUE(contains(search, "e") || search.size() > std::string("0.000031").size()) << search;
@@ -277,3 +277,16 @@ TEST(ComparePlotFormat, AnotherExtensionIsRefusedBeforeAnyRun) {
 }
 
 }  // namespace
+
+// CPU time beside wall time: a row's cpu is the process's, every thread's together.
+TEST(CompareCpu, RowsShowCpuTimeAndThreads) {
+  const auto json = run({"compare", "nqueens", "-n", "11", "--strategy", "word", "-j", "2", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto row = cli::json_lines(json.out).at(0);
+  ASSERT_EQ(row["type"], "row") << json.out;
+  EXPECT_EQ(row["threads"], 2);
+  EXPECT_GT(row["cpu_seconds"].get<double>(), 0.0) << json.out;
+  const auto text = run({"compare", "nqueens", "-n", "11", "--strategy", "word"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(contains(lines_of(text.out).at(0), " cpu ")) << text.out;
+}

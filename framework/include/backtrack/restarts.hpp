@@ -137,10 +137,11 @@ class RestartingSolver final : public Solver {
     if (request.mode != SearchMode::first && request.mode != SearchMode::limit) return first_->run(request, sink);
     const std::uint64_t wanted = request.limits.max_solutions;  // 0: no limit
     const std::uint64_t node_limit = request.limits.max_nodes;  // the user's, 0: none
-    // Each solution once, however many runs find it.
+    // Each solution once, however many runs find it (by its text and JSON, before the
+    // driver adds its own fields).
     std::unordered_set<std::string> seen;
     const SolutionSink once = [&](Solution&& solution) {
-      if (!seen.insert(solution.text).second) return true;
+      if (!seen.insert(solution.text + '\n' + solution.json.dump()).second) return true;
       return sink(std::move(solution)) && (wanted == 0 || seen.size() < wanted);
     };
     RunResult total;

@@ -301,40 +301,43 @@ class BasicDancingLinks {
   static void hide(State& s, int i) {
     Node* n = s.nodes.data();
     int* size = s.size.data();
-    ++s.mems;  // i's right
+    // Counted in locals and added once: the innermost loop of the search.
+    std::uint64_t unlinked = 0;
+    std::uint64_t skipped = 0;
     for (int j = n[i].right; j != i; j = n[j].right) {
       if constexpr (Coloured) {
         if (n[j].colour < 0) {
-          s.mems += 2;
+          ++skipped;
           continue;
         }
-        ++s.mems;
       }
       n[n[j].down].up = n[j].up;
       n[n[j].up].down = n[j].down;
       --size[n[j].column];
-      ++s.updates;
-      s.mems += 8;
+      ++unlinked;
     }
+    s.updates += unlinked;
+    s.mems += 1 + (Coloured ? 9 : 8) * unlinked + 2 * skipped;  // i's right, then each node
   }
 
   static void unhide(State& s, int i) {
     Node* n = s.nodes.data();
     int* size = s.size.data();
-    ++s.mems;  // i's left
+    std::uint64_t relinked = 0;
+    std::uint64_t skipped = 0;
     for (int j = n[i].left; j != i; j = n[j].left) {
       if constexpr (Coloured) {
         if (n[j].colour < 0) {
-          s.mems += 2;
+          ++skipped;
           continue;
         }
-        ++s.mems;
       }
       ++size[n[j].column];
       n[n[j].down].up = j;
       n[n[j].up].down = j;
-      s.mems += 8;
+      ++relinked;
     }
+    s.mems += 1 + (Coloured ? 9 : 8) * relinked + 2 * skipped;  // i's left, then each node
   }
 
   static void cover(State& s, int c) {

@@ -88,6 +88,17 @@ TEST(Restarts, StillProveThatThereIsNoSolution) {
   EXPECT_EQ(cli::field(three.out, "status"), "complete");
 }
 
+TEST(Restarts, ShareTheNodeLimit) {
+  // Runs of 100 and 100 nodes (Luby): the second is cut to the 50 the limit leaves.
+  const auto o = run({"solve", "nqueens", "-n", "60", "--strategy", "csp", "--first", "--restarts", "luby",
+                      "--max-nodes", "150", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;  // stopped by a limit
+  const auto summary = summary_of(o);
+  EXPECT_EQ(summary["nodes"], 150) << summary.dump();
+  EXPECT_EQ(summary["status"], "node_limit");
+  EXPECT_EQ(summary["counters"]["cutoffs"], 1) << "the last run was stopped by the user's limit, not its budget";
+}
+
 TEST(Restarts, RefusedWhereEveryNodeIsSearchedAnyway) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"solve", "nqueens", "-n", "8", "--strategy", "csp", "--restarts", "luby"},

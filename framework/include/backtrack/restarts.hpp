@@ -145,7 +145,7 @@ class RestartingSolver final : public Solver {
       return sink(std::move(solution)) && (wanted == 0 || seen.size() < wanted);
     };
     RunResult total;
-    std::uint64_t restarts = 0;
+    std::uint64_t cutoffs = 0;  // runs stopped at their budget
     for (std::uint64_t seed = 0;; ++seed) {
       RunRequest attempt = request;
       attempt.limits.max_solutions = 0;  // `once` stops at the new solutions wanted
@@ -162,12 +162,12 @@ class RestartingSolver final : public Solver {
       add_profile(total.profile, result.profile);
       total.profiled = result.profiled;
       if (result.stats.stop != StopReason::node_limit || users_limit) break;
-      ++restarts;
+      ++cutoffs;
     }
     total.stats.solutions = seen.size();
     total.stats.representatives = seen.size();
     if (schedule_.reported && total.counter_names.size() < max_work_counters) {
-      total.stats.counters.value[total.counter_names.size()] = restarts;
+      total.stats.counters.value[total.counter_names.size()] = cutoffs;
       total.counter_names.emplace_back("cutoffs");
     }
     return total;

@@ -121,9 +121,11 @@ TEST(Compare, CounterColumnsInEveryFormat) {
   ASSERT_EQ(text.exit_code, 0) << text.err;
   const auto lines = lines_of(text.out);
   ASSERT_EQ(lines.size(), 5u) << text.out;
-  for (const char* column : {"propagations", "checks", "updates"}) EXPECT_TRUE(contains(lines[0], column)) << lines[0];
+  for (const char* column : {"propagations", "checks", "updates", "mems"}) {
+    EXPECT_TRUE(contains(lines[0], column)) << lines[0];
+  }
   // '-' where a row has no such column: word takes no --prune and counts nothing of its
-  // own, dlx counts updates only, csp no updates.
+  // own, dlx counts updates and mems only, csp neither.
   auto dashes = [](const std::string& line) {
     std::istringstream words(line);
     std::string word;
@@ -131,13 +133,13 @@ TEST(Compare, CounterColumnsInEveryFormat) {
     while (words >> word) count += word == "-" ? 1 : 0;
     return count;
   };
-  EXPECT_EQ(dashes(lines[1]), 1) << lines[1];
+  EXPECT_EQ(dashes(lines[1]), 2) << lines[1];
   EXPECT_EQ(dashes(lines[3]), 3) << lines[3];
-  EXPECT_EQ(dashes(lines[4]), 4) << lines[4];
+  EXPECT_EQ(dashes(lines[4]), 5) << lines[4];
 
   const auto csv = lines_of(with({"--format", "csv"}).out);
   ASSERT_EQ(csv.size(), 5u);
-  EXPECT_TRUE(contains(csv[0], ",nodes,failures,propagations,checks,updates,setup_seconds,")) << csv[0];
+  EXPECT_TRUE(contains(csv[0], ",nodes,failures,propagations,checks,updates,mems,setup_seconds,")) << csv[0];
 
   const auto json = cli::compare_table(with({"--format", "json", "--profile"}).out);
   const auto& rows = json["rows"];

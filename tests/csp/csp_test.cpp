@@ -7,6 +7,7 @@
 
 #include "backtrack/csp/problem.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/restarts.hpp"
 
 namespace backtrack::csp {
 namespace {
@@ -272,6 +273,44 @@ TEST(Csp, RejectsBadModels) {
   EXPECT_THROW(m.binary(0, 0, [](int, int) { return true; }), std::invalid_argument);
   EXPECT_THROW(m.all_different({0, 1}), std::invalid_argument);
   EXPECT_THROW(m.all_different({0, 0}), std::invalid_argument);
+}
+
+// The budgets of --restarts: Luby's sequence (OEIS A182105) and a geometric one, each
+// growing without bound, which is what keeps a restarting search complete.
+TEST(Restarts, Budgets) {
+  const std::uint64_t sequence[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
+  for (std::uint64_t i = 0; i < std::size(sequence); ++i) EXPECT_EQ(luby(i + 1), sequence[i]) << i;
+  EXPECT_EQ(luby(1023), 512u);
+  const auto l = RestartSchedule::luby_times(100);
+  EXPECT_EQ(l.budget(0), 100u);
+  EXPECT_EQ(l.budget(6), 400u);
+  const auto g = RestartSchedule::geometric(100, 1.5);
+  EXPECT_EQ(g.budget(0), 100u);
+  EXPECT_EQ(g.budget(1), 150u);
+  EXPECT_EQ(g.budget(2), 225u);
+  EXPECT_GT(g.budget(200), std::uint64_t{1} << 60);  // saturates, never wraps
+  EXPECT_EQ(RestartSchedule::doubling(9, 20).budget(3), 9u + 160u);
+}
+
+// A restart's new value order: the same problem, the values shuffled by the seed.
+TEST(Restarts, ShuffledValuesCountTheSame) {
+  Model model;
+  model.add_variables(4, 4);
+  model.all_different({0, 1, 2, 3});
+  CspProblem problem(model, {});
+  problem.shuffle_values(5);
+  EXPECT_EQ(problem.options().values, ValueOrder::random);
+  EXPECT_EQ(problem.options().seed, 5u);
+  EXPECT_EQ(count_solutions(problem).solutions, 24u);
+  // As if built with --values random --seed 5.
+  const CspProblem built(model, {Prune::forward, VariableOrder::mrv, ValueOrder::random, 5});
+  auto values = [](const CspProblem& p) {
+    std::vector<int> v;
+    for (const auto m : p.candidates(p.root())) v.push_back(m.value);
+    return v;
+  };
+  EXPECT_EQ(values(problem), values(built));
+  EXPECT_NE(values(problem), (std::vector<int>{0, 1, 2, 3}));
 }
 
 }  // namespace

@@ -142,5 +142,59 @@ TEST(ColouredDancingLinks, RowsShareASecondaryColumnInOneColour) {
   EXPECT_EQ(m.add_row({1}), 4);  // a refused row leaves no trace
 }
 
+// Mems counted by hand, step by step, as the top of dancing_links.hpp defines them.
+TEST(DancingLinks, MemsAsCountedByHand) {
+  Matrix m(2);
+  m.add_row({0, 1});  // the one row, covering A and B
+  const DancingLinks dlx(m);
+  auto s = dlx.root();
+  EXPECT_EQ(dlx.counters(s).value[1], 0u);
+  const int x = *dlx.candidates(s).begin();
+  EXPECT_EQ(s.mems, 5u);  // the root's right (1); A's size and next (2); B's (2)
+  // x's column and right (2); cover(A): the header (4 + 1 for its first row), x's right
+  // (1), B's node unlinked (8), the next row (1); B's node: its column (1), cover(B),
+  // now empty (5), the next node (1).
+  dlx.apply(s, x);
+  EXPECT_EQ(s.mems, 5u + 24u);
+  EXPECT_TRUE(dlx.is_solution(s));
+  dlx.undo(s, x);  // the same accesses, backwards
+  EXPECT_EQ(s.mems, 5u + 24u + 24u);
+  EXPECT_EQ(s.updates, 3u);
+  const auto stats = count_solutions(dlx);  // the engine's walk is those three steps
+  EXPECT_EQ(stats.counters.value[0], 3u);
+  EXPECT_EQ(stats.counters.value[1], 53u);
+}
+
+TEST(ColouredDancingLinks, MemsAsCountedByHand) {
+  Matrix m(2, 1);  // A, B primary; X secondary
+  const int a[] = {0, 2}, b[] = {1, 2}, red[] = {0, 1}, blue[] = {0, 2};
+  m.add_row(a, red);   // A X:red
+  m.add_row(b, red);   // B X:red
+  m.add_row(b, blue);  // B X:blue
+  const ColouredDancingLinks dlx(m);
+  auto s = dlx.root();
+  const int first = *dlx.candidates(s).begin();  // A, fewer rows: 1 + 2 + 2
+  EXPECT_EQ(dlx.row_of(first), 0);
+  // 2; cover(A): 5, its row's right 1, X's node (colour 1, unlinked 8), next row 1;
+  // commit X: colour 1, purify: 2, the red row marked (1 + 2), the blue row hidden (its
+  // right 1, B's node 1 + 8), then 2; the next node 1.
+  dlx.apply(s, first);
+  EXPECT_EQ(s.mems, 5u + 37u);
+  const int second = *dlx.candidates(s).begin();  // B, one row left: 1 + 2
+  EXPECT_EQ(dlx.row_of(second), 1);
+  // 2; cover(B): 5, its row's right 1, X's node marked (skipped: 2), next row 1; commit
+  // X, marked: its colour 1, nothing more; the next node 1.
+  dlx.apply(s, second);
+  EXPECT_EQ(s.mems, 5u + 37u + 3u + 13u);
+  EXPECT_TRUE(dlx.is_solution(s));
+  dlx.undo(s, second);
+  dlx.undo(s, first);
+  EXPECT_EQ(s.mems, 5u + 37u + 3u + 13u + 13u + 37u);
+  EXPECT_EQ(s.updates, 4u);
+  const auto stats = count_solutions(dlx);
+  EXPECT_EQ(stats.solutions, 1u);
+  EXPECT_EQ(stats.counters.value[1], 108u);
+}
+
 }  // namespace
 }  // namespace backtrack::exact_cover

@@ -153,7 +153,7 @@ TEST(WorkCounters, WhatEachStrategyCounts) {
   EXPECT_GT(arc.counters.value[1], arc.counters.value[0]);
   // A problem without counters reports none.
   EXPECT_EQ(one_search(nqueens::WordQueens(8)).stats.counters, WorkCounters{});
-  EXPECT_EQ(counter_names_of<nqueens::DlxQueens>(), std::vector<std::string>{"updates"});
+  EXPECT_EQ(counter_names_of<nqueens::DlxQueens>(), (std::vector<std::string>{"updates", "mems"}));
   EXPECT_EQ(counter_names_of<nqueens::CspQueens>(), (std::vector<std::string>{"propagations", "checks"}));
   EXPECT_TRUE(counter_names_of<nqueens::WordQueens>().empty());
 }

@@ -197,7 +197,8 @@ TEST(FirstSolution, RestartsUntilABoardIsFound) {
       }, backtrack::Instance("mrv", ""));
     };
     const auto depth = static_cast<std::uint64_t>(n) + 1;
-    const backtrack::RestartingSolver solver(make, backtrack::Instance("mrv with restarts", ""), depth, 1, std::size_t{16} << 20);
+    const backtrack::RestartingSolver solver(make, backtrack::Instance("mrv with restarts", ""),
+                                           backtrack::RestartSchedule::doubling(depth, 1), std::size_t{16} << 20);
     backtrack::RunRequest request;
     request.mode = backtrack::SearchMode::first;
     std::vector<std::vector<int>> found;

@@ -96,6 +96,26 @@ TEST(XccCli, ReadsStandardInputAndFindsTheSameFirstSolutionOnAnyThreads) {
   EXPECT_EQ(field(piped.out, "solutions"), "92");
 }
 
+// Mems (Knuth's memory references, dancing_links.hpp): a count of the search's work
+// that does not change from run to run, more than one per update.
+TEST(XccCli, MemsAreCountedTheSameInEveryRun) {
+  for (const char* file : {"langford-7.xcc", "word-square-3x3.xcc"}) {  // plain, and with colours
+    std::vector<std::string> mems;
+    for (const char* threads : {"1", "1", "2"}) {
+      const auto o = run({"solve", "xcc", "--file", example(file), "--count", "-j", threads});
+      ASSERT_EQ(o.exit_code, 0) << o.err;
+      ASSERT_TRUE(field(o.out, "mems").has_value()) << o.out;
+      EXPECT_GT(std::stoull(*field(o.out, "mems")), 5 * std::stoull(*field(o.out, "updates"))) << o.out;
+      mems.push_back(*field(o.out, "mems"));
+    }
+    EXPECT_EQ(mems[0], mems[1]) << file;
+    EXPECT_EQ(mems[0], mems[2]) << file << ": the subtrees of two threads add up to the same";
+    const auto json = run({"solve", "xcc", "--file", example(file), "--count", "-j", "1", "--format", "json"});
+    EXPECT_EQ(nlohmann::json::parse(lines_of(json.out).back())["counters"]["mems"].get<std::uint64_t>(),
+              std::stoull(mems[0]));
+  }
+}
+
 TEST(XccCli, OrdersAgreeOnTheCount) {
   for (const char* order : {"mrv", "static", "random"}) {
     const auto o = run({"solve", "xcc", "--file", example("nqueens-8.xcc"), "--order", order, "--seed", "5"});

@@ -1,13 +1,21 @@
 #pragma once
-// Running a first-solution search the way very large instances need it.
+// Running a first-solution search the way hard instances need it.
 //
 // Restarts: a dynamic-ordering search is fast on almost every instance and very slow on
-// a few (a heavy tail: one early mistake that the heuristic cannot see). For --first,
-// RestartingSolver therefore runs the search with a node budget, the nodes of a path to
-// a leaf plus a margin for backtracking; when the budget runs out it starts again with
-// another seed (another tie-breaking order) and twice the margin. The doubling keeps
-// the whole complete: a run that exhausts its tree without a solution proves there is
-// none. Every other mode is one ordinary run with seed 0.
+// a few (a heavy tail: one early mistake that the heuristic cannot see). For --first and
+// --limit K, RestartingSolver therefore runs the search with a node budget; when the
+// budget runs out it starts again with another seed (another tie-breaking order) and
+// the next budget of its RestartSchedule:
+//   doubling   the nodes of a path to a leaf plus a margin, the margin doubling each time
+//              (nqueens mrv)
+//   luby       a unit times Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (Luby,
+//              Sinclair and Zuckerman: within a log factor of the best fixed budget)
+//   geometric  a first budget times a factor per run
+// Every schedule grows without bound, which keeps the whole complete: a run that
+// exhausts its tree without enough solutions proves there are no more. A run's
+// solutions are passed on once each: a later run that finds them again (--limit K)
+// does not repeat them, and counts only the new ones. A node limit of the user's own
+// is shared by all the runs. Every other mode is one ordinary run with seed 0.
 //
 // A deep stack: the engine recurses once per level, so a tree 100,000 levels deep (as
 // many queens) needs a stack of tens of MiB, more than a thread gets by default; the run
@@ -15,15 +23,20 @@
 // touched only as used).
 #include <pthread.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
+#include "backtrack/solution.hpp"
 #include "backtrack/solver.hpp"
 
 namespace backtrack {
@@ -59,46 +72,97 @@ auto on_deep_stack(std::size_t bytes, F f) -> decltype(f()) {
   return std::move(*call.result);
 }
 
+// Luby's sequence, from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+constexpr std::uint64_t luby(std::uint64_t i) {
+  for (;;) {
+    int k = 1;
+    while ((std::uint64_t{1} << k) - 1 < i) ++k;
+    if (i == (std::uint64_t{1} << k) - 1) return std::uint64_t{1} << (k - 1);
+    i -= (std::uint64_t{1} << (k - 1)) - 1;  // the same as in the first half
+  }
+}
+
+// The node budget of each run.
+struct RestartSchedule {
+  enum class Kind { doubling, luby, geometric };
+  Kind kind = Kind::doubling;
+  std::uint64_t base = 0;    // doubling: the margin; luby: the unit; geometric: the first budget
+  std::uint64_t depth = 0;   // doubling: the nodes of a path to a leaf
+  double factor = 2.0;       // geometric
+  // The restarts made are a counter of the run: "cutoffs", the runs stopped at their
+  // budget (not "restarts", the name of the option that asks for them).
+  bool reported = false;
+
+  static RestartSchedule doubling(std::uint64_t depth, std::uint64_t margin) {
+    return {Kind::doubling, margin, depth, 2.0, false};
+  }
+  static RestartSchedule luby_times(std::uint64_t unit) { return {Kind::luby, unit, 0, 2.0, true}; }
+  static RestartSchedule geometric(std::uint64_t first, double factor) {
+    return {Kind::geometric, first, 0, factor, true};
+  }
+
+  // The budget of run `k` (from 0); past 2^62 nodes it stays there, which no run reaches.
+  std::uint64_t budget(std::uint64_t k) const {
+    constexpr double most = 4.6e18;
+    switch (kind) {
+      case Kind::doubling: return depth + static_cast<std::uint64_t>(std::min(most, std::ldexp(static_cast<double>(base), static_cast<int>(std::min<std::uint64_t>(k, 62)))));
+      case Kind::luby: return static_cast<std::uint64_t>(std::min(most, static_cast<double>(base) * static_cast<double>(luby(k + 1))));
+      case Kind::geometric: return static_cast<std::uint64_t>(std::min(most, static_cast<double>(base) * std::pow(factor, static_cast<double>(k))));
+    }
+    return 0;
+  }
+};
+
 class RestartingSolver final : public Solver {
  public:
-  // make(seed) builds the solver of one attempt; seed 0 is the plain heuristic.
+  // make(seed) builds the solver of one run; seed 0 is the plain heuristic.
   using Factory = std::function<std::unique_ptr<Solver>(std::uint64_t seed)>;
 
-  // Attempt k may visit depth + margin * 2^k nodes.
-  RestartingSolver(Factory make, Instance instance, std::uint64_t depth, std::uint64_t margin,
-                   std::size_t stack_bytes)
+  // stack_bytes 0: the runs search on the calling thread.
+  RestartingSolver(Factory make, Instance instance, RestartSchedule schedule, std::size_t stack_bytes)
       : make_(std::move(make)),
+        first_(make_(0)),
         instance_(std::move(instance)),
-        depth_(depth),
-        margin_(margin),
+        schedule_(schedule),
         stack_bytes_(stack_bytes) {}
 
   const Instance& instance() const override { return instance_; }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
+    if (stack_bytes_ == 0) return run_here(request, sink);
     return on_deep_stack(stack_bytes_, [&] { return run_here(request, sink); });
   }
 
  private:
   RunResult run_here(const RunRequest& request, const SolutionSink& sink) const {
-    // A node or failure limit of the user's own is kept exactly: one run, no restarts.
-    if (request.mode != SearchMode::first || request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
-      return make_(0)->run(request, sink);
+    // A failure limit of the user's own is kept exactly: one run, no restarts.
+    if ((request.mode != SearchMode::first && request.mode != SearchMode::limit) || request.limits.max_failures != 0) {
+      return first_->run(request, sink);
     }
+    const std::uint64_t wanted = request.limits.max_solutions;  // 0: no limit
+    const std::uint64_t node_limit = request.limits.max_nodes;  // the user's, 0: none
     RunResult total;
-    std::uint64_t margin = margin_;
     const auto start = Clock::now();
+    double earlier_seconds = 0;  // of the runs before this one
+    // Each solution once, however many runs find it (by its text and JSON, before the
+    // driver adds its own fields); its time and nodes count from the first run.
+    std::unordered_set<std::string> seen;
+    const SolutionSink once = [&](Solution&& solution) {
+      if (!seen.insert(solution.text + '\n' + solution.json.dump()).second) return true;
+      solution.seconds += earlier_seconds;
+      solution.nodes += total.stats.nodes;
+      return sink(std::move(solution)) && (wanted == 0 || seen.size() < wanted);
+    };
+    std::uint64_t cutoffs = 0;  // runs stopped at their budget
     for (std::uint64_t seed = 0;; ++seed) {
+      earlier_seconds = std::chrono::duration<double>(Clock::now() - start).count();
       RunRequest attempt = request;
-      attempt.limits.max_nodes = depth_ + margin;
-      // A solution's time and nodes count from the first attempt, not from its own.
-      const double earlier_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      const SolutionSink found = [&](Solution&& solution) {
-        solution.seconds += earlier_seconds;
-        solution.nodes += total.stats.nodes;
-        return sink(std::move(solution));
-      };
-      const RunResult result = make_(seed)->run(attempt, found);
+      attempt.limits.max_solutions = 0;  // `once` stops at the new solutions wanted
+      attempt.limits.max_nodes = schedule_.budget(seed);
+      const std::uint64_t left = node_limit > total.stats.nodes ? node_limit - total.stats.nodes : 1;
+      const bool users_limit = node_limit != 0 && left <= attempt.limits.max_nodes;
+      if (users_limit) attempt.limits.max_nodes = left;
+      const RunResult result = seed == 0 ? first_->run(attempt, once) : make_(seed)->run(attempt, once);
       const double seconds = total.stats.seconds + result.stats.seconds;
       total.stats += result.stats;
       total.stats.seconds = seconds;
@@ -106,15 +170,22 @@ class RestartingSolver final : public Solver {
       total.counter_names = result.counter_names;
       add_profile(total.profile, result.profile);
       total.profiled = result.profiled;
-      if (result.stats.stop != StopReason::node_limit) return total;
-      margin *= 2;
+      if (result.stats.stop != StopReason::node_limit || users_limit) break;
+      ++cutoffs;
     }
+    total.stats.solutions = seen.size();
+    total.stats.representatives = seen.size();
+    if (schedule_.reported && total.counter_names.size() < max_work_counters) {
+      total.stats.counters.value[total.counter_names.size()] = cutoffs;
+      total.counter_names.emplace_back("cutoffs");
+    }
+    return total;
   }
 
   Factory make_;
+  std::unique_ptr<Solver> first_;  // built with the problem: its time is the setup's
   Instance instance_;
-  std::uint64_t depth_;
-  std::uint64_t margin_;
+  RestartSchedule schedule_;
   std::size_t stack_bytes_;
 };
 

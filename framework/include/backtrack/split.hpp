@@ -78,14 +78,14 @@ inline std::size_t wanted_subtrees(const SplitPlan& plan, double covered) {
   return std::max<std::size_t>(2, static_cast<std::size_t>(wanted));
 }
 
-// The problem's counters of applying `m` at `state` (which is left as it was).
+// The problem's counters of applying `m` at `state` and undoing it, as a search does
+// (dancing links count the mems of both).
 template <Problem P>
 WorkCounters work_of_child(const P& problem, typename P::State& state, const typename P::Move& m) {
   const WorkCounters before = problem.counters(state);
   problem.apply(state, m);
-  const WorkCounters work = problem.counters(state) - before;
   problem.undo(state, m);
-  return work;
+  return problem.counters(state) - before;
 }
 
 template <class Move>
@@ -186,6 +186,17 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     left = std::move(roots);
   } else {
     const std::uint64_t weight = roots[root].weight;
+    if constexpr (HasCounters<P> && HasApplyUndo<P>) {
+      // The probe stopped with its path's moves made: a search would take each back, and
+      // count that work (dancing links' mems) as the subtrees' searches do theirs.
+      auto& state = cursor.at(path);
+      for (std::size_t depth = path.size(); depth > roots[root].prefix.size(); --depth) {
+        const WorkCounters before = problem.counters(state);
+        problem.undo(state, path[depth - 1]);
+        split.above.counters += problem.counters(state) - before;
+      }
+      cursor.lose();
+    }
     double share = 1.0 / static_cast<double>(roots.size());  // of one node at this depth
     covered = static_cast<double>(root) * share;
     // The right siblings of the path's nodes, level by level from its root down, as

@@ -18,6 +18,12 @@
 //                     its constraints' weights
 //   --values min      smallest first; mid: nearest the middle of the range first;
 //            random   a random order per variable, fixed by --seed for the whole run
+//   --restarts none   one search (the default)
+//              luby   --first, --limit K: runs of a node budget of 100 times Luby's
+//                     sequence (1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ...
+//                     nodes (x 1.5); the first run with the options as given, every
+//                     later one with --values random and the seed --seed + run, until
+//                     a run finds the solutions or exhausts its tree (restarts.hpp)
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -28,18 +34,21 @@ namespace backtrack::csp {
 enum class Prune { none, forward, arc, bounds, gac };
 enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg };
 enum class ValueOrder { min, mid, random };
+enum class Restarts { none, luby, geometric };
 
 struct SearchOptions {
   Prune prune = Prune::forward;
   VariableOrder variables = VariableOrder::mrv;
   ValueOrder values = ValueOrder::min;
   std::uint64_t seed = 1;
+  Restarts restarts = Restarts::none;
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::gac};
 inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv, VariableOrder::dom_deg,
                                                 VariableOrder::dom_wdeg};
 inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
+inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 
 constexpr std::string_view to_string(Prune p) {
   constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "gac"};
@@ -52,6 +61,10 @@ constexpr std::string_view to_string(VariableOrder o) {
 constexpr std::string_view to_string(ValueOrder o) {
   constexpr std::string_view names[] = {"min", "mid", "random"};
   return names[static_cast<int>(o)];
+}
+constexpr std::string_view to_string(Restarts r) {
+  constexpr std::string_view names[] = {"none", "luby", "geometric"};
+  return names[static_cast<int>(r)];
 }
 
 // The value named `s` among `all`, or none.

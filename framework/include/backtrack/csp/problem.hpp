@@ -139,24 +139,7 @@ class CspProblem {
 
   CspProblem(Model model, SearchOptions options) : model_(std::move(model)), options_(options) {
     const int n = model_.variables();
-    for (int v = 0; v < n; ++v) {
-      const int size = model_.size_of(v);
-      value_order_.push_back(static_cast<int>(orders_.size()));
-      std::vector<int> order(static_cast<std::size_t>(size));
-      std::iota(order.begin(), order.end(), 0);
-      if (options_.values == ValueOrder::mid) {
-        const int twice_middle = size - 1;
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-          return std::abs(2 * a - twice_middle) < std::abs(2 * b - twice_middle);
-        });
-      } else if (options_.values == ValueOrder::random) {
-        std::mt19937_64 random(options_.seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(v));
-        for (std::size_t i = order.size(); i > 1; --i) {  // Fisher-Yates, the same on every platform
-          std::swap(order[i - 1], order[static_cast<std::size_t>(random() % i)]);
-        }
-      }
-      orders_.insert(orders_.end(), order.begin(), order.end());
-    }
+    order_values();
     propagating_ = options_.prune == Prune::arc || options_.prune == Prune::bounds || options_.prune == Prune::gac;
     // Up to 64 variables a scan is cheaper than keeping buckets: it reads a few cache
     // lines once a node, where buckets cost two bit moves for every domain change and
@@ -236,10 +219,41 @@ class CspProblem {
   }
   const Model& model() const { return model_; }
   const SearchOptions& options() const { return options_; }
+  // From now on the values in a random order drawn from `seed` (a restart's new order,
+  // without building the model again).
+  void shuffle_values(std::uint64_t seed) {
+    options_.values = ValueOrder::random;
+    options_.seed = seed;
+    order_values();
+  }
   // False when the root already fails (a given breaks a constraint): no solutions.
   bool root_consistent() const { return !root_.failed; }
 
  private:
+  // Every variable's value order, as options_ says.
+  void order_values() {
+    orders_.clear();
+    value_order_.clear();
+    for (int v = 0; v < model_.variables(); ++v) {
+      const int size = model_.size_of(v);
+      value_order_.push_back(static_cast<int>(orders_.size()));
+      std::vector<int> order(static_cast<std::size_t>(size));
+      std::iota(order.begin(), order.end(), 0);
+      if (options_.values == ValueOrder::mid) {
+        const int twice_middle = size - 1;
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+          return std::abs(2 * a - twice_middle) < std::abs(2 * b - twice_middle);
+        });
+      } else if (options_.values == ValueOrder::random) {
+        std::mt19937_64 random(options_.seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(v));
+        for (std::size_t i = order.size(); i > 1; --i) {  // Fisher-Yates, the same on every platform
+          std::swap(order[i - 1], order[static_cast<std::size_t>(random() % i)]);
+        }
+      }
+      orders_.insert(orders_.end(), order.begin(), order.end());
+    }
+  }
+
   void build_root() {
     const int n = model_.variables();
     const auto& constraints = model_.constraints();

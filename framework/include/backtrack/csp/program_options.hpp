@@ -1,6 +1,6 @@
 #pragma once
 // The command-line options of a CSP strategy, shared by every plugin that offers one:
-// --prune, --order, --values, --seed (see options.hpp).
+// --prune, --order, --values, --seed, --restarts (see options.hpp).
 #include <boost/program_options.hpp>
 #include <string>
 #include <vector>
@@ -46,10 +46,15 @@ inline std::vector<OptionInfo> search_options() {
        Type::text, detail::names_of(all_variable_orders)},
       {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
       {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},
+      {"restarts",
+       "strategy csp, --first and --limit K: none (the default); luby: runs of 100 nodes times Luby's sequence "
+       "(1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ... nodes; each run after the first with a random "
+       "value order of seed --seed + run; complete: the budgets grow until a run exhausts its tree",
+       Type::text, detail::names_of(all_restarts)},
   };
 }
 
-inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed"};
+inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts"};
 
 // The options given, over `defaults`; throws UsageError for an unknown name.
 inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults) {
@@ -57,6 +62,14 @@ inline SearchOptions read_search_options(const boost::program_options::variables
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
+  defaults.restarts = detail::read_choice(vm, "restarts", all_restarts, defaults.restarts);
+  // A count or a listing of every solution searches the whole tree whatever the order:
+  // a restart would only search part of it again.
+  if (defaults.restarts != Restarts::none && vm.count("first") == 0 && vm.count("limit") == 0) {
+    throw UsageError("--restarts " + std::string(to_string(defaults.restarts)) +
+                     " finds solutions sooner, for --first or --limit K; a count or a listing searches the whole "
+                     "tree (use --restarts none)");
+  }
   return defaults;
 }
 
@@ -64,7 +77,8 @@ inline SearchOptions read_search_options(const boost::program_options::variables
 inline std::string describe(const SearchOptions& o) {
   std::string s = "prune=" + std::string(to_string(o.prune)) + " order=" + std::string(to_string(o.variables)) +
                   " values=" + std::string(to_string(o.values));
-  if (o.values == ValueOrder::random) s += " seed=" + std::to_string(o.seed);
+  if (o.values == ValueOrder::random || o.restarts != Restarts::none) s += " seed=" + std::to_string(o.seed);
+  if (o.restarts != Restarts::none) s += " restarts=" + std::string(to_string(o.restarts));
   return s;
 }
 

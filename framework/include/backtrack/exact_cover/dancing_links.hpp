@@ -26,6 +26,25 @@
 // cover(), one update each; uncover() relinks the same ones and is not counted again.
 // The rows chosen in advance are not counted (root() starts at zero).
 //
+// Mems (Knuth's count of memory references, as in his DLX1/DLX2): one for every read or
+// write of a node's field or a column's size in cover, uncover, hide, unhide, purify,
+// unpurify, apply, undo and the choice of the column; a value read once and kept in a
+// register is not counted again. Each loop step adds its accesses as one constant:
+//   hide/unhide, a node taken out or put back: up, down, column and size read, the
+//     neighbours' links and the size written, the next node read: 8 (with colours, 1
+//     more for the colour; a node skipped, marked -1: its colour and the next node, 2)
+//   cover/uncover: the header's left and right read and their links written (4), the
+//     first row read (1), then per row its hide (from its first node, 1) and the next row (1)
+//   choosing: the first header (1), then per column its size and the next header (2);
+//     an empty column stops the scan before the next header is read
+//   apply/undo: the move's column and its first neighbour (2), then per other node of the
+//     row its column (with colours, and its colour: 2) and the next node (1)
+//   purify/unpurify: the column and its first row (2), per row its colour and the next
+//     row (2), and the colour written (1) or the row hidden
+// Like updates, mems count the search, not the preselected rows, and they are summed
+// over the states of a thread's subtrees. The layout is the paper's, not DLX1's packed
+// one, so the totals differ from Knuth's programs by a constant factor, not in kind.
+//
 // The state is a plain array of nodes, so copying it (for a thread's own subtree)
 // is one memcpy; rows chosen in advance (Sudoku givens) are covered once, when the
 // problem is built, and every root() starts from that matrix.
@@ -96,6 +115,7 @@ class BasicDancingLinks {
     std::vector<Node> nodes;
     std::vector<int> size;  // rows in each column, indexed by header node
     std::uint64_t updates = 0;  // links changed by cover() (see the top of this file)
+    mutable std::uint64_t mems = 0;  // memory references (the top of this file); candidates() reads a const state
   };
   using Move = int;  // a node of the chosen row, in the column it was chosen for
 
@@ -174,6 +194,7 @@ class BasicDancingLinks {
       if (x >= 0) apply(s, x);
     }
     s.updates = 0;  // the search's work, not the preselected rows'
+    s.mems = 0;
   }
 
   State root() const { return start_; }
@@ -181,21 +202,29 @@ class BasicDancingLinks {
   ColumnRows candidates(const State& s) const { return {s.nodes.data(), choose_column(s)}; }
   void apply(State& s, Move x) const {
     Node* n = s.nodes.data();
+    s.mems += 2;  // x's column and right
     cover(s, n[x].column);
-    for (int j = n[x].right; j != x; j = n[j].right) commit(s, j);
+    for (int j = n[x].right; j != x; j = n[j].right) {
+      commit(s, j);
+      ++s.mems;  // the next node
+    }
   }
   void undo(State& s, Move x) const {
     Node* n = s.nodes.data();
-    for (int j = n[x].left; j != x; j = n[j].left) uncommit(s, j);
+    s.mems += 2;  // x's left and column
+    for (int j = n[x].left; j != x; j = n[j].left) {
+      uncommit(s, j);
+      ++s.mems;
+    }
     uncover(s, n[x].column);
   }
   int max_depth() const { return primary_; }
 
   static std::span<const std::string_view> counter_names() {
-    static constexpr std::array<std::string_view, 1> names{"updates"};
+    static constexpr std::array<std::string_view, 2> names{"updates", "mems"};
     return names;
   }
-  WorkCounters counters(const State& s) const { return {{s.updates}}; }
+  WorkCounters counters(const State& s) const { return {{s.updates, s.mems}}; }
 
   // Which matrix row a move chose, and the move that chooses a row (for roots()).
   int row_of(Move x) const { return row_of_[static_cast<std::size_t>(x)]; }
@@ -246,17 +275,24 @@ class BasicDancingLinks {
   // The primary column to branch on, as the ItemChoice says; -1 when none is left.
   int choose_column(const State& s) const {
     const Node* n = s.nodes.data();
+    ++s.mems;  // the root's right
     if (first_only_) return n[0].right == 0 ? -1 : n[0].right;
     int best = -1;
     int fewest = std::numeric_limits<int>::max();
+    std::uint64_t mems = 0;  // in a local: the state's counter would be stored at every step
     for (int c = n[0].right; c != 0; c = n[c].right) {
       const int size = s.size[static_cast<std::size_t>(c)];
       if (size < fewest) {
         fewest = size;
         best = c;
-        if (size == 0) break;  // a dead end: fail at once
+        if (size == 0) {  // a dead end: fail at once
+          ++mems;
+          break;
+        }
       }
+      mems += 2;
     }
+    s.mems += mems;
     return best;
   }
 
@@ -265,28 +301,43 @@ class BasicDancingLinks {
   static void hide(State& s, int i) {
     Node* n = s.nodes.data();
     int* size = s.size.data();
+    // Counted in locals and added once: the innermost loop of the search.
+    std::uint64_t unlinked = 0;
+    std::uint64_t skipped = 0;
     for (int j = n[i].right; j != i; j = n[j].right) {
       if constexpr (Coloured) {
-        if (n[j].colour < 0) continue;
+        if (n[j].colour < 0) {
+          ++skipped;
+          continue;
+        }
       }
       n[n[j].down].up = n[j].up;
       n[n[j].up].down = n[j].down;
       --size[n[j].column];
-      ++s.updates;
+      ++unlinked;
     }
+    s.updates += unlinked;
+    s.mems += 1 + (Coloured ? 9 : 8) * unlinked + 2 * skipped;  // i's right, then each node
   }
 
   static void unhide(State& s, int i) {
     Node* n = s.nodes.data();
     int* size = s.size.data();
+    std::uint64_t relinked = 0;
+    std::uint64_t skipped = 0;
     for (int j = n[i].left; j != i; j = n[j].left) {
       if constexpr (Coloured) {
-        if (n[j].colour < 0) continue;
+        if (n[j].colour < 0) {
+          ++skipped;
+          continue;
+        }
       }
       ++size[n[j].column];
       n[n[j].down].up = j;
       n[n[j].up].down = j;
+      ++relinked;
     }
+    s.mems += 1 + (Coloured ? 9 : 8) * relinked + 2 * skipped;  // i's left, then each node
   }
 
   static void cover(State& s, int c) {
@@ -294,32 +345,44 @@ class BasicDancingLinks {
     n[n[c].right].left = n[c].left;
     n[n[c].left].right = n[c].right;
     ++s.updates;
-    for (int i = n[c].down; i != c; i = n[i].down) hide(s, i);
+    s.mems += 5;  // c's left and right, their links, c's first row
+    for (int i = n[c].down; i != c; i = n[i].down) {
+      hide(s, i);
+      ++s.mems;
+    }
   }
 
   static void uncover(State& s, int c) {
     Node* n = s.nodes.data();
-    for (int i = n[c].up; i != c; i = n[i].up) unhide(s, i);
+    for (int i = n[c].up; i != c; i = n[i].up) {
+      unhide(s, i);
+      ++s.mems;
+    }
     n[n[c].right].left = c;
     n[n[c].left].right = c;
+    s.mems += 5;
   }
 
   // Node j's column, taken by the row chosen: covered, purified, or (marked) nothing.
   static void commit(State& s, int j) {
     if constexpr (Coloured) {
       const int colour = s.nodes[static_cast<std::size_t>(j)].colour;
+      ++s.mems;
       if (colour > 0) purify(s, j);
       if (colour != 0) return;
     }
+    ++s.mems;  // j's column
     cover(s, s.nodes[static_cast<std::size_t>(j)].column);
   }
 
   static void uncommit(State& s, int j) {
     if constexpr (Coloured) {
       const int colour = s.nodes[static_cast<std::size_t>(j)].colour;
+      ++s.mems;
       if (colour > 0) unpurify(s, j);
       if (colour != 0) return;
     }
+    ++s.mems;
     uncover(s, s.nodes[static_cast<std::size_t>(j)].column);
   }
 
@@ -329,12 +392,15 @@ class BasicDancingLinks {
     Node* n = s.nodes.data();
     const int c = n[p].column;
     const int colour = n[p].colour;
+    s.mems += 2;  // p's column (its colour the caller read), c's first row
     for (int i = n[c].down; i != c; i = n[i].down) {
       if (n[i].colour == colour) {
         n[i].colour = -1;
+        ++s.mems;
       } else {
         hide(s, i);
       }
+      s.mems += 2;  // i's colour, the next row
     }
   }
 
@@ -342,12 +408,15 @@ class BasicDancingLinks {
     Node* n = s.nodes.data();
     const int c = n[p].column;
     const int colour = n[p].colour;
+    s.mems += 2;
     for (int i = n[c].up; i != c; i = n[i].up) {
       if (n[i].colour < 0) {
         n[i].colour = colour;
+        ++s.mems;
       } else {
         unhide(s, i);
       }
+      s.mems += 2;
     }
   }
 

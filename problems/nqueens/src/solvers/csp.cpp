@@ -1,6 +1,7 @@
 #include "backtrack/nqueens/csp.hpp"
 
 #include "backtrack/csp/program_options.hpp"
+#include "backtrack/csp/restarting_solver.hpp"
 #include "solver_for.hpp"
 
 namespace backtrack::nqueens {
@@ -9,8 +10,10 @@ namespace backtrack::nqueens {
 std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry) {
   const auto options = csp::read_search_options(vm, {});
   // The CSP options are in the description, and there is no input data.
-  return make_solver(CspQueens(n, options, symmetry), path_renderer(n),
-                     Instance{describe(n, "csp", symmetry) + " " + csp::describe(options), ""});
+  const Instance instance{describe(n, "csp", symmetry) + " " + csp::describe(options), ""};
+  return csp::with_restarts(CspQueens(n, options, symmetry), instance, [n, instance](CspQueens problem) {
+    return make_solver(std::move(problem), path_renderer(n), instance);
+  });
 }
 
 }  // namespace backtrack::nqueens

@@ -14,7 +14,7 @@ std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, cons
     return make_solver(MrvQueens(n, prefix, seed), path_renderer(n), instance);
   };
   const auto size = static_cast<std::uint64_t>(n);
-  return std::make_unique<RestartingSolver>(make_attempt, instance, size + 1, 20000,
+  return std::make_unique<RestartingSolver>(make_attempt, instance, RestartSchedule::doubling(size + 1, 20000),
                                             (std::size_t{16} << 20) + static_cast<std::size_t>(size) * 1024);
 }
 

@@ -1,0 +1,132 @@
+// --restarts luby|geometric of the CSP layer, through the CLI: the solutions found are
+// solutions, each once; an unsatisfiable instance is still proven so; counts and
+// listings refuse it; compare varies it.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compare_table.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::json_lines;
+using cli::run;
+using cli::summary_of;
+
+// No two queens share a column or a diagonal.
+bool is_placement(const std::vector<int>& columns) {
+  for (std::size_t r = 0; r < columns.size(); ++r) {
+    for (std::size_t s = r + 1; s < columns.size(); ++s) {
+      if (columns[r] == columns[s] || std::abs(columns[r] - columns[s]) == static_cast<int>(s - r)) return false;
+    }
+  }
+  return true;
+}
+
+// The boards of a JSON listing, each checked; and each listed once.
+std::set<std::vector<int>> boards(const cli::Outcome& o, int n) {
+  std::set<std::vector<int>> found;
+  for (const auto& line : json_lines(o.out)) {
+    if (line["type"] != "solution") continue;
+    const auto columns = line["columns"].get<std::vector<int>>();
+    EXPECT_EQ(columns.size(), static_cast<std::size_t>(n));
+    EXPECT_TRUE(is_placement(columns)) << line.dump();
+    EXPECT_TRUE(found.insert(columns).second) << "listed twice: " << line.dump();
+  }
+  return found;
+}
+
+TEST(Restarts, FindValidSolutionsEachOnce) {
+  for (const char* restarts : {"luby", "geometric"}) {
+    const auto first = run({"solve", "nqueens", "-n", "40", "--strategy", "csp", "--first", "--restarts", restarts,
+                            "--format", "json"});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    EXPECT_EQ(boards(first, 40).size(), 1u) << restarts;
+    const auto summary = summary_of(first);
+    EXPECT_EQ(summary["status"], "solution_limit");
+    EXPECT_GT(summary["counters"]["cutoffs"].get<int>(), 0) << "a run of 100 nodes does not reach n = 40: "
+                                                            << summary.dump();
+    EXPECT_EQ(summary["instance"]["restarts"], restarts);
+    // Later runs find the first runs' solutions again: they are not listed again.
+    const auto some = run({"solve", "nqueens", "-n", "10", "--strategy", "csp", "--limit", "30", "--restarts", restarts,
+                           "--format", "json"});
+    ASSERT_EQ(some.exit_code, 0) << some.err;
+    EXPECT_EQ(boards(some, 10).size(), 30u) << restarts;
+    EXPECT_EQ(summary_of(some)["solutions"], "30");
+    // Asked for more than there are: every one of the 92, and the tree exhausted.
+    const auto all = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--limit", "100", "--restarts", restarts,
+                          "--format", "json"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_EQ(boards(all, 8).size(), 92u) << restarts;
+    EXPECT_EQ(summary_of(all)["solutions"], "92");
+    EXPECT_EQ(summary_of(all)["status"], "complete");
+  }
+}
+
+TEST(Restarts, StillProveThatThereIsNoSolution) {
+  // Box 1 has no place for a 1 (rows 1 and 2, columns 1 and 2 have one; the fifth cell
+  // is a 5): forward checking finds it only after thousands of nodes, so the runs are
+  // cut off many times before one exhausts its tree.
+  const std::string puzzle =
+      "...1....." "......1.." "..5......" "1........" "........." "........." ".1......." "........." ".........";
+  for (const char* restarts : {"luby", "geometric"}) {
+    const auto o = run({"solve", "sudoku", "--strategy", "csp", "--puzzle", puzzle, "--first", "--restarts", restarts,
+                        "--format", "json"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;  // a search that ends without a solution is no error
+    const auto summary = summary_of(o);
+    EXPECT_EQ(summary["solutions"], "0") << summary.dump();
+    EXPECT_EQ(summary["status"], "complete") << summary.dump();
+    EXPECT_GT(summary["counters"]["cutoffs"].get<int>(), 5) << summary.dump();
+  }
+  const auto three = run({"solve", "nqueens", "-n", "3", "--strategy", "csp", "--first", "--restarts", "luby"});
+  EXPECT_EQ(cli::field(three.out, "solutions"), "0");
+  EXPECT_EQ(cli::field(three.out, "status"), "complete");
+}
+
+TEST(Restarts, ShareTheNodeLimit) {
+  // Runs of 100 and 100 nodes (Luby): the second is cut to the 50 the limit leaves.
+  const auto o = run({"solve", "nqueens", "-n", "60", "--strategy", "csp", "--first", "--restarts", "luby",
+                      "--max-nodes", "150", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;  // stopped by a limit
+  const auto summary = summary_of(o);
+  EXPECT_EQ(summary["nodes"], 150) << summary.dump();
+  EXPECT_EQ(summary["status"], "node_limit");
+  EXPECT_EQ(summary["counters"]["cutoffs"], 1) << "the last run was stopped by the user's limit, not its budget";
+}
+
+TEST(Restarts, RefusedWhereEveryNodeIsSearchedAnyway) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"solve", "nqueens", "-n", "8", "--strategy", "csp", "--restarts", "luby"},
+        std::vector<std::string>{"solve", "nqueens", "-n", "8", "--strategy", "csp", "--all", "--restarts", "geometric"},
+        std::vector<std::string>{"compare", "nqueens", "-n", "8", "--strategy", "csp", "--vary",
+                                 "restarts=none,luby"},
+        std::vector<std::string>{"estimate", "nqueens", "-n", "8", "--strategy", "csp", "--restarts", "luby"}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args[0] << ": " << o.out;
+    EXPECT_TRUE(cli::contains(o.err, "for --first or --limit K")) << o.err;
+  }
+  const auto unknown = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--first", "--restarts", "often"});
+  EXPECT_EQ(unknown.exit_code, 64);
+  EXPECT_TRUE(cli::contains(unknown.err, "none, luby, geometric")) << unknown.err;
+}
+
+TEST(Restarts, CompareVariesThem) {
+  const auto o = run({"compare", "nqueens", "-n", "40", "--strategy", "csp", "--first", "--vary",
+                      "restarts=none,luby,geometric", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto rows = cli::compare_table(o.out)["rows"];
+  ASSERT_EQ(rows.size(), 3u);
+  const char* expected[] = {"none", "luby", "geometric"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(rows[i]["restarts"], expected[i]);
+    EXPECT_EQ(rows[i]["solutions"], "1");
+    EXPECT_EQ(rows[i]["counters"].contains("cutoffs"), i != 0) << rows[i].dump();
+  }
+}
+
+}  // namespace

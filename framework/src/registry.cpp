@@ -44,6 +44,7 @@ std::string takers(const ProblemInfo& problem, const std::string& option) {
 
 // What --help shows for the value: FILE, the choices, or the kind of number.
 std::string placeholder(const OptionInfo& option) {
+  if (!option.value_name.empty()) return option.value_name;
   if (option.names_input_file) return "FILE";
   if (!option.choices.empty()) return joined(option.choices, [](const std::string& c) { return c; }, "|");
   switch (option.type) {

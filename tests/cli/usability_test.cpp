@@ -348,6 +348,9 @@ TEST(OneNaming, APentominoBoxIsAShape) {
   const auto bad = run({"solve", "pentomino", "--shape", "3by20"});
   EXPECT_EQ(bad.exit_code, 64);
   EXPECT_TRUE(contains(bad.err, "--shape must be ROWSxCOLS")) << bad.err;
+  const auto help = run({"solve", "pentomino", "--help"}).out;
+  EXPECT_TRUE(contains(help, "--shape ROWSxCOLS")) << help;
+  EXPECT_TRUE(contains(run({"solve", "nqueens", "--help"}).out, "--place ROW:COL,...")) << "a value named by its form";
 }
 
 // estimate's --seed seeds its probes; where the strategy has a seed of its own (csp's

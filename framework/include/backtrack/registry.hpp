@@ -52,6 +52,9 @@ struct OptionInfo {
   // Values of `choices` renamed: {former, current}, e.g. {"first", "static"}. A former
   // value is refused with the current one named, not taken as unknown.
   std::vector<std::pair<std::string, std::string>> former_choices = {};
+  // How --help names the value, e.g. "ROWSxCOLS"; empty: from the type or the choices
+  // (N, X, FILE, a|b|c, TEXT).
+  std::string value_name = {};
 };
 
 // A strategy and what it offers. The driver checks a command line against these

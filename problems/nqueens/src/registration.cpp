@@ -233,7 +233,8 @@ std::vector<OptionInfo> declared_options() {
        .choices = {"none", "mirror", "full"}},
       {.name = "place",
        .help = "given queens, ROW:COL,ROW:COL,... (0-based): count, list or find the completions "
-               "(symmetry none)"},
+               "(symmetry none)",
+       .value_name = "ROW:COL,..."},
       {.name = "file",
        .help = "a file of given queens: n lines of n squares, 'Q' a queen, '.' empty; sets -n "
                "(at most 64 MiB)",

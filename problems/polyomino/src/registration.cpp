@@ -50,8 +50,11 @@ const std::vector<OptionInfo> declared_options = {
     {.name = "shape",
      .help = "the box, ROWSxCOLS: 6x10, 5x12, 4x15, 3x20, 8x8 (with holes); at most 4096 cells",
      .default_value = "6x10",
-     .former_names = {"board"}},
-    {.name = "holes", .help = "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based"},
+     .former_names = {"board"},
+     .value_name = "ROWSxCOLS"},
+    {.name = "holes",
+     .help = "cells left out: 'centre' (the middle 2x2) or 'ROW,COL ROW,COL ...', 0-based",
+     .value_name = "centre|CELLS"},
     {.name = "symmetry",
      .help = "full: count a tiling only as the smallest of its images under the board's symmetries, and report "
              "the number of classes too. Default: full for --count and --unique, none when listing",

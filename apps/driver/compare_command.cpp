@@ -311,17 +311,16 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     throw UsageError("compare needs a problem name first, e.g. backtrack compare nqueens -n 4..12");
   }
   const ProblemInfo& problem = find_problem(registry, raw_args[0]);
-  Arguments args = renamed_arguments(Arguments(raw_args.begin() + 1, raw_args.end()), former_names(problem),
+  std::vector<FormerName> renamed = former_names(problem);
+  renamed.push_back({"strategies", "strategy"});  // compare's first spelling
+  Arguments args = renamed_arguments(Arguments(raw_args.begin() + 1, raw_args.end()), renamed,
                                      [](const std::string& message) { log::warn(message); });
   const std::optional<std::string> range =
       problem.size_option.empty() ? std::nullopt : take_size(args, problem.size_option);
   po::options_description own("Options of " + problem.name);
   problem.describe_options(own);
-  // The first spelling of --strategy, still read; completion and --help show --strategy.
-  po::options_description renamed;
-  renamed.add_options()("strategies", po::value<std::string>());
   po::options_description all;
-  all.add(common).add(own).add(renamed);
+  all.add(common).add(own);
 
   const po::variables_map vm = parse_options(args, all);
   if (vm.count("help") != 0) {
@@ -330,13 +329,8 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   const Format format = read_format(vm, compare_formats);
   std::vector<std::string> strategies;
-  if (vm.count("strategies") != 0 && vm.count("strategy") != 0) {
-    throw UsageError("--strategies is the old name of --strategy: give --strategy S1,S2,... alone");
-  }
-  if (vm.count("strategies") != 0) log::warn("--strategies is now --strategy (S1,S2,...); the old name will be refused");
-  const char* const named = vm.count("strategy") != 0 ? "strategy" : "strategies";
-  if (vm.count(named) != 0) {
-    strategies = split_list(vm[named].as<std::string>());
+  if (vm.count("strategy") != 0) {
+    strategies = split_list(vm["strategy"].as<std::string>());
   } else {
     for (const auto& s : problem.strategies) strategies.push_back(s.name);
   }

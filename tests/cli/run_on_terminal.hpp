@@ -32,18 +32,11 @@ inline Outcome run_on_terminal(const std::vector<std::string>& args, std::option
   sigaddset(&defaults, SIGTERM);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-  std::vector<std::string> strings{BACKTRACK_EXE};
-  strings.insert(strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
   const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, BACKTRACK_EXE, &actions, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid = spawn(BACKTRACK_EXE, args, actions, &attr);
   posix_spawnattr_destroy(&attr);
   close(user_side);
-  if (rc != 0) {
+  if (pid < 0) {
     close(terminal);
     throw std::runtime_error("posix_spawn failed");
   }

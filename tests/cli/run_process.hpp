@@ -77,6 +77,21 @@ class TempFile {
   std::string path_;
 };
 
+// Starts `program` with `args` under `actions` and `attributes` (null: none), and frees
+// the actions; the child's pid, or -1 when it could not be started.
+inline pid_t spawn(const std::string& program, const std::vector<std::string>& args,
+                   posix_spawn_file_actions_t& actions, const posix_spawnattr_t* attributes) {
+  std::vector<std::string> strings{program};
+  strings.insert(strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, program.c_str(), &actions, attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return rc == 0 ? pid : -1;
+}
+
 // Runs `program` with `args`, e.g. mpiexec with backtrack and its arguments; its stdout
 // goes to `stdout_path` if given (e.g. /dev/full), else is captured; its stdin is read
 // from `stdin_path`.
@@ -106,18 +121,10 @@ inline Outcome run_program(const std::string& program, const std::vector<std::st
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
-  std::vector<std::string> argv_strings{program};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_strings) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
   const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid = spawn(program, args, actions, &attr);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) throw std::runtime_error("posix_spawn failed for " + program);
+  if (pid < 0) throw std::runtime_error("posix_spawn failed for " + program);
 
   if (signal) {
     std::this_thread::sleep_for(signal->after);

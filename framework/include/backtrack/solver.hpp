@@ -208,6 +208,8 @@ class ProblemSolver final : public Solver {
     RunResult result;
     result.reports_classes = reports_classes_;
     result.counter_names = counter_names_of<P>();
+    // What an earlier run left in state shared by the threads (an optimisation's bound).
+    if constexpr (requires { problem_.begin_run(); }) problem_.begin_run();
     SearchLimits limits = request.limits;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     const auto start = Clock::now();  // of the solutions' seconds

@@ -16,8 +16,13 @@
 //           dom-wdeg  fewest values per failure weight: every constraint starts at 1 and
 //                     gains 1 each time it empties a domain; a variable weighs the sum of
 //                     its constraints' weights
-//   --values min      smallest first; mid: nearest the middle of the range first;
-//            random   a random order per variable, fixed by --seed for the whole run
+//           largest   most values left; min-value: the smallest minimum; max-value: the
+//                     largest maximum (integer models only, int_problem.hpp)
+//   --values min      smallest first; mid: nearest the middle of the range first (integer
+//                     models: the median value); random: a random order per variable,
+//                     fixed by --seed for the whole run; max: largest first; split: the
+//                     lower half of the domain, then the upper; reverse-split: the upper
+//                     half first (max, split and reverse-split: integer models only)
 //   --restarts none   one search (the default)
 //              luby   --first, --limit K: runs of a node budget of 100 times Luby's
 //                     sequence (1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ...
@@ -32,8 +37,8 @@
 namespace backtrack::csp {
 
 enum class Prune { none, forward, arc, bounds, gac };
-enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg };
-enum class ValueOrder { min, mid, random };
+enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg, largest, min_value, max_value };
+enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
 
 struct SearchOptions {
@@ -45,9 +50,12 @@ struct SearchOptions {
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::gac};
-inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv, VariableOrder::dom_deg,
-                                                VariableOrder::dom_wdeg};
-inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
+inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
+                                                VariableOrder::dom_deg,      VariableOrder::dom_wdeg,
+                                                VariableOrder::largest,      VariableOrder::min_value,
+                                                VariableOrder::max_value};
+inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,   ValueOrder::random,
+                                             ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 
 constexpr std::string_view to_string(Prune p) {
@@ -55,11 +63,11 @@ constexpr std::string_view to_string(Prune p) {
   return names[static_cast<int>(p)];
 }
 constexpr std::string_view to_string(VariableOrder o) {
-  constexpr std::string_view names[] = {"static", "mrv", "dom-deg", "dom-wdeg"};
+  constexpr std::string_view names[] = {"static", "mrv", "dom-deg", "dom-wdeg", "largest", "min-value", "max-value"};
   return names[static_cast<int>(o)];
 }
 constexpr std::string_view to_string(ValueOrder o) {
-  constexpr std::string_view names[] = {"min", "mid", "random"};
+  constexpr std::string_view names[] = {"min", "mid", "random", "max", "split", "reverse-split"};
   return names[static_cast<int>(o)];
 }
 constexpr std::string_view to_string(Restarts r) {

@@ -1,0 +1,192 @@
+#pragma once
+// A constraint model over integer variables of any 32-bit range: the C++ API a plugin
+// (and the FlatZinc reader) states a problem in.
+//
+//   IntModel m;
+//   std::vector<IntVar> x = m.int_vars(9, 1, 9);     // nine variables, values 1 .. 9
+//   m.all_different(x);
+//   m.post(x[0] + x[1] + x[2] == 15);                 // linear: == != <= < >= >
+//   m.post(2 * x[3] - x[4] <= x[5] + 1);
+//   m.minimize(x[8]);                                 // or maximize; or neither
+//
+// Linear expressions are built with + - and a constant factor; a relation between two of
+// them is one linear propagator at bounds consistency (propagators/linear.hpp). Every
+// other constraint is a method. The search (int_problem.hpp) branches on every variable
+// in the order they were made, unless branch_on() names the decision variables.
+//
+// Where every domain fits in 0 .. 63 and the constraints are those of the bitset layer,
+// a plugin may use that layer's Model instead (model.hpp): one machine word a domain.
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backtrack/csp/propagation.hpp"
+#include "backtrack/csp/space.hpp"
+
+namespace backtrack::csp {
+
+struct IntVar {
+  int id = -1;
+};
+
+struct LinearExpr {
+  std::vector<Term> terms;
+  Value constant = 0;
+  LinearExpr() = default;
+  LinearExpr(Value c) : constant(c) {}                  // NOLINT: 3 reads as a constant expression
+  LinearExpr(int c) : constant(c) {}                    // NOLINT
+  LinearExpr(IntVar x) : terms{{1, x.id}} {}            // NOLINT: x reads as 1 * x
+};
+
+inline LinearExpr operator+(LinearExpr a, const LinearExpr& b) {
+  a.terms.insert(a.terms.end(), b.terms.begin(), b.terms.end());
+  a.constant += b.constant;
+  return a;
+}
+inline LinearExpr operator*(Value k, LinearExpr a) {
+  for (Term& t : a.terms) t.a *= k;
+  a.constant *= k;
+  return a;
+}
+inline LinearExpr operator*(LinearExpr a, Value k) { return k * std::move(a); }
+inline LinearExpr operator-(LinearExpr a) { return Value{-1} * std::move(a); }
+inline LinearExpr operator-(LinearExpr a, LinearExpr b) { return std::move(a) + -std::move(b); }
+
+enum class Relation { equal, not_equal, less_equal };
+
+// expr (== | != | <=) 0, for IntModel::post(); < and >= are <= moved by one.
+struct LinearRelation {
+  LinearExpr expr;
+  Relation relation;
+};
+inline LinearRelation operator==(LinearExpr a, LinearExpr b) { return {std::move(a) - std::move(b), Relation::equal}; }
+inline LinearRelation operator!=(LinearExpr a, LinearExpr b) { return {std::move(a) - std::move(b), Relation::not_equal}; }
+inline LinearRelation operator<=(LinearExpr a, LinearExpr b) { return {std::move(a) - std::move(b), Relation::less_equal}; }
+inline LinearRelation operator>=(LinearExpr a, LinearExpr b) { return std::move(b) <= std::move(a); }
+inline LinearRelation operator<(LinearExpr a, LinearExpr b) { return std::move(a) + 1 <= std::move(b); }
+inline LinearRelation operator>(LinearExpr a, LinearExpr b) { return std::move(b) < std::move(a); }
+
+struct Objective {
+  int x;          // the variable to minimise or maximise
+  bool minimise;  // else maximise
+};
+
+class IntModel {
+ public:
+  IntVar int_var(Value lo, Value hi) {
+    const IntVar x{space_.add_variable(lo, hi)};
+    return x;
+  }
+  // A variable taking one of `values` (any order, repeats ignored).
+  IntVar int_var(std::vector<Value> values) {
+    if (values.empty()) throw std::invalid_argument("csp: a variable needs at least one value");
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    const IntVar x = int_var(values.front(), values.back());
+    if (space_.has_holes(x.id)) {
+      for (Value v = values.front(), i = 0; v <= values.back(); ++v) {
+        if (values[static_cast<std::size_t>(i)] == v) {
+          ++i;
+        } else {
+          space_.remove(x.id, v);
+        }
+      }
+    } else {
+      add(InSet{x.id, std::move(values)});
+    }
+    return x;
+  }
+  std::vector<IntVar> int_vars(int count, Value lo, Value hi) {
+    std::vector<IntVar> xs;
+    for (int i = 0; i < count; ++i) xs.push_back(int_var(lo, hi));
+    return xs;
+  }
+  IntVar bool_var() { return int_var(0, 1); }
+  int variables() const { return space_.variables(); }
+
+  void post(const LinearRelation& r) {
+    std::vector<Term> terms = merged(r.expr.terms);
+    const Value c = -r.expr.constant;
+    switch (r.relation) {
+      case Relation::equal: add(LinearEqual(std::move(terms), c)); break;
+      case Relation::not_equal: add(LinearNotEqual{std::move(terms), c}); break;
+      case Relation::less_equal: add(LinearLessEqual{std::move(terms), c}); break;
+    }
+  }
+  // No two of xs take the same value; at the strength --prune chooses (forward, bounds,
+  // gac) unless one is given here.
+  void all_different(std::span<const IntVar> xs, std::optional<DistinctStrength> strength = std::nullopt) {
+    Distinct d;
+    for (IntVar x : xs) d.xs.push_back(checked(x));
+    d.strength = strength.value_or(DistinctStrength::forward);
+    const int id = add(std::move(d));
+    if (!strength) strength_from_search_.push_back(id);
+  }
+  void all_different(std::initializer_list<IntVar> xs) { all_different(std::span<const IntVar>(xs.begin(), xs.size())); }
+
+  void minimize(IntVar x) { objective_ = Objective{checked(x), true}; }
+  void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
+  // The variables the search decides, in this order (by default every variable).
+  void branch_on(std::span<const IntVar> xs) {
+    decisions_.clear();
+    for (IntVar x : xs) decisions_.push_back(checked(x));
+  }
+
+  // Any propagator (propagation.hpp); its number.
+  int add(Propagator p) {
+    std::visit(
+        [&](const auto& q) {
+          for (const auto& sub : q.subscriptions()) checked(IntVar{sub.x});
+        },
+        p);
+    return propagation_.add(std::move(p), space_);
+  }
+
+  // What the search reads.
+  const Space& space() const { return space_; }
+  const Propagation& propagation() const { return propagation_; }
+  const std::optional<Objective>& objective() const { return objective_; }
+  std::vector<int> decisions() const {
+    if (!decisions_.empty()) return decisions_;
+    std::vector<int> all(static_cast<std::size_t>(variables()));
+    for (int x = 0; x < variables(); ++x) all[static_cast<std::size_t>(x)] = x;
+    return all;
+  }
+  // The all-differents whose strength the search's options choose.
+  const std::vector<int>& strength_from_search() const { return strength_from_search_; }
+  Propagation& propagation_to_tune() { return propagation_; }
+
+ private:
+  int checked(IntVar x) const {
+    if (x.id < 0 || x.id >= variables()) throw std::invalid_argument("csp: no variable " + std::to_string(x.id));
+    return x.id;
+  }
+  // One term a variable (x + x is 2 * x), none with coefficient 0.
+  std::vector<Term> merged(std::vector<Term> terms) const {
+    for (const Term& t : terms) checked(IntVar{t.x});
+    std::sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) { return a.x < b.x; });
+    std::vector<Term> out;
+    for (const Term& t : terms) {
+      if (!out.empty() && out.back().x == t.x) {
+        out.back().a += t.a;
+      } else {
+        out.push_back(t);
+      }
+    }
+    std::erase_if(out, [](const Term& t) { return t.a == 0; });
+    return out;
+  }
+
+  Space space_;
+  Propagation propagation_;
+  std::optional<Objective> objective_;
+  std::vector<int> decisions_;
+  std::vector<int> strength_from_search_;
+};
+
+}  // namespace backtrack::csp

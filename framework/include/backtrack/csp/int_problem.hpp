@@ -1,0 +1,284 @@
+#pragma once
+// Searching an IntModel: a Problem for the engine, by binary branching as Gecode does.
+//
+// A node chooses a variable (--order) and a value v of it (--values), and has two
+// children: x = v and x != v, or for a split x <= v and x > v (the halves of the domain).
+// A variable without a bitset (wider than bitset_limit values, space.hpp) is always
+// split, for removing one value inside its interval would change nothing. The state is
+// a Space: apply() marks it, posts the decision and runs the propagators to a fixpoint;
+// undo() takes everything back through the trail. A solution is a node where every
+// decision variable is fixed.
+//
+// Optimisation (IntModel::minimize / maximize) is branch and bound: the best value found
+// so far is shared by every thread (an atomic), and every node posts "better than it"
+// before propagating; a leaf is a solution only when it improves the best value, so each
+// solution reported is better than the one before, and the last, when the search
+// completes, is optimal. begin_run() forgets the bound of an earlier run.
+//
+// --order dom-wdeg weighs a variable by the failures of its propagators: what the search
+// learned (learns()), taken back by forget() for each subtree of a split.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "backtrack/csp/int_model.hpp"
+#include "backtrack/csp/options.hpp"
+#include "backtrack/work_counters.hpp"
+
+namespace backtrack::csp {
+
+struct Decision {
+  enum class Kind : std::uint8_t { equal, not_equal, at_most, more_than };
+  int x = 0;
+  Kind kind = Kind::equal;
+  Value v = 0;
+  friend bool operator==(const Decision&, const Decision&) = default;
+};
+
+class IntProblem {
+ public:
+  using Move = Decision;
+  struct State {
+    Space space;
+    std::vector<std::int64_t> weight;      // dom-wdeg: failures per propagator, from 1
+    std::vector<std::int64_t> var_weight;  // dom-wdeg: the sum over a variable's propagators
+  };
+  // A node's two children (none for a failed node or a solution).
+  struct Children {
+    std::array<Decision, 2> moves;
+    int count = 0;
+    const Decision* begin() const { return moves.data(); }
+    const Decision* end() const { return moves.data() + count; }
+  };
+
+  IntProblem(IntModel model, SearchOptions options)
+      : model_(std::move(model)), options_(options), decisions_(model_.decisions()) {
+    Propagation& propagation = model_.propagation_to_tune();
+    const DistinctStrength strength = options_.prune == Prune::gac      ? DistinctStrength::gac
+                                      : options_.prune == Prune::bounds ? DistinctStrength::bounds
+                                                                        : DistinctStrength::forward;
+    for (int id : model_.strength_from_search()) std::get<Distinct>(propagation.at(id)).strength = strength;
+    scopes_.resize(static_cast<std::size_t>(model_.variables()));
+    for (int id = 0; id < propagation.size(); ++id) {
+      propagator_scopes_.push_back(propagation.scope(id));
+      for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
+    }
+    if (const auto& o = model_.objective()) {
+      objective_ = *o;
+      // A solution fixes the objective: it is decided last when nothing fixes it before.
+      if (std::find(decisions_.begin(), decisions_.end(), o->x) == decisions_.end()) decisions_.push_back(o->x);
+    }
+    for (int x : decisions_) {
+      depth_ += model_.space().has_holes(x) ? static_cast<int>(model_.space().size(x)) : 2 * 33;
+    }
+    best_ = std::make_shared<std::atomic<Value>>(worst());
+    build_root();
+  }
+
+  State root() const { return root_; }
+  int max_depth() const { return depth_ + 1; }
+  bool root_consistent() const { return !root_.space.failed(); }
+
+  bool is_solution(const State& s) const {
+    if (s.space.failed()) return false;
+    for (int x : decisions_) {
+      if (!s.space.fixed(x)) return false;
+    }
+    if (!objective_) return true;
+    // Better than every solution reported so far (another thread's too): then it is the best.
+    const Value v = s.space.value(objective_->x);
+    Value best = best_->load(std::memory_order_relaxed);
+    while (better(v, best)) {
+      if (best_->compare_exchange_weak(best, v)) return true;
+    }
+    return false;
+  }
+
+  Children candidates(const State& s) const {
+    Children c;
+    if (s.space.failed()) return c;
+    const int x = choose_variable(s);
+    if (x < 0) return c;
+    const Space& d = s.space;
+    using K = Decision::Kind;
+    ValueOrder order = options_.values;
+    if (!d.has_holes(x)) {  // an interval alone: halves
+      order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
+                                                                             : ValueOrder::split;
+    }
+    switch (order) {
+      case ValueOrder::min: c.moves = {{{x, K::equal, d.min(x)}, {x, K::not_equal, d.min(x)}}}; break;
+      case ValueOrder::max: c.moves = {{{x, K::equal, d.max(x)}, {x, K::not_equal, d.max(x)}}}; break;
+      case ValueOrder::mid: {
+        const Value v = nth_value(d, x, (d.size(x) - 1) / 2);
+        c.moves = {{{x, K::equal, v}, {x, K::not_equal, v}}};
+        break;
+      }
+      case ValueOrder::random: {
+        const Value v = nth_value(d, x, mix(options_.seed, x, d.min(x), d.max(x)) % d.size(x));
+        c.moves = {{{x, K::equal, v}, {x, K::not_equal, v}}};
+        break;
+      }
+      case ValueOrder::split:
+      case ValueOrder::reverse_split: {
+        const Value mid = d.min(x) + (d.max(x) - d.min(x)) / 2;
+        c.moves = {{{x, K::at_most, mid}, {x, K::more_than, mid}}};
+        if (order == ValueOrder::reverse_split) std::swap(c.moves[0], c.moves[1]);
+        break;
+      }
+    }
+    c.count = 2;
+    return c;
+  }
+
+  void apply(State& s, Move m) const {
+    s.space.mark();
+    if (!post(s.space, m)) return failed(s, -2);
+    if (objective_) {
+      const Value best = best_->load(std::memory_order_relaxed);
+      if (best != worst() && !(objective_->minimise ? s.space.set_max(objective_->x, best - 1)
+                                                    : s.space.set_min(objective_->x, best + 1))) {
+        return failed(s, -2);
+      }
+    }
+    const int broken = model_.propagation().run(s.space);
+    if (broken != -1) failed(s, broken);
+  }
+  void undo(State& s, Move) const { s.space.undo(); }
+
+  bool learns() const { return options_.variables == VariableOrder::dom_wdeg; }
+  void forget(State& s) const {
+    if (!learns()) return;
+    s.weight = root_.weight;
+    s.var_weight = root_.var_weight;
+  }
+  // Forgets the best value of an earlier run: a new run searches for every improvement.
+  void begin_run() const { best_->store(worst()); }
+
+  static std::span<const std::string_view> counter_names() {
+    static constexpr std::array<std::string_view, 1> names{"propagations"};
+    return names;
+  }
+  WorkCounters counters(const State& s) const { return {{s.space.propagations}}; }
+
+  // Every variable's value at the end of a path to a solution (the decisions replayed,
+  // without the bound: the solution itself set it).
+  std::vector<Value> values(std::span<const Move> path) const {
+    State s = root_;
+    for (const Move& m : path) {
+      s.space.mark();
+      post(s.space, m);
+      model_.propagation().run(s.space);
+    }
+    std::vector<Value> out(static_cast<std::size_t>(model_.variables()));
+    for (int x = 0; x < model_.variables(); ++x) out[static_cast<std::size_t>(x)] = s.space.min(x);
+    return out;
+  }
+  const IntModel& model() const { return model_; }
+  const SearchOptions& options() const { return options_; }
+  const std::optional<Objective>& objective() const { return objective_; }
+  void shuffle_values(std::uint64_t seed) {
+    options_.values = ValueOrder::random;
+    options_.seed = seed;
+  }
+
+ private:
+  Value worst() const { return objective_ && !objective_->minimise ? min_value - 1 : max_value + 1; }
+  bool better(Value v, Value than) const { return objective_->minimise ? v < than : v > than; }
+
+  static bool post(Space& s, const Move& m) {
+    switch (m.kind) {
+      case Decision::Kind::equal: return s.fix(m.x, m.v);
+      case Decision::Kind::not_equal: return s.remove(m.x, m.v);
+      case Decision::Kind::at_most: return s.set_max(m.x, m.v);
+      case Decision::Kind::more_than: return s.set_min(m.x, m.v + 1);
+    }
+    return false;
+  }
+
+  void failed(State& s, int propagator) const {
+    s.space.fail();
+    s.space.clear_changes();
+    if (propagator < 0 || !learns()) return;
+    ++s.weight[static_cast<std::size_t>(propagator)];
+    for (int x : propagator_scopes_[static_cast<std::size_t>(propagator)]) ++s.var_weight[static_cast<std::size_t>(x)];
+  }
+
+  void build_root() {
+    root_.space = model_.space();
+    root_.weight.assign(static_cast<std::size_t>(model_.propagation().size()), 1);
+    root_.var_weight.assign(static_cast<std::size_t>(model_.variables()), 0);
+    for (std::size_t x = 0; x < scopes_.size(); ++x) root_.var_weight[x] = static_cast<std::int64_t>(scopes_[x].size());
+    model_.propagation().run_all(root_.space);
+    root_.space.commit();
+    root_.space.propagations = 0;
+  }
+
+  // The variable to branch on: the first of the decision variables, in their order, that
+  // is best by --order; -1 when all are fixed.
+  int choose_variable(const State& s) const {
+    const Space& d = s.space;
+    int best = -1;
+    for (int x : decisions_) {
+      if (d.fixed(x)) continue;
+      if (options_.variables == VariableOrder::static_order) return x;
+      if (best < 0 || prefer(s, x, best)) best = x;
+    }
+    return best;
+  }
+  bool prefer(const State& s, int x, int y) const {
+    const Space& d = s.space;
+    switch (options_.variables) {
+      case VariableOrder::mrv: return d.size(x) < d.size(y);
+      case VariableOrder::largest: return d.size(x) > d.size(y);
+      case VariableOrder::min_value: return d.min(x) < d.min(y);
+      case VariableOrder::max_value: return d.max(x) > d.max(y);
+      case VariableOrder::dom_deg:
+        return Wide{d.size(x)} * degree(y) < Wide{d.size(y)} * degree(x);
+      case VariableOrder::dom_wdeg: {
+        const auto wx = std::max<std::int64_t>(s.var_weight[static_cast<std::size_t>(x)], 1);
+        const auto wy = std::max<std::int64_t>(s.var_weight[static_cast<std::size_t>(y)], 1);
+        return Wide{d.size(x)} * wy < Wide{d.size(y)} * wx;
+      }
+      case VariableOrder::static_order: break;
+    }
+    return false;
+  }
+  std::int64_t degree(int x) const { return std::max<std::int64_t>(static_cast<std::int64_t>(scopes_[static_cast<std::size_t>(x)].size()), 1); }
+
+  // The value of rank k (0: the smallest) in x's domain.
+  static Value nth_value(const Space& d, int x, std::uint64_t k) {
+    if (!d.has_holes(x)) return d.min(x) + static_cast<Value>(k);
+    Value v = d.min(x);
+    for (; k > 0; --k) v = d.next(x, v);
+    return v;
+  }
+  // A value drawn from the seed and the variable's state: the same node, the same value.
+  static std::uint64_t mix(std::uint64_t seed, int x, Value lo, Value hi) {
+    std::uint64_t h = seed * 0x9E3779B97F4A7C15ULL ^ static_cast<std::uint64_t>(x);
+    for (const Value v : {lo, hi}) {
+      h ^= static_cast<std::uint64_t>(v) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 31;
+    }
+    return h;
+  }
+
+  IntModel model_;
+  SearchOptions options_;
+  std::vector<int> decisions_;
+  std::vector<std::vector<int>> scopes_;             // variable -> the propagators watching it
+  std::vector<std::vector<int>> propagator_scopes_;  // propagator -> the variables it watches
+  std::optional<Objective> objective_;
+  std::shared_ptr<std::atomic<Value>> best_;
+  int depth_ = 0;
+  State root_;
+};
+
+}  // namespace backtrack::csp

@@ -1,0 +1,122 @@
+#pragma once
+// Linear constraints sum(a[i] * x[i]) <= c, = c, != c.
+//
+// <= and = at bounds consistency: with S the sum of every term's smallest value, term i
+// can grow by at most c - S, so a[i] * x[i] <= c - S + a[i] * (x[i]'s smallest); dividing
+// by a[i] bounds x[i] above (a[i] > 0) or below (a[i] < 0). Repeated until no bound moves,
+// within one run (the propagator is idempotent). = is <= both ways.
+// != checks once at most one variable is free, and then removes the one value that
+// would make the sum c.
+#include <cstddef>
+#include <vector>
+
+#include "backtrack/csp/propagators/basics.hpp"
+
+namespace backtrack::csp {
+
+struct Term {
+  Value a;
+  int x;
+};
+
+// The smallest and largest value of a * x.
+inline Wide term_min(const Space& s, const Term& t) { return t.a > 0 ? Wide{t.a} * s.min(t.x) : Wide{t.a} * s.max(t.x); }
+inline Wide term_max(const Space& s, const Term& t) { return t.a > 0 ? Wide{t.a} * s.max(t.x) : Wide{t.a} * s.min(t.x); }
+
+// sum(terms) <= c, one pass over the terms after the sum of their minima; false on failure.
+// `moved` is set when a bound moved.
+inline bool linear_at_most(Space& s, const std::vector<Term>& terms, Wide c, bool& moved) {
+  Wide least = 0;
+  for (const Term& t : terms) least += term_min(s, t);
+  if (least > c) return s.fail();
+  const Wide slack = c - least;
+  for (const Term& t : terms) {
+    const Wide room = slack + term_min(s, t);  // the most a[i] * x[i] may be
+    if (t.a > 0) {
+      const Value hi = clamp_bound(floor_div(room, t.a));
+      if (hi < s.max(t.x)) {
+        moved = true;
+        if (!s.set_max(t.x, hi)) return false;
+      }
+    } else {
+      const Value lo = clamp_bound(ceil_div(room, t.a));
+      if (lo > s.min(t.x)) {
+        moved = true;
+        if (!s.set_min(t.x, lo)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+struct LinearLessEqual {
+  std::vector<Term> terms;
+  Value c;
+  static constexpr bool idempotent = true;
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs;
+    for (const Term& t : terms) subs.push_back({t.x, Event::bounds});
+    return subs;
+  }
+  bool propagate(Space& s) const {
+    for (bool moved = true; moved;) {
+      moved = false;
+      if (!linear_at_most(s, terms, c, moved)) return false;
+    }
+    return true;
+  }
+};
+
+struct LinearEqual {
+  std::vector<Term> terms;
+  std::vector<Term> negated;  // the same terms with -a: sum >= c as -sum <= -c
+  Value c;
+  static constexpr bool idempotent = true;
+  LinearEqual(std::vector<Term> t, Value value) : terms(std::move(t)), c(value) {
+    for (const Term& term : terms) negated.push_back({-term.a, term.x});
+  }
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs;
+    for (const Term& t : terms) subs.push_back({t.x, Event::bounds});
+    return subs;
+  }
+  bool propagate(Space& s) const {
+    for (bool moved = true; moved;) {
+      moved = false;
+      if (!linear_at_most(s, terms, c, moved) || !linear_at_most(s, negated, -Wide{c}, moved)) return false;
+    }
+    return true;
+  }
+};
+
+struct LinearNotEqual {
+  std::vector<Term> terms;
+  Value c;
+  static constexpr bool idempotent = true;
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs;
+    for (const Term& t : terms) subs.push_back({t.x, Event::fixed});
+    return subs;
+  }
+  bool propagate(Space& s) const {
+    Wide sum = 0;
+    const Term* free = nullptr;
+    for (const Term& t : terms) {
+      if (s.fixed(t.x)) {
+        sum += Wide{t.a} * s.value(t.x);
+      } else if (free != nullptr) {
+        return true;  // two free variables: any value of one has a support
+      } else {
+        free = &t;
+      }
+    }
+    if (free == nullptr) return sum != c || s.fail();
+    const Wide rest = Wide{c} - sum;  // a * x = rest is the one value to remove
+    if (rest % free->a != 0) return true;
+    const Wide v = rest / free->a;
+    if (v < min_value || v > max_value) return true;
+    return s.remove(free->x, static_cast<Value>(v));
+  }
+};
+
+}  // namespace backtrack::csp

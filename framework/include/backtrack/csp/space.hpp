@@ -1,0 +1,331 @@
+#pragma once
+// The integer variables of a search, their domains, and the trail that takes changes back.
+//
+// A domain is an interval [min, max], and, where the variable's initial range is at most
+// bitset_limit values, a bitset over that range for the holes: bit i stands for the value
+// base + i. A value is in the domain when it lies in the interval and its bit is set; the
+// bits outside the interval are never cleared, so moving a bound writes no bit, only the
+// interval and the size. A wider variable is its interval alone: removing a value inside
+// it changes nothing (a superset of the domain is kept, which stays sound: a propagator
+// still fails when every variable is fixed and the constraint does not hold), and the
+// search bisects it rather than trying values one by one (search.hpp).
+//
+// Reversible state: every change is undone exactly by the trail. A variable's bounds
+// and size are saved once per node (a stamp says when they were saved last), a word of
+// bits each time it is written. The propagators keep their own reversible words here
+// too (reserve_words()): a compact table's live tuples, for instance.
+//
+// Events: a change is `domain` (a value inside the interval went), `bounds` (min or max
+// moved) or `fixed` (one value left); the strongest event of each variable since the last
+// drain is kept for the propagation loop (propagation.hpp), which wakes the propagators
+// that subscribed to it.
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "backtrack/csp/work_queue.hpp"
+
+namespace backtrack::csp {
+
+using Value = std::int64_t;
+// Values are 32-bit: sums and products of them stay exact in 64 and 128 bits.
+inline constexpr Value min_value = std::numeric_limits<std::int32_t>::min() + Value{1};
+inline constexpr Value max_value = std::numeric_limits<std::int32_t>::max();
+inline constexpr Value bitset_limit = Value{1} << 16;
+
+enum class Event : std::uint8_t { none = 0, domain = 1, bounds = 2, fixed = 3 };
+
+class Space {
+ public:
+  // A variable with the values lo .. hi; its number.
+  int add_variable(Value lo, Value hi) {
+    if (lo < min_value || hi > max_value) {
+      throw std::invalid_argument("csp: values are 32-bit integers, got " + std::to_string(lo) + ".." +
+                                  std::to_string(hi));
+    }
+    if (lo > hi) throw std::invalid_argument("csp: an empty range " + std::to_string(lo) + ".." + std::to_string(hi));
+    Var v{lo, hi, static_cast<std::uint64_t>(hi - lo + 1), lo, -1, 0};
+    if (hi - lo < bitset_limit) {
+      v.words_at = static_cast<std::int32_t>(words_.size());
+      const auto count = static_cast<std::size_t>((hi - lo) / 64 + 1);
+      words_.resize(words_.size() + count, ~std::uint64_t{0});
+    }
+    vars_.push_back(v);
+    stamp_.push_back(0);
+    event_.push_back(Event::none);
+    return static_cast<int>(vars_.size()) - 1;
+  }
+  // `count` words, all `fill`, kept reversibly for a propagator; the index of the first.
+  std::size_t reserve_words(std::size_t count, std::uint64_t fill = 0) {
+    const std::size_t at = words_.size();
+    words_.resize(at + count, fill);
+    return at;
+  }
+
+  // `count` ints a propagator may use as scratch between its runs (not restored by undo:
+  // a hint such as a matching, or room to sort in); the index of the first.
+  std::size_t reserve_scratch(std::size_t count) {
+    scratch_.resize(scratch_.size() + count, -1);
+    return scratch_.size() - count;
+  }
+  std::vector<int>& scratch_ints() { return scratch_; }
+
+  int variables() const { return static_cast<int>(vars_.size()); }
+  Value min(int x) const { return var(x).lo; }
+  Value max(int x) const { return var(x).hi; }
+  std::uint64_t size(int x) const { return var(x).size; }
+  bool fixed(int x) const { return var(x).lo == var(x).hi; }
+  Value value(int x) const { return var(x).lo; }  // of a fixed variable
+  // Whether the variable keeps its holes (a bitset), or is its interval alone.
+  bool has_holes(int x) const { return var(x).words_at >= 0; }
+  bool contains(int x, Value v) const {
+    const Var& d = var(x);
+    return v >= d.lo && v <= d.hi && (d.words_at < 0 || bit(d, v));
+  }
+  // The smallest value of the domain above v (max + 1 when there is none).
+  Value next(int x, Value v) const {
+    const Var& d = var(x);
+    if (v < d.lo) return d.lo;
+    if (v >= d.hi) return d.hi + 1;
+    return d.words_at < 0 ? v + 1 : next_bit(d, v + 1);
+  }
+  // The largest value of the domain below v (min - 1 when there is none).
+  Value previous(int x, Value v) const {
+    const Var& d = var(x);
+    if (v > d.hi) return d.hi;
+    if (v <= d.lo) return d.lo - 1;
+    return d.words_at < 0 ? v - 1 : previous_bit(d, v - 1);
+  }
+  // f(value) for every value of the domain, smallest first.
+  template <class F>
+  void for_each(int x, F f) const {
+    const Var& d = var(x);
+    for (Value v = d.lo; v <= d.hi; v = next(x, v)) f(v);
+  }
+
+  // Narrowing. Each returns false when the domain became empty, and the space is then
+  // failed (failed()); none widens a domain.
+  bool set_min(int x, Value v) {
+    Var& d = var(x);
+    if (v <= d.lo) return true;
+    if (v > d.hi) return fail();
+    save(x);
+    if (d.words_at < 0) {
+      d.lo = v;
+      d.size = static_cast<std::uint64_t>(d.hi - v + 1);
+    } else {
+      const Value lo = next_bit(d, v);
+      d.size -= count_bits(d, d.lo, lo - 1);
+      d.lo = lo;
+    }
+    changed(x, d.lo == d.hi ? Event::fixed : Event::bounds);
+    return true;
+  }
+  bool set_max(int x, Value v) {
+    Var& d = var(x);
+    if (v >= d.hi) return true;
+    if (v < d.lo) return fail();
+    save(x);
+    if (d.words_at < 0) {
+      d.hi = v;
+      d.size = static_cast<std::uint64_t>(v - d.lo + 1);
+    } else {
+      const Value hi = previous_bit(d, v);
+      d.size -= count_bits(d, hi + 1, d.hi);
+      d.hi = hi;
+    }
+    changed(x, d.lo == d.hi ? Event::fixed : Event::bounds);
+    return true;
+  }
+  bool remove(int x, Value v) {
+    Var& d = var(x);
+    if (v < d.lo || v > d.hi) return true;
+    if (v == d.lo) return d.lo == d.hi ? fail() : set_min(x, v + 1);
+    if (v == d.hi) return set_max(x, v - 1);
+    if (d.words_at < 0 || !bit(d, v)) return true;
+    save(x);
+    const auto i = static_cast<std::uint64_t>(v - d.base);
+    write_word(static_cast<std::size_t>(d.words_at) + i / 64, words_[static_cast<std::size_t>(d.words_at) + i / 64] &
+                                                                 ~(std::uint64_t{1} << (i % 64)));
+    --d.size;
+    changed(x, Event::domain);
+    return true;
+  }
+  bool fix(int x, Value v) {
+    if (!contains(x, v)) return fail();
+    Var& d = var(x);
+    if (d.lo == d.hi) return true;
+    save(x);
+    d.lo = d.hi = v;
+    d.size = 1;
+    changed(x, Event::fixed);
+    return true;
+  }
+  // Keeps only the values for which keep(value) holds.
+  template <class Keep>
+  bool keep_only(int x, Keep keep) {
+    for (Value v = min(x); v <= max(x); v = next(x, v)) {
+      if (!keep(v) && !remove(x, v)) return false;
+    }
+    return true;
+  }
+
+  bool failed() const { return failed_; }
+  bool fail() {
+    failed_ = true;
+    return false;
+  }
+
+  // Reversible words of the propagators (reserve_words()).
+  std::uint64_t word(std::size_t i) const { return words_[i]; }
+  void set_word(std::size_t i, std::uint64_t w) {
+    if (words_[i] != w) write_word(i, w);
+  }
+
+  // A node: mark() before its changes, undo() takes them all back (strict LIFO).
+  void mark() {
+    marks_.push_back({var_trail_.size(), word_trail_.size()});
+    ++epoch_;
+  }
+  void undo() {
+    const Mark m = marks_.back();
+    marks_.pop_back();
+    while (var_trail_.size() > m.vars) {
+      const Saved& s = var_trail_.back();
+      Var& d = vars_[static_cast<std::size_t>(s.x)];
+      d.lo = s.lo;
+      d.hi = s.hi;
+      d.size = s.size;
+      var_trail_.pop_back();
+    }
+    while (word_trail_.size() > m.words) {
+      words_[word_trail_.back().first] = word_trail_.back().second;
+      word_trail_.pop_back();
+    }
+    failed_ = false;
+    ++epoch_;  // a variable changed at the node above is saved again
+  }
+  // Forgets the trail: what was done so far stays (the root's propagation).
+  void commit() {
+    var_trail_.clear();
+    word_trail_.clear();
+    marks_.clear();
+    ++epoch_;
+  }
+
+  // The variables changed since the last call, with their strongest event each: f(x, event).
+  template <class F>
+  void drain_changes(F f) {
+    while (!changed_.empty()) {
+      const int x = changed_.back();
+      changed_.pop_back();
+      const Event e = event_[static_cast<std::size_t>(x)];
+      event_[static_cast<std::size_t>(x)] = Event::none;
+      f(x, e);
+    }
+  }
+  bool has_changes() const { return !changed_.empty(); }
+  void clear_changes() {
+    for (int x : changed_) event_[static_cast<std::size_t>(x)] = Event::none;
+    changed_.clear();
+  }
+
+  std::uint64_t propagations = 0;  // propagator runs, for the search's counters
+
+  // The propagation's queue of propagators waiting to run (propagation.hpp owns its use).
+  WorkQueue& queue() { return queue_; }
+
+ private:
+  struct Var {
+    Value lo, hi;
+    std::uint64_t size;
+    Value base;             // the value of bit 0
+    std::int32_t words_at;  // the first word of the bitset, or -1: the interval alone
+    std::int32_t unused;
+  };
+  struct Saved {
+    int x;
+    Value lo, hi;
+    std::uint64_t size;
+  };
+  struct Mark {
+    std::size_t vars, words;
+  };
+
+  const Var& var(int x) const { return vars_[static_cast<std::size_t>(x)]; }
+  Var& var(int x) { return vars_[static_cast<std::size_t>(x)]; }
+
+  bool bit(const Var& d, Value v) const {
+    const auto i = static_cast<std::uint64_t>(v - d.base);
+    return (words_[static_cast<std::size_t>(d.words_at) + i / 64] >> (i % 64)) & 1;
+  }
+  // The first set bit at v or above (v <= hi, and hi's bit is set).
+  Value next_bit(const Var& d, Value v) const {
+    auto i = static_cast<std::uint64_t>(v - d.base);
+    const std::uint64_t* w = words_.data() + d.words_at;
+    std::uint64_t word = w[i / 64] & (~std::uint64_t{0} << (i % 64));
+    std::uint64_t k = i / 64;
+    while (word == 0) word = w[++k];
+    return d.base + static_cast<Value>(k * 64 + static_cast<std::uint64_t>(std::countr_zero(word)));
+  }
+  // The last set bit at v or below (v >= lo, and lo's bit is set).
+  Value previous_bit(const Var& d, Value v) const {
+    auto i = static_cast<std::uint64_t>(v - d.base);
+    const std::uint64_t* w = words_.data() + d.words_at;
+    std::uint64_t word = w[i / 64] & (~std::uint64_t{0} >> (63 - i % 64));
+    std::uint64_t k = i / 64;
+    while (word == 0) word = w[--k];
+    return d.base + static_cast<Value>(k * 64 + 63 - static_cast<std::uint64_t>(std::countl_zero(word)));
+  }
+  // The set bits for the values from .. to (none when from > to).
+  std::uint64_t count_bits(const Var& d, Value from, Value to) const {
+    if (from > to) return 0;
+    const auto a = static_cast<std::uint64_t>(from - d.base);
+    const auto b = static_cast<std::uint64_t>(to - d.base);
+    const std::uint64_t* w = words_.data() + d.words_at;
+    std::uint64_t n = 0;
+    for (std::uint64_t k = a / 64; k <= b / 64; ++k) {
+      std::uint64_t word = w[k];
+      if (k == a / 64) word &= ~std::uint64_t{0} << (a % 64);
+      if (k == b / 64) word &= ~std::uint64_t{0} >> (63 - b % 64);
+      n += static_cast<std::uint64_t>(std::popcount(word));
+    }
+    return n;
+  }
+
+  void save(int x) {
+    std::uint64_t& stamp = stamp_[static_cast<std::size_t>(x)];
+    if (stamp == epoch_) return;
+    stamp = epoch_;
+    const Var& d = var(x);
+    var_trail_.push_back({x, d.lo, d.hi, d.size});
+  }
+  void write_word(std::size_t i, std::uint64_t w) {
+    word_trail_.emplace_back(i, words_[i]);
+    words_[i] = w;
+  }
+  void changed(int x, Event e) {
+    Event& pending = event_[static_cast<std::size_t>(x)];
+    if (pending == Event::none) changed_.push_back(x);
+    if (e > pending) pending = e;
+  }
+
+  std::vector<Var> vars_;
+  std::vector<std::uint64_t> words_;
+  std::vector<std::uint64_t> stamp_;
+  std::uint64_t epoch_ = 1;
+  std::vector<Saved> var_trail_;
+  std::vector<std::pair<std::size_t, std::uint64_t>> word_trail_;
+  std::vector<Mark> marks_;
+  std::vector<Event> event_;
+  std::vector<int> changed_;
+  WorkQueue queue_;
+  std::vector<int> scratch_;
+  bool failed_ = false;
+};
+
+}  // namespace backtrack::csp

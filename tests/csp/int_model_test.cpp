@@ -1,0 +1,181 @@
+// The integer CSP layer (int_model.hpp, int_problem.hpp): published counts and optima,
+// and every propagator against generate-and-test on random small models.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "backtrack/csp/int_problem.hpp"
+#include "backtrack/engine.hpp"
+
+namespace backtrack::csp {
+namespace {
+
+// Every solution of the model (each variable's value), by the engine.
+std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOptions options = {}) {
+  const IntProblem problem(model, options);
+  std::set<std::vector<Value>> found;
+  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
+    EXPECT_TRUE(found.insert(problem.values(path)).second) << "a solution found twice";
+    return true;
+  };
+  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
+  return found;
+}
+
+// The improving solutions of an optimisation, in the order found.
+std::vector<Value> improvements(const IntModel& model, int objective, SearchOptions options = {}) {
+  const IntProblem problem(model, options);
+  std::vector<Value> found;
+  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
+    found.push_back(problem.values(path)[static_cast<std::size_t>(objective)]);
+    return true;
+  };
+  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
+  return found;
+}
+
+IntModel magic_square(int n) {
+  IntModel m;
+  const auto x = m.int_vars(n * n, 1, n * n);
+  m.all_different(x);
+  const Value sum = n * (n * n + 1) / 2;
+  LinearExpr d1;
+  LinearExpr d2;
+  for (int i = 0; i < n; ++i) {
+    LinearExpr row;
+    LinearExpr col;
+    for (int j = 0; j < n; ++j) {
+      row = row + x[static_cast<std::size_t>(i * n + j)];
+      col = col + x[static_cast<std::size_t>(j * n + i)];
+    }
+    m.post(row == sum);
+    m.post(col == sum);
+    d1 = d1 + x[static_cast<std::size_t>(i * n + i)];
+    d2 = d2 + x[static_cast<std::size_t>(i * n + n - 1 - i)];
+  }
+  m.post(d1 == sum);
+  m.post(d2 == sum);
+  return m;
+}
+
+TEST(IntModel, MagicSquareOfThreeHasEightSolutions) {
+  for (auto prune : {Prune::forward, Prune::bounds, Prune::gac}) {
+    for (auto order : all_variable_orders) {
+      for (auto values : all_value_orders) {
+        EXPECT_EQ(solutions_of(magic_square(3), {prune, order, values, 3}).size(), 8u)
+            << to_string(prune) << " " << to_string(order) << " " << to_string(values);
+      }
+    }
+  }
+}
+
+TEST(IntModel, GolombRulerOfFiveMarksIsElevenLong) {
+  const int marks = 5;
+  IntModel m;
+  const auto mark = m.int_vars(marks, 0, marks * marks);
+  m.post(mark[0] == 0);
+  std::vector<IntVar> differences;
+  for (int i = 0; i < marks; ++i) {
+    for (int j = i + 1; j < marks; ++j) {
+      if (j == i + 1) m.post(mark[static_cast<std::size_t>(i)] < mark[static_cast<std::size_t>(j)]);
+      const IntVar d = m.int_var(0, marks * marks);
+      m.post(d == mark[static_cast<std::size_t>(j)] - mark[static_cast<std::size_t>(i)]);
+      differences.push_back(d);
+    }
+  }
+  m.all_different(differences);
+  m.minimize(mark.back());
+  m.branch_on(mark);
+  const auto found = improvements(m, mark.back().id, {Prune::bounds, VariableOrder::static_order, ValueOrder::min});
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found.back(), 11);
+  EXPECT_TRUE(std::is_sorted(found.rbegin(), found.rend()));
+  EXPECT_EQ(std::adjacent_find(found.begin(), found.end()), found.end()) << "each solution is strictly better";
+}
+
+TEST(IntModel, WideDomainsAndHoles) {
+  IntModel m;
+  const IntVar x = m.int_var(-1000000000, 1000000000);
+  const IntVar y = m.int_var(std::vector<Value>{-7, 3, 2000000000});
+  m.post(x == 2 * y + 1);
+  const auto found = solutions_of(m);
+  const std::set<std::vector<Value>> expected{{-13, -7}, {7, 3}};
+  EXPECT_EQ(found, expected);
+}
+
+// Random small models of linear constraints and all-differents: the search's solutions
+// are exactly those of generate-and-test.
+TEST(IntModel, LinearAndDistinctAgreeWithGenerateAndTest) {
+  std::mt19937 random(44);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
+  for (int round = 0; round < 300; ++round) {
+    const int n = pick(2, 4);
+    IntModel m;
+    std::vector<IntVar> x;
+    std::vector<std::pair<Value, Value>> range;
+    for (int i = 0; i < n; ++i) {
+      const Value lo = pick(-3, 2);
+      const Value hi = lo + pick(0, 4);
+      x.push_back(m.int_var(lo, hi));
+      range.emplace_back(lo, hi);
+    }
+    using Check = std::function<bool(const std::vector<Value>&)>;
+    std::vector<Check> checks;
+    for (int c = pick(1, 3); c > 0; --c) {
+      const int kind = pick(0, 3);
+      if (kind == 3) {
+        m.all_different(x);
+        checks.push_back([](const std::vector<Value>& v) { return std::set<Value>(v.begin(), v.end()).size() == v.size(); });
+        continue;
+      }
+      std::vector<Value> a;
+      LinearExpr e;
+      for (int i = 0; i < n; ++i) {
+        a.push_back(pick(-3, 3));
+        e = e + a.back() * x[static_cast<std::size_t>(i)];
+      }
+      const Value c0 = pick(-6, 6);
+      auto sum = [a](const std::vector<Value>& v) {
+        Value s = 0;
+        for (std::size_t i = 0; i < v.size(); ++i) s += a[i] * v[i];
+        return s;
+      };
+      if (kind == 0) {
+        m.post(e == c0);
+        checks.push_back([=](const std::vector<Value>& v) { return sum(v) == c0; });
+      } else if (kind == 1) {
+        m.post(e <= c0);
+        checks.push_back([=](const std::vector<Value>& v) { return sum(v) <= c0; });
+      } else {
+        m.post(e != c0);
+        checks.push_back([=](const std::vector<Value>& v) { return sum(v) != c0; });
+      }
+    }
+    std::set<std::vector<Value>> expected;
+    std::vector<Value> v(static_cast<std::size_t>(n));
+    std::function<void(int)> generate = [&](int i) {
+      if (i == n) {
+        if (std::all_of(checks.begin(), checks.end(), [&](const Check& c) { return c(v); })) expected.insert(v);
+        return;
+      }
+      for (Value a = range[static_cast<std::size_t>(i)].first; a <= range[static_cast<std::size_t>(i)].second; ++a) {
+        v[static_cast<std::size_t>(i)] = a;
+        generate(i + 1);
+      }
+    };
+    generate(0);
+    for (auto prune : {Prune::forward, Prune::bounds, Prune::gac}) {
+      for (auto values : {ValueOrder::min, ValueOrder::split, ValueOrder::random}) {
+        ASSERT_EQ(solutions_of(m, {prune, VariableOrder::mrv, values, 5}), expected) << "round " << round;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace backtrack::csp

@@ -56,11 +56,34 @@ inline std::vector<OptionInfo> search_options() {
 
 inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts"};
 
-// The options given, over `defaults`; throws UsageError for an unknown name.
-inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults) {
+// Which layer searches the model: the bitset one (model.hpp, problem.hpp) knows fewer
+// orders and value choices than the integer one (int_model.hpp, int_problem.hpp).
+enum class Layer { bitset, integer };
+
+// The options given, over `defaults`; throws UsageError for an unknown name, or one the
+// layer does not offer.
+inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults,
+                                         Layer layer = Layer::bitset) {
   defaults.prune = detail::read_choice(vm, "prune", all_prunes, defaults.prune);
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
+  if (layer == Layer::bitset) {
+    const bool order_offered = defaults.variables == VariableOrder::static_order ||
+                               defaults.variables == VariableOrder::mrv ||
+                               defaults.variables == VariableOrder::dom_deg ||
+                               defaults.variables == VariableOrder::dom_wdeg;
+    if (!order_offered) {
+      throw UsageError("--order " + std::string(to_string(defaults.variables)) +
+                       " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
+                       "dom-deg, dom-wdeg)");
+    }
+    const bool values_offered = defaults.values == ValueOrder::min || defaults.values == ValueOrder::mid ||
+                                defaults.values == ValueOrder::random;
+    if (!values_offered) {
+      throw UsageError("--values " + std::string(to_string(defaults.values)) +
+                       " is for integer models; this strategy's model has bitset domains (choose min, mid, random)");
+    }
+  }
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
   defaults.restarts = detail::read_choice(vm, "restarts", all_restarts, defaults.restarts);
   // A count or a listing of every solution searches the whole tree whatever the order:

@@ -13,8 +13,8 @@ namespace backtrack::csp {
 namespace {
 
 const auto& prunes = all_prunes;
-const auto& orders = all_variable_orders;
-const auto& value_orders = all_value_orders;
+const auto& orders = bitset_variable_orders;
+const auto& value_orders = bitset_value_orders;
 
 // Counts with every combination of options; they must all agree.
 std::uint64_t count_all_ways(const Model& model) {

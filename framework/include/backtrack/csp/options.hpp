@@ -56,6 +56,10 @@ inline constexpr std::array all_variable_orders{VariableOrder::static_order, Var
                                                 VariableOrder::max_value};
 inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,   ValueOrder::random,
                                              ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
+// What the bitset layer (problem.hpp) offers of them.
+inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
+                                                   VariableOrder::dom_deg, VariableOrder::dom_wdeg};
+inline constexpr std::array bitset_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 
 constexpr std::string_view to_string(Prune p) {

@@ -2,6 +2,8 @@
 // The command-line options of a CSP strategy, shared by every plugin that offers one:
 // --prune, --order, --values, --seed, --restarts (see options.hpp).
 #include <boost/program_options.hpp>
+
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -68,18 +70,15 @@ inline SearchOptions read_search_options(const boost::program_options::variables
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
   if (layer == Layer::bitset) {
-    const bool order_offered = defaults.variables == VariableOrder::static_order ||
-                               defaults.variables == VariableOrder::mrv ||
-                               defaults.variables == VariableOrder::dom_deg ||
-                               defaults.variables == VariableOrder::dom_wdeg;
-    if (!order_offered) {
+    auto offered = [](auto choice, const auto& offers) {
+      return std::find(offers.begin(), offers.end(), choice) != offers.end();
+    };
+    if (!offered(defaults.variables, bitset_variable_orders)) {
       throw UsageError("--order " + std::string(to_string(defaults.variables)) +
                        " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
                        "dom-deg, dom-wdeg)");
     }
-    const bool values_offered = defaults.values == ValueOrder::min || defaults.values == ValueOrder::mid ||
-                                defaults.values == ValueOrder::random;
-    if (!values_offered) {
+    if (!offered(defaults.values, bitset_value_orders)) {
       throw UsageError("--values " + std::string(to_string(defaults.values)) +
                        " is for integer models; this strategy's model has bitset domains (choose min, mid, random)");
     }

@@ -25,7 +25,7 @@ struct Distinct {
 
   // Called once, when the propagator joins a space.
   void prepare(Space& s) { scratch = s.reserve_scratch(2 * xs.size()); }
-  static constexpr bool idempotent = false;
+  static constexpr bool idempotent = true;  // each filter repeats itself to its fixpoint
 
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
@@ -37,8 +37,6 @@ struct Distinct {
   }
 
   bool propagate(Space& s) const {
-    if (!forward(s)) return false;
-    if (strength == DistinctStrength::forward) return true;
     Value lo = max_value;
     Value hi = min_value;
     for (int x : xs) {
@@ -46,8 +44,13 @@ struct Distinct {
       hi = std::max(hi, s.max(x));
     }
     if (static_cast<std::size_t>(hi - lo + 1) < xs.size()) return s.fail();  // pigeons
-    if (hi - lo < 64 && xs.size() <= 64) return on_bits(s, lo);
-    return hall_intervals(s);
+    const bool fits = hi - lo < 64 && xs.size() <= 64;
+    // Fixed values leave the others first, but for Régin's filter, which sets them aside
+    // itself: Hall intervals alone see them only at the bounds (Gecode's bounds
+    // all-different does the same).
+    if ((strength != DistinctStrength::gac || !fits) && !forward(s)) return false;
+    if (strength == DistinctStrength::forward) return true;
+    return fits ? on_bits(s, lo) : hall_intervals(s);
   }
 
  private:
@@ -68,25 +71,18 @@ struct Distinct {
     return true;
   }
 
+  // The bitset layer's filters (which set fixed values aside themselves), on the domains
+  // moved down by lo.
   bool on_bits(Space& s, Value lo) const {
     Domain masks[64];
     const std::span<Domain> d(masks, xs.size());
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      Domain m = 0;
-      s.for_each(xs[i], [&](Value v) { m |= Domain{1} << (v - lo); });
-      masks[i] = m;
-    }
+    for (std::size_t i = 0; i < xs.size(); ++i) masks[i] = s.window(xs[i], lo);
     const bool ok = strength == DistinctStrength::bounds
                         ? filter_all_different_bounds(d)
                         : filter_all_different_gac(d, std::span<int>(s.scratch_ints().data() + scratch, xs.size()));
     if (!ok) return s.fail();
     for (std::size_t i = 0; i < xs.size(); ++i) {
-      const Domain m = masks[i];
-      if (m == 0) return s.fail();
-      if (!s.set_min(xs[i], lo + std::countr_zero(m)) || !s.set_max(xs[i], lo + 63 - std::countl_zero(m))) return false;
-      if (strength == DistinctStrength::gac && !s.keep_only(xs[i], [&](Value v) { return (m >> (v - lo)) & 1; })) {
-        return false;
-      }
+      if (!s.restrict_to_window(xs[i], lo, masks[i])) return false;
     }
     return true;
   }

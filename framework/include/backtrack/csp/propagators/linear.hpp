@@ -69,21 +69,46 @@ struct LinearLessEqual {
 
 struct LinearEqual {
   std::vector<Term> terms;
-  std::vector<Term> negated;  // the same terms with -a: sum >= c as -sum <= -c
   Value c;
   static constexpr bool idempotent = true;
-  LinearEqual(std::vector<Term> t, Value value) : terms(std::move(t)), c(value) {
-    for (const Term& term : terms) negated.push_back({-term.a, term.x});
-  }
+  LinearEqual(std::vector<Term> t, Value value) : terms(std::move(t)), c(value) {}
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
     for (const Term& t : terms) subs.push_back({t.x, Event::bounds});
     return subs;
   }
+  // Both directions in one pass: with L and H the sums of the terms' smallest and largest
+  // values, c - (H - term's largest) <= a * x <= c - (L - term's smallest). L and H follow
+  // every bound that moves, so one pass uses what the pass before it learned.
   bool propagate(Space& s) const {
+    Wide low = 0;
+    Wide high = 0;
+    for (const Term& t : terms) {
+      low += term_min(s, t);
+      high += term_max(s, t);
+    }
     for (bool moved = true; moved;) {
       moved = false;
-      if (!linear_at_most(s, terms, c, moved) || !linear_at_most(s, negated, -Wide{c}, moved)) return false;
+      if (low > c || high < c) return s.fail();
+      for (const Term& t : terms) {
+        const Wide tmin = term_min(s, t);
+        const Wide tmax = term_max(s, t);
+        const Wide most = Wide{c} - low + tmin;   // a * x <= most
+        const Wide least = Wide{c} - high + tmax;  // a * x >= least
+        if (most >= tmax && least <= tmin) continue;
+        const bool ok = t.a > 0 ? s.set_max(t.x, clamp_bound(floor_div(most, t.a))) &&
+                                      s.set_min(t.x, clamp_bound(ceil_div(least, t.a)))
+                                : s.set_min(t.x, clamp_bound(ceil_div(most, t.a))) &&
+                                      s.set_max(t.x, clamp_bound(floor_div(least, t.a)));
+        if (!ok) return false;
+        const Wide new_min = term_min(s, t);
+        const Wide new_max = term_max(s, t);
+        if (new_min != tmin || new_max != tmax) {
+          moved = true;
+          low += new_min - tmin;
+          high += new_max - tmax;
+        }
+      }
     }
     return true;
   }

@@ -63,7 +63,11 @@ class IntProblem {
     const DistinctStrength strength = options_.prune == Prune::gac      ? DistinctStrength::gac
                                       : options_.prune == Prune::bounds ? DistinctStrength::bounds
                                                                         : DistinctStrength::forward;
-    for (int id : model_.strength_from_search()) std::get<Distinct>(propagation.at(id)).strength = strength;
+    for (int id : model_.strength_from_search()) {
+      Distinct d = std::get<Distinct>(propagation[id]);
+      d.strength = strength;
+      propagation.replace(id, std::move(d));
+    }
     scopes_.resize(static_cast<std::size_t>(model_.variables()));
     for (int id = 0; id < propagation.size(); ++id) {
       propagator_scopes_.push_back(propagation.scope(id));

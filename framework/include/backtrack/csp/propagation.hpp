@@ -45,7 +45,20 @@ class Propagation {
   }
   int size() const { return static_cast<int>(propagators_.size()); }
   const Propagator& operator[](int id) const { return propagators_[static_cast<std::size_t>(id)]; }
-  Propagator& at(int id) { return propagators_[static_cast<std::size_t>(id)]; }
+  // Replaces propagator id by p, which watches the same variables, maybe for other events
+  // (an all-different whose strength the search chose).
+  void replace(int id, Propagator p) {
+    std::visit(
+        [&](const auto& q) {
+          for (const Subscription& sub : q.subscriptions()) {
+            for (Waker& w : subscribers_[static_cast<std::size_t>(sub.x)]) {
+              if (w.id == id) w.needs = sub.needs;
+            }
+          }
+        },
+        p);
+    propagators_[static_cast<std::size_t>(id)] = std::move(p);
+  }
   // The variables a propagator watches.
   std::vector<int> scope(int id) const {
     std::vector<int> xs;

@@ -73,6 +73,12 @@ class Space {
     return scratch_.size() - count;
   }
   std::vector<int>& scratch_ints() { return scratch_; }
+  // The same for values.
+  std::size_t reserve_scratch_values(std::size_t count) {
+    scratch_values_.resize(scratch_values_.size() + count, 0);
+    return scratch_values_.size() - count;
+  }
+  std::vector<Value>& scratch_values() { return scratch_values_; }
 
   int variables() const { return static_cast<int>(vars_.size()); }
   Value min(int x) const { return var(x).lo; }
@@ -377,6 +383,7 @@ class Space {
   std::vector<int> changed_;
   WorkQueue queue_;
   std::vector<int> scratch_;
+  std::vector<Value> scratch_values_;
   bool failed_ = false;
 };
 

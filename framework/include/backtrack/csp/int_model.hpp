@@ -129,6 +129,17 @@ class IntModel {
   }
   void all_different(std::initializer_list<IntVar> xs) { all_different(std::span<const IntVar>(xs.begin(), xs.size())); }
 
+  // The variables take the values of one of the tuples (one value per variable each), at
+  // domain consistency by compact table (propagators/table.hpp); forbidden(): of none.
+  void table(std::span<const IntVar> xs, std::vector<std::vector<Value>> tuples) {
+    std::vector<int> ids = table_scope(xs, tuples);
+    add(Table(std::move(ids), tuples));
+  }
+  void forbidden(std::span<const IntVar> xs, std::vector<std::vector<Value>> tuples) {
+    std::vector<int> ids = table_scope(xs, tuples);
+    add(ForbiddenTable(std::move(ids), tuples));
+  }
+
   void minimize(IntVar x) { objective_ = Objective{checked(x), true}; }
   void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
   // The variables the search decides, in this order (by default every variable).
@@ -165,6 +176,42 @@ class IntModel {
   int checked(IntVar x) const {
     if (x.id < 0 || x.id >= variables()) throw std::invalid_argument("csp: no variable " + std::to_string(x.id));
     return x.id;
+  }
+  // The distinct variables of xs, and the tuples checked, sorted and without repeats. A
+  // variable twice keeps one column: the tuples whose two values there differ go (they
+  // fit no assignment, and forbid none).
+  std::vector<int> table_scope(std::span<const IntVar> xs, std::vector<std::vector<Value>>& tuples) const {
+    if (xs.empty()) throw std::invalid_argument("csp: a table needs at least one variable");
+    for (const auto& t : tuples) {
+      if (t.size() != xs.size()) {
+        throw std::invalid_argument("csp: a tuple of " + std::to_string(t.size()) + " values for a table of " +
+                                    std::to_string(xs.size()) + " variables");
+      }
+    }
+    std::vector<int> ids;
+    std::vector<std::size_t> column;  // of each position: its variable's place in ids
+    for (IntVar x : xs) {
+      const auto at = std::find(ids.begin(), ids.end(), checked(x));
+      column.push_back(static_cast<std::size_t>(at - ids.begin()));
+      if (at == ids.end()) ids.push_back(x.id);
+    }
+    std::vector<std::vector<Value>> kept;
+    for (const auto& t : tuples) {
+      std::vector<Value> k;
+      bool fits = true;
+      for (std::size_t i = 0; i < t.size(); ++i) {
+        if (column[i] == k.size()) {
+          k.push_back(t[i]);
+        } else {
+          fits = fits && k[column[i]] == t[i];
+        }
+      }
+      if (fits) kept.push_back(std::move(k));
+    }
+    tuples = std::move(kept);
+    std::sort(tuples.begin(), tuples.end());  // a forbidden table counts its tuples: no repeats
+    tuples.erase(std::unique(tuples.begin(), tuples.end()), tuples.end());
+    return ids;
   }
   // One term a variable (x + x is 2 * x), none with coefficient 0.
   std::vector<Term> merged(std::vector<Term> terms) const {

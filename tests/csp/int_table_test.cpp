@@ -1,4 +1,4 @@
-// Table constraints of the integer layer (propagators/table.hpp):
+// Table and Boolean constraints of the integer layer (propagators/table.hpp, boolean.hpp):
 // random small models against generate-and-test, and domain consistency checked at every
 // node of random walks down the search.
 #include <gtest/gtest.h>
@@ -230,6 +230,101 @@ TEST(IntTable, BadTablesAreRefused) {
   EXPECT_THROW(m.table(x, {{1, 2}, {1}}), std::invalid_argument);
   EXPECT_THROW(m.forbidden({}, {}), std::invalid_argument);
   EXPECT_THROW(m.table(std::vector<IntVar>{IntVar{7}}, {{1}}), std::invalid_argument);
+  EXPECT_THROW(m.clause(x, {}), std::invalid_argument);  // 0 .. 3 is not a Boolean
+  EXPECT_THROW(m.bool_not(m.bool_var(), x[0]), std::invalid_argument);
+}
+
+// A random Boolean constraint over the variables (repeats, and r among xs, included); with
+// `linear`, sometimes a sum of them, a Boolean being its own 0/1 integer.
+void add_random_boolean(Instance& in, Random& r, bool linear) {
+  const int n = static_cast<int>(in.x.size());
+  auto some = [&](int most) {
+    std::vector<std::size_t> scope;
+    for (int k = r.pick(0, most); k > 0; --k) scope.push_back(static_cast<std::size_t>(r.pick(0, n - 1)));
+    return scope;
+  };
+  auto one = [&] { return static_cast<std::size_t>(r.pick(0, n - 1)); };
+  switch (r.pick(0, linear ? 5 : 4)) {
+    case 0: {
+      const auto pos = some(3);
+      const auto neg = some(3);
+      in.model.clause(in.vars(pos), in.vars(neg));
+      in.checks.push_back([=](const Tuple& v) {
+        return std::any_of(pos.begin(), pos.end(), [&](std::size_t i) { return v[i] == 1; }) ||
+               std::any_of(neg.begin(), neg.end(), [&](std::size_t i) { return v[i] == 0; });
+      });
+      break;
+    }
+    case 1:
+    case 2: {
+      const bool is_and = r.pick(0, 1) == 0;
+      const auto xs = some(4);
+      const std::size_t res = one();
+      if (is_and) {
+        in.model.bool_and(in.vars(xs), in.x[res]);
+      } else {
+        in.model.bool_or(in.vars(xs), in.x[res]);
+      }
+      in.checks.push_back([=](const Tuple& v) {
+        const Value decides = is_and ? 0 : 1;
+        const bool decided = std::any_of(xs.begin(), xs.end(), [&](std::size_t i) { return v[i] == decides; });
+        return v[res] == (decided ? decides : 1 - decides);
+      });
+      break;
+    }
+    case 3: {
+      const std::size_t a = one();
+      const std::size_t b = one();
+      const std::size_t res = one();
+      in.model.bool_xor(in.x[a], in.x[b], in.x[res]);
+      in.checks.push_back([=](const Tuple& v) { return v[res] == (v[a] ^ v[b]); });
+      break;
+    }
+    case 4: {
+      const std::size_t a = one();
+      const std::size_t b = one();
+      in.model.bool_not(in.x[a], in.x[b]);
+      in.checks.push_back([=](const Tuple& v) { return v[b] == 1 - v[a]; });
+      break;
+    }
+    default: {
+      const auto xs = some(n);
+      const Value k = r.pick(0, 3);
+      LinearExpr sum;
+      for (std::size_t i : xs) sum = sum + in.x[i];
+      in.model.post(sum == k);
+      in.checks.push_back([=](const Tuple& v) {
+        Value s = 0;
+        for (std::size_t i : xs) s += v[i];
+        return s == k;
+      });
+    }
+  }
+}
+
+TEST(IntBoolean, RandomModelsAgreeWithGenerateAndTest) {
+  Random r{std::mt19937(1)};
+  for (int round = 0; round < 400; ++round) {
+    Instance in;
+    const int n = r.pick(1, 6);
+    for (int i = 0; i < n; ++i) in.add_variable({0, 1});
+    for (int c = r.pick(1, 4); c > 0; --c) add_random_boolean(in, r, true);
+    const std::set<Tuple> expected = generate_and_test(in.domains, in.checks);
+    for (const SearchOptions& options : settings) {
+      ASSERT_EQ(solutions_of(in.model, options), expected) << "round " << round;
+    }
+  }
+}
+
+TEST(IntBoolean, EachConstraintIsDomainConsistentAtEveryNode) {
+  Random r{std::mt19937(2)};
+  for (int round = 0; round < 400; ++round) {
+    Instance in;
+    const int n = r.pick(1, 5);
+    for (int i = 0; i < n; ++i) in.add_variable({0, 1});
+    add_random_boolean(in, r, false);
+    expect_domain_consistency(in, r, round);
+  }
 }
 
 }  // namespace

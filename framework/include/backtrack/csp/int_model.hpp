@@ -18,6 +18,7 @@
 // a plugin may use that layer's Model instead (model.hpp): one machine word a domain.
 #include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -140,6 +141,22 @@ class IntModel {
     add(ForbiddenTable(std::move(ids), tuples));
   }
 
+  // Boolean constraints over variables of 0 .. 1 (bool_var()), at domain consistency
+  // (propagators/boolean.hpp). A Boolean is its own 0/1 integer: bool2int needs nothing.
+  // Some of `positive` is 1 or some of `negative` is 0.
+  void clause(std::span<const IntVar> positive, std::span<const IntVar> negative) {
+    std::vector<int> pos = booleans(positive);
+    std::vector<int> neg = booleans(negative);
+    for (int x : pos) {
+      if (std::binary_search(neg.begin(), neg.end(), x)) return;  // x or not x: always true
+    }
+    add(Clause{std::move(pos), std::move(neg)});
+  }
+  void bool_and(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 0); }  // r = and(xs)
+  void bool_or(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 1); }   // r = or(xs)
+  void bool_xor(IntVar a, IntVar b, IntVar r) { parity({a, b, r}, 0); }     // r = a xor b
+  void bool_not(IntVar a, IntVar b) { parity({a, b}, 1); }                 // b = 1 - a
+
   void minimize(IntVar x) { objective_ = Objective{checked(x), true}; }
   void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
   // The variables the search decides, in this order (by default every variable).
@@ -213,6 +230,48 @@ class IntModel {
     tuples.erase(std::unique(tuples.begin(), tuples.end()), tuples.end());
     return ids;
   }
+  // The variables, sorted without repeats, each checked to be 0 .. 1.
+  std::vector<int> booleans(std::span<const IntVar> xs) const {
+    std::vector<int> ids;
+    for (IntVar x : xs) {
+      const int id = checked(x);
+      if (space_.min(id) < 0 || space_.max(id) > 1) {
+        throw std::invalid_argument("csp: variable " + std::to_string(id) + " is not a Boolean: its values are " +
+                                    std::to_string(space_.min(id)) + ".." + std::to_string(space_.max(id)));
+      }
+      ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  }
+  void and_or(std::span<const IntVar> xs, IntVar r, Value deciding) {
+    std::vector<int> ids = booleans(xs);
+    const int y = booleans(std::span<const IntVar>(&r, 1)).front();
+    if (std::erase(ids, y) == 0) {
+      add(BoolAndOr{std::move(ids), y, deciding});
+      return;
+    }
+    // r = r and rest: r implies each of the rest (r = r or rest: each of them implies r).
+    for (int x : ids) add(deciding == 0 ? Clause{{x}, {y}} : Clause{{y}, {x}});
+  }
+  // The xor of xs is `odd`; a variable twice cancels out.
+  void parity(std::initializer_list<IntVar> xs, Value odd) {
+    booleans(std::span<const IntVar>(xs.begin(), xs.size()));  // checks them
+    std::vector<int> ids;
+    for (IntVar x : xs) ids.push_back(x.id);
+    std::sort(ids.begin(), ids.end());
+    std::vector<int> left;
+    for (int x : ids) {
+      if (!left.empty() && left.back() == x) {
+        left.pop_back();
+      } else {
+        left.push_back(x);
+      }
+    }
+    add(Parity{std::move(left), odd});
+  }
+
   // One term a variable (x + x is 2 * x), none with coefficient 0.
   std::vector<Term> merged(std::vector<Term> terms) const {
     for (const Term& t : terms) checked(IntVar{t.x});

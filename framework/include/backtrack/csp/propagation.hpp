@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
@@ -24,7 +25,8 @@
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
+                                Clause, BoolAndOr, Parity>;
 
 class Propagation {
  public:

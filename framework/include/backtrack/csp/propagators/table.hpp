@@ -11,16 +11,15 @@
 // The live words are kept listed first in an index (scratch: undo needs no change to it,
 // for a word that empties only moves past the count of live words, a reversible word).
 //
-// The variables are distinct (IntModel merges a repeated one's columns).
+// The variables are distinct, and so are the tuples (IntModel::table sees to both).
 //
-// Table: domain consistency. A value stays while its
-// mask meets the live tuples; the word where they last met (its residue, in scratch) is
-// tried first. When only one variable changed, its own values keep their supports.
+// Table: domain consistency. A value stays while its mask meets the live tuples; the word
+// where they last met (its residue, in scratch) is tried first. When only one variable
+// changed, its own values keep their supports, and are not looked at.
 // ForbiddenTable: domain consistency too. A value goes when the live forbidden tuples with
-// it number the product of the other domains' sizes: every completion is forbidden. The
-// tuples are distinct (IntModel removes repeats), so that count is never exceeded.
+// it number the product of the other domains' sizes: every completion is forbidden.
 // A variable too wide for holes (space.hpp) keeps its interval: its bounds move to the
-// nearest supported values, the values inside it stay.
+// nearest supported values (Table) or past forbidden ones, the values inside it stay.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -34,7 +33,7 @@ namespace backtrack::csp {
 
 class CompactTable {
  public:
-  // tuples: each with one value per variable of xs (not empty).
+  // tuples: each with one value per variable.
   CompactTable(std::vector<int> variables, const std::vector<std::vector<Value>>& tuples) : xs(std::move(variables)) {
     words_ = (tuples.size() + 63) / 64;
     for (std::size_t i = 0; i < xs.size(); ++i) {

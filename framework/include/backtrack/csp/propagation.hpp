@@ -16,14 +16,17 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
+                                Clause, BoolAndOr, Parity>;
 
 class Propagation {
  public:

@@ -24,6 +24,11 @@ class BoundsAllDifferent {
   BoundsAllDifferent(std::span<const int> xs, int* ints, Value* values)
       : xs_(xs), n_(static_cast<int>(xs.size())), ints_(ints), values_(values) {}
 
+  // The scratch's first use: both orders start as 0 .. k-1.
+  static void prepare(int* ints, std::size_t k) {
+    for (std::size_t i = 0; i < k; ++i) ints[i] = ints[k + i] = static_cast<int>(i);
+  }
+
   // One round of both sweeps; false when no all-different assignment of the ranges is left.
   // `moved` is set when a bound moved.
   bool filter(Space& s, bool& moved) {
@@ -38,10 +43,11 @@ class BoundsAllDifferent {
     for (int i = 0; i < n_; ++i) {
       lo[i] = s.min(xs_[static_cast<std::size_t>(i)]);
       hi[i] = s.max(xs_[static_cast<std::size_t>(i)]);
-      minsorted[i] = maxsorted[i] = i;
     }
-    std::sort(minsorted, minsorted + n_, [&](int a, int b) { return lo[a] < lo[b]; });
-    std::sort(maxsorted, maxsorted + n_, [&](int a, int b) { return hi[a] < hi[b]; });
+    // The orders of the run before are kept (the scratch is not undone): nearly sorted,
+    // so insertion sort is about linear.
+    insertion_sort(minsorted, lo);
+    insertion_sort(maxsorted, hi);
     // The line: every min and every max + 1, in order, between two sentinels.
     int nb = 0;
     {
@@ -136,6 +142,15 @@ class BoundsAllDifferent {
   }
 
  private:
+  void insertion_sort(int* order, const Value* key) const {
+    for (int i = 1; i < n_; ++i) {
+      const int v = order[i];
+      int j = i;
+      for (; j > 0 && key[order[j - 1]] > key[v]; --j) order[j] = order[j - 1];
+      order[j] = v;
+    }
+  }
+
   static int path_max(const int* a, int x) {
     while (a[x] > x) x = a[x];
     return x;

@@ -279,8 +279,9 @@ class Space {
 
   std::uint64_t propagations = 0;  // propagator runs, for the search's counters
 
-  // The propagation's queue of propagators waiting to run (propagation.hpp owns its use).
-  WorkQueue& queue() { return queue_; }
+  // The propagation's queues of propagators waiting to run, cheap (0) and expensive (1)
+  // (propagation.hpp owns their use).
+  WorkQueue& queue(int cost) { return queues_[cost]; }
 
  private:
   struct Var {
@@ -381,7 +382,7 @@ class Space {
   std::vector<Mark> marks_;
   std::vector<Event> event_;
   std::vector<int> changed_;
-  WorkQueue queue_;
+  WorkQueue queues_[2];
   std::vector<int> scratch_;
   std::vector<Value> scratch_values_;
   bool failed_ = false;

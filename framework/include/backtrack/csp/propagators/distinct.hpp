@@ -31,7 +31,8 @@ struct Distinct {
     BoundsAllDifferent::prepare(s.scratch_ints().data() + scratch + xs.size(), xs.size());
     scratch_values = s.reserve_scratch_values(BoundsAllDifferent::values_for(xs.size()) + xs.size());
   }
-  static constexpr bool idempotent = true;  // each filter repeats itself to its fixpoint
+  static constexpr bool idempotent = true;
+  static constexpr bool expensive = true;  // each filter repeats itself to its fixpoint
 
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;

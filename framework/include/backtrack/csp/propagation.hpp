@@ -15,15 +15,18 @@
 #include <variant>
 #include <vector>
 
+#include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
+#include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/space.hpp"
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Times, Div, Mod, Abs,
+                                MinMax, ElementValues, ElementVars>;
 
 class Propagation {
  public:

@@ -92,7 +92,8 @@ class Random {
         values.erase(values.begin() + pick(0, 5));
         return {m.int_var(values), values.front(), values.back(), values};
       }
-      case Kind::huge: return {m.int_var(-1000000000, 1000000000), -1000000000, 1000000000, {}};
+      case Kind::huge:
+        return {m.int_var(-1000000000, 1000000000), -1000000000, 1000000000, {}};
     }
     throw std::logic_error("no such kind");
   }
@@ -163,7 +164,9 @@ Instance random_instance(Op op, Random& r, Domains domains = Domains::any) {
     if (domains == Domains::intervals) return Kind::interval;
     return domains == Domains::any || k == Kind::holes || k == Kind::spread_holes ? k : Kind::interval;
   };
-  auto output_kind = [&](Kind bitset) { return domains == Domains::any ? r.kind(false) : domains == Domains::bitsets ? bitset : Kind::interval; };
+  auto output_kind = [&](Kind bitset) {
+    return domains == Domains::any ? r.kind(false) : domains == Domains::bitsets ? bitset : Kind::interval;
+  };
   // At most one enumerable wide input: generate-and-test lists it.
   auto add_input = [&] {
     Kind k = input_kind();
@@ -255,7 +258,8 @@ Instance random_instance(Op op, Random& r, Domains domains = Domains::any) {
       m.max(x, y, zv);
       f = [](const Tuple& t) { return std::optional<Value>(std::max(t[0], t[1])); };
       break;
-    default: break;
+    default:
+      break;
   }
   in.expected = generate_and_test(vars, inputs, z, f);
   return in;
@@ -264,8 +268,7 @@ Instance random_instance(Op op, Random& r, Domains domains = Domains::any) {
 // Where a wide variable is left free, the solutions are too many to list.
 constexpr std::size_t max_solutions = 5000;
 
-constexpr Op all_ops[] = {Op::times, Op::div,  Op::mod,           Op::abs,
-                          Op::min,   Op::max,  Op::element_values, Op::element_vars};
+constexpr Op all_ops[] = {Op::times, Op::div, Op::mod, Op::abs, Op::min, Op::max, Op::element_values, Op::element_vars};
 
 TEST(IntArithmetic, EachConstraintAgreesWithGenerateAndTest) {
   for (Op op : all_ops) {
@@ -277,7 +280,8 @@ TEST(IntArithmetic, EachConstraintAgreesWithGenerateAndTest) {
       solved += !in.expected.empty();
       for (const SearchOptions& o : settings) {
         ASSERT_EQ(solutions_of(in.model, o), in.expected)
-            << name(op) << " round " << round << " order " << to_string(o.variables) << " values " << to_string(o.values);
+            << name(op) << " round " << round << " order " << to_string(o.variables) << " values "
+            << to_string(o.values);
       }
     }
     EXPECT_GE(solved, 100) << name(op) << ": too few models with a solution to tell much";
@@ -300,7 +304,8 @@ TEST(IntArithmetic, ChainsAgreeWithGenerateAndTest) {
       // Three different variables, or now and then x op x.
       std::vector<int> order(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-      for (int i = n - 1; i > 0; --i) std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(r.pick(0, i))]);
+      for (int i = n - 1; i > 0; --i)
+        std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(r.pick(0, i))]);
       const int a = order[0];
       const int b = r.pick(0, 4) == 0 ? a : order[1];
       const int z = order[2];

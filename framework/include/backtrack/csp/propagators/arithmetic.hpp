@@ -9,8 +9,9 @@
 //   Div       bounds consistency: truncation toward zero (FlatZinc's int_div), y != 0;
 //             each bound of x, y and z has a support in the others' intervals
 //   Mod       the remainder of Div, with the sign of x (FlatZinc's int_mod): |z| < |y|,
-//             |z| <= |x|, z's sign is x's, and z = x - q * y where x's interval has one
-//             quotient q; a sound bounds reasoning, weaker than bounds consistency
+//             |z| <= |x|, z's sign is x's, and z = x - y * q for q within x div y's
+//             bounds; bounds reasoning, weaker than bounds consistency (exact once y is
+//             fixed and x's interval has one quotient)
 //   Abs       domain consistency (bounds consistency where a variable has no bitset)
 //   Min, Max  bounds consistency
 // Each repeats its rules until no domain changes, within one run (idempotent).
@@ -26,34 +27,36 @@ namespace backtrack::csp {
 
 // The bounds and sizes of a few variables, to tell whether a pass changed any.
 template <std::size_t N>
-struct DomainsOf {
+struct DomainsSnapshot {
   Value b[3 * N];
-  DomainsOf(const Space& s, const int (&xs)[N]) {
+  DomainsSnapshot(const Space& s, const int (&xs)[N]) {
     for (std::size_t i = 0; i < N; ++i) {
       b[3 * i] = s.min(xs[i]);
       b[3 * i + 1] = s.max(xs[i]);
       b[3 * i + 2] = static_cast<Value>(s.size(xs[i]));
     }
   }
-  friend bool operator==(const DomainsOf&, const DomainsOf&) = default;
+  friend bool operator==(const DomainsSnapshot&, const DomainsSnapshot&) = default;
 };
 
 // Narrows x to [lo, hi] (128-bit bounds, clamped).
-inline bool within(Space& s, int x, Wide lo, Wide hi) { return s.set_min(x, clamp_bound(lo)) && s.set_max(x, clamp_bound(hi)); }
+inline bool narrow_within(Space& s, int x, Wide lo, Wide hi) {
+  return s.set_min(x, clamp_bound(lo)) && s.set_max(x, clamp_bound(hi));
+}
 
 // The nonzero values of y's interval, as up to two intervals of one sign.
-struct Signed {
+struct SignedParts {
   std::optional<std::pair<Value, Value>> negative, positive;
 };
-inline Signed nonzero_parts(const Space& s, int y) {
-  Signed p;
+inline SignedParts nonzero_parts(const Space& s, int y) {
+  SignedParts p;
   if (s.min(y) < 0) p.negative = {{s.min(y), std::min<Value>(s.max(y), -1)}};
   if (s.max(y) > 0) p.positive = {{std::max<Value>(s.min(y), 1), s.max(y)}};
   return p;
 }
 
 // Removes 0 from y: at its bounds, or as a hole where y has a bitset.
-inline bool nonzero(Space& s, int y) {
+inline bool remove_zero(Space& s, int y) {
   if (s.min(y) == 0 && !s.set_min(y, 1)) return false;
   if (s.max(y) == 0 && !s.set_max(y, -1)) return false;
   return s.remove(y, 0);
@@ -62,12 +65,14 @@ inline bool nonzero(Space& s, int y) {
 struct Times {
   int x, y, z;  // z = x * y
   static constexpr bool idempotent = true;
-  std::vector<Subscription> subscriptions() const { return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}}; }
+  std::vector<Subscription> subscriptions() const {
+    return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}};
+  }
   bool propagate(Space& s) const {
     for (;;) {
-      const DomainsOf<3> before(s, {x, y, z});
+      const DomainsSnapshot<3> before(s, {x, y, z});
       if (!product(s) || !factor(s, x, y) || !factor(s, y, x)) return false;
-      if (DomainsOf<3>(s, {x, y, z}) == before) return true;
+      if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
     }
   }
 
@@ -75,21 +80,21 @@ struct Times {
   bool product(Space& s) const {
     const Wide a[] = {Wide{s.min(x)} * s.min(y), Wide{s.min(x)} * s.max(y), Wide{s.max(x)} * s.min(y),
                       Wide{s.max(x)} * s.max(y)};
-    return within(s, z, *std::min_element(a, a + 4), *std::max_element(a, a + 4));
+    return narrow_within(s, z, *std::min_element(a, a + 4), *std::max_element(a, a + 4));
   }
   // a within z / b, for the values of b other than 0. Where z may be 0 and b may be 0,
   // any a will do; where z cannot be 0, neither can b.
   bool factor(Space& s, int a, int b) const {
     const bool z_zero = s.min(z) <= 0 && s.max(z) >= 0;
     if (!z_zero) {
-      if (!nonzero(s, a) || !nonzero(s, b)) return false;
+      if (!remove_zero(s, a) || !remove_zero(s, b)) return false;
     } else if (s.min(b) <= 0 && s.max(b) >= 0) {
       return true;
     }
     // z / b over an interval of b of one sign is extreme at its corners.
     Wide lo = max_value + Wide{1};
     Wide hi = min_value - Wide{1};
-    const Signed parts = nonzero_parts(s, b);
+    const SignedParts parts = nonzero_parts(s, b);
     for (const auto& part : {parts.negative, parts.positive}) {
       if (!part) continue;
       for (const Wide zc : {Wide{s.min(z)}, Wide{s.max(z)}}) {
@@ -100,7 +105,7 @@ struct Times {
       }
     }
     if (lo > hi) return s.fail();
-    return within(s, a, lo, hi);
+    return narrow_within(s, a, lo, hi);
   }
 };
 
@@ -115,10 +120,13 @@ inline std::pair<Wide, Wide> positive_divisors(Wide xl, Wide xh, Wide zl, Wide z
   // The y >= 1 with a div y <= c, intersected into [p, q].
   auto at_most = [&](Wide a, Wide c) {
     if (a >= 0) {
-      if (c < 0) q = p - 1;                               // a div y >= 0 > c
-      else p = std::max(p, floor_div(a, c + 1) + 1);      // a / y < c + 1
+      if (c < 0) {
+        q = p - 1;  // a div y >= 0 > c
+      } else {
+        p = std::max(p, floor_div(a, c + 1) + 1);  // a / y < c + 1
+      }
     } else if (c < 0) {
-      q = std::min(q, floor_div(a, c));                   // a / y <= c
+      q = std::min(q, floor_div(a, c));  // a / y <= c
     }
   };
   at_most(xl, zh);
@@ -135,42 +143,51 @@ inline std::pair<Wide, Wide> positive_dividends(Wide zl, Wide zh, Wide p, Wide q
   return {std::min(least(p), least(q)), std::max(greatest(p), greatest(q))};
 }
 
+// The least and greatest x div y over x's interval and y's nonzero values (the first
+// above the second when y has none): x div y is monotone in x and in y over an interval
+// of y of one sign, so extreme at corners.
+inline std::pair<Wide, Wide> quotients(const Space& s, int x, int y) {
+  Wide lo = max_value + Wide{1};
+  Wide hi = min_value - Wide{1};
+  const SignedParts parts = nonzero_parts(s, y);
+  for (const auto& part : {parts.negative, parts.positive}) {
+    if (!part) continue;
+    for (const Wide xc : {Wide{s.min(x)}, Wide{s.max(x)}}) {
+      for (const Wide yc : {Wide{part->first}, Wide{part->second}}) {
+        lo = std::min(lo, truncated_div(xc, yc));
+        hi = std::max(hi, truncated_div(xc, yc));
+      }
+    }
+  }
+  return {lo, hi};
+}
+
 struct Div {
   int x, y, z;  // z = x div y
   static constexpr bool idempotent = true;
-  std::vector<Subscription> subscriptions() const { return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}}; }
+  std::vector<Subscription> subscriptions() const {
+    return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}};
+  }
   bool propagate(Space& s) const {
-    if (!nonzero(s, y)) return false;
+    if (!remove_zero(s, y)) return false;
     for (;;) {
-      const DomainsOf<3> before(s, {x, y, z});
+      const DomainsSnapshot<3> before(s, {x, y, z});
       if (!quotient(s) || !dividend(s) || !divisor(s)) return false;
-      if (DomainsOf<3>(s, {x, y, z}) == before) return true;
+      if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
     }
   }
 
  private:
-  // x div y is monotone in x and in y over an interval of y of one sign: extreme at corners.
   bool quotient(Space& s) const {
-    Wide lo = max_value + Wide{1};
-    Wide hi = min_value - Wide{1};
-    const Signed parts = nonzero_parts(s, y);
-    for (const auto& part : {parts.negative, parts.positive}) {
-      if (!part) continue;
-      for (const Wide xc : {Wide{s.min(x)}, Wide{s.max(x)}}) {
-        for (const Wide yc : {Wide{part->first}, Wide{part->second}}) {
-          lo = std::min(lo, truncated_div(xc, yc));
-          hi = std::max(hi, truncated_div(xc, yc));
-        }
-      }
-    }
+    const auto [lo, hi] = quotients(s, x, y);
     if (lo > hi) return s.fail();
-    return within(s, z, lo, hi);
+    return narrow_within(s, z, lo, hi);
   }
   // For y < 0, x div y = -(x div -y): the quotient by -y lies in [-zh, -zl].
   bool dividend(Space& s) const {
     Wide lo = max_value + Wide{1};
     Wide hi = min_value - Wide{1};
-    const Signed parts = nonzero_parts(s, y);
+    const SignedParts parts = nonzero_parts(s, y);
     if (parts.positive) {
       const auto [l, h] = positive_dividends(s.min(z), s.max(z), parts.positive->first, parts.positive->second);
       lo = std::min(lo, l);
@@ -183,12 +200,12 @@ struct Div {
       hi = std::max(hi, h);
     }
     if (lo > hi) return s.fail();
-    return within(s, x, lo, hi);
+    return narrow_within(s, x, lo, hi);
   }
   bool divisor(Space& s) const {
     Wide lo = max_value + Wide{1};
     Wide hi = min_value - Wide{1};
-    const Signed parts = nonzero_parts(s, y);
+    const SignedParts parts = nonzero_parts(s, y);
     if (parts.positive) {
       const auto [p, q] =
           positive_divisors(s.min(x), s.max(x), s.min(z), s.max(z), parts.positive->first, parts.positive->second);
@@ -206,20 +223,22 @@ struct Div {
       }
     }
     if (lo > hi) return s.fail();
-    return within(s, y, lo, hi) && nonzero(s, y);
+    return narrow_within(s, y, lo, hi) && remove_zero(s, y);
   }
 };
 
 struct Mod {
   int x, y, z;  // z = x mod y = x - y * (x div y)
   static constexpr bool idempotent = true;
-  std::vector<Subscription> subscriptions() const { return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}}; }
+  std::vector<Subscription> subscriptions() const {
+    return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}};
+  }
   bool propagate(Space& s) const {
-    if (!nonzero(s, y)) return false;
+    if (!remove_zero(s, y)) return false;
     for (;;) {
-      const DomainsOf<3> before(s, {x, y, z});
-      if (!signs(s) || !one_quotient(s)) return false;
-      if (DomainsOf<3>(s, {x, y, z}) == before) return true;
+      const DomainsSnapshot<3> before(s, {x, y, z});
+      if (!signs(s) || !through_quotient(s)) return false;
+      if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
     }
   }
 
@@ -229,7 +248,7 @@ struct Mod {
     const Wide most_y = std::max(-Wide{s.min(y)}, Wide{s.max(y)}) - 1;  // the largest |z| y allows
     const Wide lo = s.min(x) >= 0 ? Wide{0} : std::max<Wide>(s.min(x), -most_y);
     const Wide hi = s.max(x) <= 0 ? Wide{0} : std::min<Wide>(s.max(x), most_y);
-    if (!within(s, z, lo, hi)) return false;
+    if (!narrow_within(s, z, lo, hi)) return false;
     // A nonzero z: x is at least as far from 0, on its side.
     if (s.min(z) > 0 && !s.set_min(x, s.min(z))) return false;
     if (s.max(z) < 0 && !s.set_max(x, s.max(z))) return false;
@@ -239,19 +258,17 @@ struct Mod {
     if (s.max(y) <= least_z && !s.set_max(y, -least_z - 1)) return false;
     return true;
   }
-  // Where every x has the same quotient q for every y (x's interval nearer 0 than any y,
-  // q = 0; or y fixed and x's interval within one quotient), z = x - q * y is linear.
-  bool one_quotient(Space& s) const {
-    const Wide most_x = std::max(-Wide{s.min(x)}, Wide{s.max(x)});
-    const Wide least_y = s.min(y) > 0 ? s.min(y) : s.max(y) < 0 ? -Wide{s.max(y)} : 1;
-    Wide shift = 0;  // q * y
-    if (most_x >= least_y) {
-      if (!s.fixed(y)) return true;
-      const Wide q = truncated_div(s.min(x), s.value(y));
-      if (q != truncated_div(s.max(x), s.value(y))) return true;
-      shift = q * s.value(y);
-    }
-    return within(s, z, s.min(x) - shift, s.max(x) - shift) && within(s, x, s.min(z) + shift, s.max(z) + shift);
+  // z = x - y * q with q = x div y: q within its corners, y * q within the products of
+  // the bounds, then z and x each within the other shifted by y * q. Exact where q and y
+  // are fixed (x's interval within one quotient), and z = x where |x| < |y| (q = 0).
+  bool through_quotient(Space& s) const {
+    const auto [q_lo, q_hi] = quotients(s, x, y);
+    if (q_lo > q_hi) return s.fail();
+    const Wide a[] = {q_lo * s.min(y), q_lo * s.max(y), q_hi * s.min(y), q_hi * s.max(y)};
+    const Wide t_lo = *std::min_element(a, a + 4);
+    const Wide t_hi = *std::max_element(a, a + 4);
+    return narrow_within(s, z, s.min(x) - t_hi, s.max(x) - t_lo) &&
+           narrow_within(s, x, s.min(z) + t_lo, s.max(z) + t_hi);
   }
 };
 
@@ -262,11 +279,12 @@ struct Abs {
   std::vector<Subscription> subscriptions() const { return {{x, Event::domain}, {z, Event::domain}}; }
   bool propagate(Space& s) const {
     for (;;) {
-      const DomainsOf<2> before(s, {x, z});
+      const DomainsSnapshot<2> before(s, {x, z});
       if (!bounds(s)) return false;
-      if (s.has_holes(z) && !s.keep_only(z, [&](Value v) { return s.contains(x, v) || s.contains(x, -v); })) return false;
+      if (s.has_holes(z) && !s.keep_only(z, [&](Value v) { return s.contains(x, v) || s.contains(x, -v); }))
+        return false;
       if (s.has_holes(x) && !s.keep_only(x, [&](Value v) { return s.contains(z, v < 0 ? -v : v); })) return false;
-      if (DomainsOf<2>(s, {x, z}) == before) return true;
+      if (DomainsSnapshot<2>(s, {x, z}) == before) return true;
     }
   }
 
@@ -279,8 +297,8 @@ struct Abs {
     if (above <= s.max(x)) least = above;
     if (below >= s.min(x)) least = std::min(least, -Wide{below});
     const Wide most = std::max(-Wide{s.min(x)}, Wide{s.max(x)});
-    if (!within(s, z, least, most)) return false;
-    if (!within(s, x, -Wide{s.max(z)}, s.max(z))) return false;
+    if (!narrow_within(s, z, least, most)) return false;
+    if (!narrow_within(s, x, -Wide{s.max(z)}, s.max(z))) return false;
     // Values of x nearer 0 than z's least are out: at x's bounds.
     const Value near = s.min(z);
     if (s.min(x) > -near && !s.set_min(x, near)) return false;
@@ -294,17 +312,20 @@ struct MinMax {
   int x, y, z;
   bool largest = false;  // z = max(x, y)
   static constexpr bool idempotent = true;
-  std::vector<Subscription> subscriptions() const { return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}}; }
+  std::vector<Subscription> subscriptions() const {
+    return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}};
+  }
   bool propagate(Space& s) const {
     for (;;) {
-      const DomainsOf<3> before(s, {x, y, z});
+      const DomainsSnapshot<3> before(s, {x, y, z});
       // z from the least of x and y; each of them at least z; one certainly above z's
       // greatest leaves z to the other.
-      if (!set_low(s, z, std::min(low(s, x), low(s, y))) || !set_high(s, z, std::min(high(s, x), high(s, y)))) return false;
+      if (!set_low(s, z, std::min(low(s, x), low(s, y))) || !set_high(s, z, std::min(high(s, x), high(s, y))))
+        return false;
       if (!set_low(s, x, low(s, z)) || !set_low(s, y, low(s, z))) return false;
       if (low(s, y) > high(s, z) && !set_high(s, x, high(s, z))) return false;
       if (low(s, x) > high(s, z) && !set_high(s, y, high(s, z))) return false;
-      if (DomainsOf<3>(s, {x, y, z}) == before) return true;
+      if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
     }
   }
 

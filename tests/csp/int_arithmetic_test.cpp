@@ -97,7 +97,8 @@ class Random {
     }
     throw std::logic_error("no such kind");
   }
-  // Mostly small domains, now and then a wide one; huge only where `listed` is not needed.
+  // Mostly small domains, now and then a wide one; huge only where generate-and-test
+  // need not list the values.
   Kind kind(bool listed) {
     const int k = pick(0, 19);
     if (k < 8) return Kind::interval;
@@ -490,6 +491,21 @@ TEST(IntArithmetic, ProductsAndQuotientsNearTheLimitsDoNotOverflow) {
               m.post(z <= 1001);
             }),
             (std::set<Tuple>{{1000000, 1000, 1000}, {1000000, 999, 1001}}));
+}
+
+TEST(IntArithmetic, ElementCountsPositionsFromZero) {
+  IntModel m;
+  const IntVar i = m.int_var(-5, 5);
+  const IntVar z = m.int_var(-100, 100);
+  m.element({10, 20, 30}, i, z);
+  EXPECT_EQ(solutions_of(m, settings[0]), (std::set<Tuple>{{0, 10}, {1, 20}, {2, 30}}));
+  IntModel n;
+  const IntVar a = n.int_var(7, 7);
+  const IntVar b = n.int_var(8, 8);
+  const IntVar j = n.int_var(-5, 5);
+  const IntVar y = n.int_var(-100, 100);
+  n.element({a, b}, j, y);
+  EXPECT_EQ(solutions_of(n, settings[0]), (std::set<Tuple>{{7, 8, 0, 7}, {7, 8, 1, 8}}));
 }
 
 TEST(IntArithmetic, ElementRefusesAnEmptyArrayAndUnknownVariables) {

@@ -143,7 +143,7 @@ class IntModel {
     if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
     add(ElementValues(std::move(array), checked(index), checked(z)));
   }
-  void element(std::span<const IntVar> array, IntVar index, IntVar z) {
+  void element(const std::vector<IntVar>& array, IntVar index, IntVar z) {
     if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
     ElementVars e{{}, checked(index), checked(z)};
     for (IntVar x : array) e.xs.push_back(checked(x));

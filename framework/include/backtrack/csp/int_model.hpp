@@ -7,6 +7,7 @@
 //   m.all_different(x);
 //   m.post(x[0] + x[1] + x[2] == 15);                 // linear: == != <= < >= >
 //   m.post(2 * x[3] - x[4] <= x[5] + 1);
+//   m.times(x[6], x[7], x[2]);                        // x[2] = x[6] * x[7]; div, mod, ...
 //   m.minimize(x[8]);                                 // or maximize; or neither
 //
 // Linear expressions are built with + - and a constant factor; a relation between two of

@@ -19,9 +19,11 @@
 #include <variant>
 #include <vector>
 
+#include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
+#include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/table.hpp"
@@ -30,7 +32,7 @@
 namespace backtrack::csp {
 
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
-                                Clause, BoolAndOr, Parity>;
+                                Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues, ElementVars>;
 
 class Propagation {
  public:

@@ -208,9 +208,20 @@ class Space {
     changed(x, Event::fixed);
     return true;
   }
-  // Keeps only the values for which keep(value) holds.
+  // Keeps only the values for which keep(value) holds. A variable without a bitset cannot
+  // lose a value inside its interval: its bounds move in to the nearest kept values (and
+  // the values between them are not asked about, which may be billions).
   template <class Keep>
   bool keep_only(int x, Keep keep) {
+    if (!has_holes(x)) {
+      while (!keep(min(x))) {
+        if (!set_min(x, min(x) + 1)) return false;
+      }
+      while (!keep(max(x))) {
+        if (!set_max(x, max(x) - 1)) return false;
+      }
+      return true;
+    }
     for (Value v = min(x); v <= max(x); v = next(x, v)) {
       if (!keep(v) && !remove(x, v)) return false;
     }

@@ -26,13 +26,15 @@
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
-                                Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues, ElementVars>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, Distinct, InSet, Table,
+                                ForbiddenTable, Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues,
+                                ElementVars>;
 
 class Propagation {
  public:

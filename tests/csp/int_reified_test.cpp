@@ -1,5 +1,6 @@
-// Reified and half-reified linear relations (propagators/reified.hpp): random small
-// models against generate-and-test, and what the propagator decides at the root.
+// Reified and half-reified linear relations (propagators/reified.hpp), and all-different
+// at domain consistency on values of any range (propagators/distinct.hpp): random small
+// models against generate-and-test, and what each propagator decides at the root.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -282,6 +283,81 @@ TEST(Reified, BMustBeAZeroOneVariable) {
   const IntVar wide_b = m.int_var(0, 2);
   EXPECT_THROW(m.post(x <= 1, iff(wide_b)), std::invalid_argument);
   EXPECT_THROW(m.post(x <= 1, when(IntVar{7})), std::invalid_argument);
+}
+
+// All-different with gac keeps exactly the values of x's that take part in a solution,
+// on values spread wider than 64 (the matching over the union of the domains), and
+// narrows a wide variable's bounds past the values the others must take.
+TEST(DistinctGac, KeepsExactlyTheSupportedValuesOnAnyRange) {
+  Random random(4402);
+  for (int round = 0; round < 600; ++round) {
+    const int n = random.pick(2, 7);
+    const Value step = round % 3 == 0 ? 1 : random.pick(20, 1000);
+    const Value offset = random.pick(-1000, 1000);
+    RandomModel r;
+    for (int i = 0; i < n; ++i) {
+      Values v = random.subset(0, random.pick(1, 7), step);
+      for (Value& a : v) a += offset;
+      r.values.push_back(v);
+      r.x.push_back(r.m.int_var(v));
+    }
+    const bool with_wide = random.pick(0, 2) == 0;
+    if (with_wide) {  // its interval covers the others' values, with room for a few more
+      r.x.push_back(r.m.int_var(offset - random.pick(0, 2) * step, offset + 200000));
+    }
+    r.m.all_different(r.x);
+    r.checks.push_back([](const Values& v) { return std::set<Value>(v.begin(), v.end()).size() == v.size(); });
+    std::set<Values> expected = r.generate_and_test();  // the enumerated variables only
+    std::vector<std::set<Value>> supported(static_cast<std::size_t>(n));
+    for (const Values& v : expected) {
+      for (std::size_t i = 0; i < v.size(); ++i) supported[i].insert(v[i]);
+    }
+    const Space s = root_of(r.m, {Prune::gac});
+    if (expected.empty()) {
+      EXPECT_TRUE(s.failed()) << "round " << round;
+      continue;
+    }
+    ASSERT_FALSE(s.failed()) << "round " << round;
+    for (std::size_t i = 0; i < supported.size(); ++i) {
+      std::set<Value> kept;
+      s.for_each(r.x[i].id, [&](Value v) { kept.insert(v); });
+      EXPECT_EQ(kept, supported[i]) << "round " << round << " variable " << i;
+    }
+    if (with_wide) {
+      // w's value v takes part in a solution when the others have one without v.
+      const int w = r.x.back().id;
+      auto usable = [&](Value v) {
+        return std::any_of(expected.begin(), expected.end(), [&](const Values& e) { return std::find(e.begin(), e.end(), v) == e.end(); });
+      };
+      Value lo = r.m.space().min(w);
+      while (!usable(lo)) ++lo;
+      EXPECT_EQ(s.min(w), lo) << "round " << round;
+      EXPECT_EQ(s.max(w), r.m.space().max(w)) << "round " << round;
+    }
+    // The search finds exactly the enumerated solutions (w aside: it is free).
+    if (!with_wide) {
+      for (auto values : value_orders) {
+        ASSERT_EQ(solutions_of(r.m, {Prune::gac, VariableOrder::mrv, values, 3}), expected) << "round " << round;
+      }
+    }
+  }
+}
+
+// Variables with more values than the scope has variables join the matching once they
+// are down to fewer; before, each already has a value the others cannot all take.
+TEST(DistinctGac, LargeDomainsLoseTheValuesOfAHallSet) {
+  IntModel m;
+  const IntVar a = m.int_var(Values{100, 900});
+  const IntVar b = m.int_var(Values{100, 900});
+  const IntVar c = m.int_var(Values{100, 500, 900, 1300});
+  const IntVar w = m.int_var(100, 1000000);
+  m.all_different({a, b, c, w});
+  const Space s = root_of(m, {Prune::gac});
+  ASSERT_FALSE(s.failed());
+  std::set<Value> kept;
+  s.for_each(c.id, [&](Value v) { kept.insert(v); });
+  EXPECT_EQ(kept, (std::set<Value>{500, 1300}));
+  EXPECT_EQ(s.min(w.id), 101);
 }
 
 }  // namespace

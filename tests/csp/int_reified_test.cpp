@@ -360,5 +360,22 @@ TEST(DistinctGac, LargeDomainsLoseTheValuesOfAHallSet) {
   EXPECT_EQ(s.min(w.id), 101);
 }
 
+// Narrowed after all-different ran first (by linear constraints posted later), the
+// domains wake it again: at the root's fixpoint, a Hall set's values have left c.
+TEST(DistinctGac, RunsAgainWhenADomainNarrows) {
+  for (const Value step : {1, 100}) {
+    IntModel m;
+    const IntVar a = m.int_var(Values{0, step, 2 * step});
+    const IntVar b = m.int_var(Values{0, step, 2 * step});
+    const IntVar c = m.int_var(Values{0, step, 2 * step});
+    m.all_different({a, b, c});
+    m.post(a <= step);
+    m.post(b <= step);
+    const Space s = root_of(m, {Prune::gac});
+    ASSERT_FALSE(s.failed());
+    EXPECT_TRUE(s.fixed(c.id) && s.value(c.id) == 2 * step) << "step " << step;
+  }
+}
+
 }  // namespace
 }  // namespace backtrack::csp

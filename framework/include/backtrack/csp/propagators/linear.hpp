@@ -54,28 +54,6 @@ inline bool linear_at_most(Space& s, const std::vector<Term>& terms, Wide c, boo
   return true;
 }
 
-// sum(terms) != c: checked once at most one variable is open, which then loses the one
-// value that would make the sum c.
-inline bool linear_not_equal(Space& s, const std::vector<Term>& terms, Wide c) {
-  Wide sum = 0;
-  const Term* free = nullptr;
-  for (const Term& t : terms) {
-    if (s.fixed(t.x)) {
-      sum += Wide{t.a} * s.value(t.x);
-    } else if (free != nullptr) {
-      return true;  // two free variables: any value of one has a support
-    } else {
-      free = &t;
-    }
-  }
-  if (free == nullptr) return sum != c || s.fail();
-  const Wide rest = c - sum;  // a * x = rest is the one value to remove
-  if (rest % free->a != 0) return true;
-  const Wide v = rest / free->a;
-  if (v < min_value || v > max_value) return true;
-  return s.remove(free->x, static_cast<Value>(v));
-}
-
 struct LinearLessEqual {
   std::vector<Term> terms;
   Value c;
@@ -165,7 +143,25 @@ struct LinearNotEqual {
     for (const Term& t : terms) subs.push_back({t.x, Event::fixed});
     return subs;
   }
-  bool propagate(Space& s) const { return linear_not_equal(s, terms, c); }
+  bool propagate(Space& s) const {
+    Wide sum = 0;
+    const Term* free = nullptr;
+    for (const Term& t : terms) {
+      if (s.fixed(t.x)) {
+        sum += Wide{t.a} * s.value(t.x);
+      } else if (free != nullptr) {
+        return true;  // two free variables: any value of one has a support
+      } else {
+        free = &t;
+      }
+    }
+    if (free == nullptr) return sum != c || s.fail();
+    const Wide rest = Wide{c} - sum;  // a * x = rest is the one value to remove
+    if (rest % free->a != 0) return true;
+    const Wide v = rest / free->a;
+    if (v < min_value || v > max_value) return true;
+    return s.remove(free->x, static_cast<Value>(v));
+  }
 };
 
 }  // namespace backtrack::csp

@@ -6,9 +6,9 @@
 // relation (entailed: b = 1, reified only; disentailed: b = 0); = and != are also decided
 // when every variable but one is fixed and the value left for it is not in its domain.
 // Once b is fixed, the relation (or, reified, its negation: sum >= c + 1 for <=, != for
-// =, = for !=) is propagated as linear.hpp does it.
-#include <cstddef>
+// =, = for !=) is propagated by linear.hpp's propagator of it, kept here.
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
@@ -17,18 +17,19 @@
 namespace backtrack::csp {
 
 struct LinearReified {
+  using Linear = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual>;
   std::vector<Term> terms;
-  std::vector<Term> negated;  // the same terms with -a: sum >= c as -sum <= -c
   Value c;
   Relation relation;
   int b;
-  bool half;  // b -> relation only
+  bool half;        // b -> relation only
+  Linear holds;     // the relation, for b = 1
+  Linear negation;  // and its negation, for b = 0
   static constexpr bool idempotent = true;
 
   LinearReified(std::vector<Term> t, Value value, Relation r, int reif, bool half_only)
-      : terms(std::move(t)), c(value), relation(r), b(reif), half(half_only) {
-    for (const Term& term : terms) negated.push_back({-term.a, term.x});
-  }
+      : terms(std::move(t)), c(value), relation(r), b(reif), half(half_only), holds(linear(terms, c, r)),
+        negation(negated(terms, c, r)) {}
 
   std::vector<Subscription> subscriptions() const {
     // = and != read the holes of the one variable left open.
@@ -45,18 +46,27 @@ struct LinearReified {
       if (t == Truth::entailed && !half) return s.fix(b, 1);
       return true;
     }
-    if (s.value(b) == 1) return enforce(s, relation);
-    if (half) return true;
-    switch (relation) {
-      case Relation::equal: return enforce(s, Relation::not_equal);
-      case Relation::not_equal: return enforce(s, Relation::equal);
-      case Relation::less_equal: return at_most(s, negated, -Wide{c} - 1);
-    }
-    return true;
+    if (s.value(b) == 0 && half) return true;
+    return std::visit([&](const auto& p) { return p.propagate(s); }, s.value(b) == 1 ? holds : negation);
   }
 
  private:
   enum class Truth { open, entailed, disentailed };
+
+  static Linear linear(std::vector<Term> terms, Value c, Relation r) {
+    switch (r) {
+      case Relation::equal: return LinearEqual(std::move(terms), c);
+      case Relation::not_equal: return LinearNotEqual{std::move(terms), c};
+      case Relation::less_equal: break;
+    }
+    return LinearLessEqual{std::move(terms), c};
+  }
+  // sum > c is -sum <= -c - 1.
+  static Linear negated(std::vector<Term> terms, Value c, Relation r) {
+    if (r != Relation::less_equal) return linear(std::move(terms), c, r == Relation::equal ? Relation::not_equal : Relation::equal);
+    for (Term& t : terms) t.a = -t.a;
+    return LinearLessEqual{std::move(terms), -c - 1};
+  }
 
   // Whether the bounds (and, for = and !=, the last open variable's domain) decide the relation.
   Truth truth(const Space& s) const {
@@ -92,28 +102,6 @@ struct LinearReified {
     if (open == nullptr || rest % open->a != 0) return open != nullptr;
     const Wide v = rest / open->a;
     return v < min_value || v > max_value || !s.contains(open->x, static_cast<Value>(v));
-  }
-
-  bool enforce(Space& s, Relation r) const {
-    switch (r) {
-      case Relation::less_equal: return at_most(s, terms, c);
-      case Relation::equal: {
-        for (bool moved = true; moved;) {
-          moved = false;
-          if (!linear_at_most(s, terms, c, moved) || !linear_at_most(s, negated, -Wide{c}, moved)) return false;
-        }
-        return true;
-      }
-      case Relation::not_equal: return linear_not_equal(s, terms, c);
-    }
-    return true;
-  }
-  static bool at_most(Space& s, const std::vector<Term>& ts, Wide bound) {
-    for (bool moved = true; moved;) {
-      moved = false;
-      if (!linear_at_most(s, ts, bound, moved)) return false;
-    }
-    return true;
   }
 };
 

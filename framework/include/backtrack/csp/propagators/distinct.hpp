@@ -66,6 +66,7 @@ struct Distinct {
   }
 
   bool propagate(Space& s) const {
+    if (xs.size() < 2) return true;  // nothing to keep apart (and the bounds sweep needs a range)
     if (strength == DistinctStrength::forward) return forward(s);
     // Fixed values leave the others first, but for Régin's filter, which sets them aside
     // itself: Hall intervals alone see them only at the bounds (Gecode's bounds

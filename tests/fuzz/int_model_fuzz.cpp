@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <span>
 #include <vector>
@@ -82,39 +83,47 @@ std::size_t one_of(Input& in, const std::vector<std::size_t>& xs) {
   return xs[static_cast<std::size_t>(in.next(static_cast<int>(xs.size())))];
 }
 
-// The constraint kinds: one line each to add one.
+// sum op c.
+void linear(Input& in, Fuzzed& f) {
+  const Linear l = Linear::read(in, f);
+  f.m.post(l.posted(f.x));
+  f.checks.push_back([l](const Values& v) { return l.holds(v); });
+}
+// b <-> sum op c, or b -> sum op c (half).
+template <bool half>
+void reified(Input& in, Fuzzed& f) {
+  const Linear l = Linear::read(in, f);
+  const std::size_t b = one_of(in, f.bools);
+  if (half) {
+    f.m.post(l.posted(f.x), when(f.x[b]));
+  } else {
+    f.m.post(l.posted(f.x), iff(f.x[b]));
+  }
+  f.checks.push_back([l, b](const Values& v) { return half ? v[b] == 0 || l.holds(v) : (v[b] == 1) == l.holds(v); });
+}
+// All-different over some of the variables, at --prune's strength unless one is given.
+void all_different(Input& in, Fuzzed& f, std::optional<DistinctStrength> strength = std::nullopt) {
+  std::vector<std::size_t> at;
+  std::vector<IntVar> scope;
+  for (std::size_t i = 0; i < f.x.size(); ++i) {
+    if (in.next(2) == 1) at.push_back(i), scope.push_back(f.x[i]);
+  }
+  f.m.all_different(scope, strength);
+  f.checks.push_back([at](const Values& v) {
+    std::set<Value> seen;
+    for (std::size_t i : at) seen.insert(v[i]);
+    return seen.size() == at.size();
+  });
+}
+
+// The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 4> kinds{
-    [](Input& in, Fuzzed& f) {
-      const Linear l = Linear::read(in, f);
-      f.m.post(l.posted(f.x));
-      f.checks.push_back([l](const Values& v) { return l.holds(v); });
-    },
-    [](Input& in, Fuzzed& f) {
-      const Linear l = Linear::read(in, f);
-      const std::size_t b = one_of(in, f.bools);
-      f.m.post(l.posted(f.x), iff(f.x[b]));
-      f.checks.push_back([l, b](const Values& v) { return (v[b] == 1) == l.holds(v); });
-    },
-    [](Input& in, Fuzzed& f) {
-      const Linear l = Linear::read(in, f);
-      const std::size_t b = one_of(in, f.bools);
-      f.m.post(l.posted(f.x), when(f.x[b]));
-      f.checks.push_back([l, b](const Values& v) { return v[b] == 0 || l.holds(v); });
-    },
-    [](Input& in, Fuzzed& f) {
-      std::vector<std::size_t> at;
-      std::vector<IntVar> scope;
-      for (std::size_t i = 0; i < f.x.size(); ++i) {
-        if (in.next(2) == 1) at.push_back(i), scope.push_back(f.x[i]);
-      }
-      f.m.all_different(scope);
-      f.checks.push_back([at](const Values& v) {
-        std::set<Value> seen;
-        for (std::size_t i : at) seen.insert(v[i]);
-        return seen.size() == at.size();
-      });
-    },
+constexpr std::array<Kind, 5> kinds{
+    linear,
+    reified<false>,
+    reified<true>,
+    [](Input& in, Fuzzed& f) { all_different(in, f); },
+    [](Input& in, Fuzzed& f) { all_different(in, f, DistinctStrength::gac); },
 };
 
 Fuzzed read_model(Input& in) {

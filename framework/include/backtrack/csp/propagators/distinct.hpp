@@ -54,7 +54,7 @@ struct Distinct {
     if (edges > 0) scratch_graph = s.reserve_scratch(Graph::ints(k, edges));
   }
   static constexpr bool idempotent = true;
-  static constexpr bool expensive = true;  // each filter repeats itself to its fixpoint
+  static constexpr bool expensive = true;
 
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;

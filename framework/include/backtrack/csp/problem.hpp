@@ -562,18 +562,25 @@ class CspProblem {
   // a domain, or -1.
   int remove_from_peers(State& s, int var, int v) const {
     const Domain bit = Domain{1} << v;
+    // Counted in a local: the state's counter, written at every peer, made a chain of
+    // stores through memory (25x25 Sudoku, gac: 10-15% of the search's time).
+    std::uint64_t checks = 0;
     for (int id : model_.all_different_of(var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
         const Domain d = s.domain[static_cast<std::size_t>(y)];
         if (y == var) continue;
         // A decided peer is looked at too: propagating, two variables may have been
         // left the same value before either was run.
-        if (s.value[static_cast<std::size_t>(y)] < 0) ++s.checks;
+        checks += s.value[static_cast<std::size_t>(y)] < 0 ? 1 : 0;
         if ((d & bit) == 0) continue;
         ++s.propagations;
-        if (!narrow(s, y, d & ~bit)) return all_different_constraint_[static_cast<std::size_t>(id)];
+        if (!narrow(s, y, d & ~bit)) {
+          s.checks += checks;
+          return all_different_constraint_[static_cast<std::size_t>(id)];
+        }
       }
     }
+    s.checks += checks;
     return -1;
   }
 

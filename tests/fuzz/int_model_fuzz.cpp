@@ -7,7 +7,9 @@
 //   2-4 variables: each a lowest value, a width and the values it keeps of them (holes),
 //   all spread by one step (1 or wide); 1-2 0/1 variables; maybe a wide variable (no
 //   bitset, space.hpp) that is a linear function of the first two; the search options;
-//   then up to 6 constraints, each a kind (`kinds` below) and its arguments.
+//   then up to 6 constraints, each a kind (`kinds` below: every constraint the IntModel
+//   posts) and its arguments.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -116,14 +118,141 @@ void all_different(Input& in, Fuzzed& f, std::optional<DistinctStrength> strengt
   });
 }
 
+std::size_t any(Input& in, const Fuzzed& f) { return static_cast<std::size_t>(in.next(static_cast<int>(f.x.size()))); }
+
+// z = op(x, y) for the arithmetic constraints; `defined` says where op has a value.
+template <class Post, class Op>
+void arithmetic(Input& in, Fuzzed& f, Post post, Op op) {
+  const std::size_t x = any(in, f);
+  const std::size_t y = any(in, f);
+  const std::size_t z = any(in, f);
+  post(f.m, f.x[x], f.x[y], f.x[z]);
+  f.checks.push_back([=](const Values& v) {
+    const std::optional<Value> r = op(v[x], v[y]);
+    return r && *r == v[z];
+  });
+}
+// A table over 1-3 variables, its tuples drawn from their values (and a few others).
+void table(Input& in, Fuzzed& f, bool allowed) {
+  std::vector<std::size_t> at;
+  std::vector<IntVar> scope;
+  for (int k = in.between(1, 3); k > 0; --k) at.push_back(any(in, f)), scope.push_back(f.x[at.back()]);
+  std::vector<Values> tuples;
+  for (int t = in.next(8); t > 0; --t) {
+    Values tuple;
+    for (std::size_t i = 0; i < at.size(); ++i) tuple.push_back(in.between(-5, 5));
+    tuples.push_back(tuple);
+  }
+  if (allowed) {
+    f.m.table(scope, tuples);
+  } else {
+    f.m.forbidden(scope, tuples);
+  }
+  f.checks.push_back([=](const Values& v) {
+    Values tuple;
+    for (std::size_t i : at) tuple.push_back(v[i]);
+    return (std::find(tuples.begin(), tuples.end(), tuple) != tuples.end()) == allowed;
+  });
+}
+// A Boolean constraint over the 0/1 variables.
+void boolean(Input& in, Fuzzed& f) {
+  const std::size_t a = one_of(in, f.bools);
+  const std::size_t b = one_of(in, f.bools);
+  const std::size_t r = one_of(in, f.bools);
+  switch (in.next(5)) {
+    case 0:
+      f.m.clause(std::vector{f.x[a]}, std::vector{f.x[b]});
+      f.checks.push_back([=](const Values& v) { return v[a] == 1 || v[b] == 0; });
+      break;
+    case 1:
+      f.m.bool_and(std::vector{f.x[a], f.x[b]}, f.x[r]);
+      f.checks.push_back([=](const Values& v) { return v[r] == (v[a] & v[b]); });
+      break;
+    case 2:
+      f.m.bool_or(std::vector{f.x[a], f.x[b]}, f.x[r]);
+      f.checks.push_back([=](const Values& v) { return v[r] == (v[a] | v[b]); });
+      break;
+    case 3:
+      f.m.bool_xor(f.x[a], f.x[b], f.x[r]);
+      f.checks.push_back([=](const Values& v) { return v[r] == (v[a] ^ v[b]); });
+      break;
+    default:
+      f.m.bool_not(f.x[a], f.x[b]);
+      f.checks.push_back([=](const Values& v) { return v[b] == 1 - v[a]; });
+      break;
+  }
+}
+// z = array[i] for a constant array, or an array of variables.
+void element(Input& in, Fuzzed& f, bool of_variables) {
+  const std::size_t i = any(in, f);
+  const std::size_t z = any(in, f);
+  Values constants;
+  std::vector<std::size_t> at;
+  std::vector<IntVar> vars;
+  for (int k = in.between(1, 4); k > 0; --k) {
+    constants.push_back(in.between(-5, 5));
+    at.push_back(any(in, f));
+    vars.push_back(f.x[at.back()]);
+  }
+  if (of_variables) {
+    f.m.element(vars, f.x[i], f.x[z]);
+  } else {
+    f.m.element(constants, f.x[i], f.x[z]);
+  }
+  f.checks.push_back([=](const Values& v) {
+    if (v[i] < 0 || v[i] >= static_cast<Value>(at.size())) return false;
+    const auto k = static_cast<std::size_t>(v[i]);
+    return v[z] == (of_variables ? v[at[k]] : constants[k]);
+  });
+}
+
+using Maybe = std::optional<Value>;
+
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 5> kinds{
+constexpr std::array<Kind, 17> kinds{
     linear,
     reified<false>,
     reified<true>,
     [](Input& in, Fuzzed& f) { all_different(in, f); },
     [](Input& in, Fuzzed& f) { all_different(in, f, DistinctStrength::gac); },
+    [](Input& in, Fuzzed& f) { table(in, f, true); },
+    [](Input& in, Fuzzed& f) { table(in, f, false); },
+    boolean,
+    [](Input& in, Fuzzed& f) { element(in, f, false); },
+    [](Input& in, Fuzzed& f) { element(in, f, true); },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.times(x, y, z); },
+                 [](Value a, Value b) { return Maybe{a * b}; });
+    },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.div(x, y, z); },
+                 [](Value a, Value b) { return b == 0 ? Maybe{} : Maybe{a / b}; });
+    },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.mod(x, y, z); },
+                 [](Value a, Value b) { return b == 0 ? Maybe{} : Maybe{a % b}; });
+    },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar, IntVar z) { m.abs(x, z); },
+                 [](Value a, Value) { return Maybe{a < 0 ? -a : a}; });
+    },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.min(x, y, z); },
+                 [](Value a, Value b) { return Maybe{std::min(a, b)}; });
+    },
+    [](Input& in, Fuzzed& f) {
+      arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.max(x, y, z); },
+                 [](Value a, Value b) { return Maybe{std::max(a, b)}; });
+    },
+    // x op y + c, a comparison with a constant: a two-term linear
+    [](Input& in, Fuzzed& f) {
+      const std::size_t x = any(in, f);
+      const std::size_t y = any(in, f);
+      const Value c = in.between(-3, 3);
+      f.m.post(f.x[x] < f.x[y] + c);
+      f.checks.push_back([=](const Values& v) { return v[x] < v[y] + c; });
+    },
 };
 
 Fuzzed read_model(Input& in) {

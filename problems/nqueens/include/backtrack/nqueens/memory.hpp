@@ -36,6 +36,12 @@ inline RunBytes strategy_bytes(std::string_view strategy, double n, bool given_q
     // the exact-cover matrix they are built from (4 + 16 bytes a square).
     bytes.problem = (4 * 20 + 24) * n * n;
     bytes.search = 4 * 20 * n * n + path_and_stack;
+  } else if (strategy == "csp" && n > 64) {
+    // The integer layer (csp.hpp, IntCspQueens): two disequalities a pair of rows, each
+    // a propagator of two terms and two subscriptions (about 200 bytes), and a domain of
+    // n bits a row in each state, with its trail.
+    bytes.problem = 200 * n * n;
+    bytes.search = n * n / 4 + path_and_stack;
   } else if (strategy == "mrv") {
     // 54 bytes a row of state and path (mrv.hpp), and a stack frame a queen (the search
     // runs on a stack of its own): 40 MB of peak resident memory at n = 100,000

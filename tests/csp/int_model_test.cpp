@@ -28,11 +28,11 @@ std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOptions o
 }
 
 // The improving solutions of an optimisation, in the order found.
-std::vector<Value> improvements(const IntModel& model, int objective, SearchOptions options = {}) {
+std::vector<std::vector<Value>> improvements(const IntModel& model, SearchOptions options = {}) {
   const IntProblem problem(model, options);
-  std::vector<Value> found;
+  std::vector<std::vector<Value>> found;
   auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    found.push_back(problem.values(path)[static_cast<std::size_t>(objective)]);
+    found.push_back(problem.values(path));
     return true;
   };
   DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
@@ -91,11 +91,26 @@ TEST(IntModel, GolombRulerOfFiveMarksIsElevenLong) {
   m.all_different(differences);
   m.minimize(mark.back());
   m.branch_on(mark);
-  const auto found = improvements(m, mark.back().id, {Prune::bounds, VariableOrder::static_order, ValueOrder::min});
-  ASSERT_FALSE(found.empty());
-  EXPECT_EQ(found.back(), 11);
-  EXPECT_TRUE(std::is_sorted(found.rbegin(), found.rend()));
-  EXPECT_EQ(std::adjacent_find(found.begin(), found.end()), found.end()) << "each solution is strictly better";
+  for (auto prune : {Prune::forward, Prune::bounds, Prune::gac}) {
+    const auto found = improvements(m, {prune, VariableOrder::static_order, ValueOrder::min});
+    ASSERT_FALSE(found.empty());
+    Value last = marks * marks + 1;
+    for (const auto& values : found) {
+      // A ruler: increasing marks from 0, no difference twice; each shorter than the one before.
+      std::vector<Value> ruler(values.begin(), values.begin() + marks);
+      EXPECT_EQ(ruler.front(), 0);
+      EXPECT_TRUE(std::is_sorted(ruler.begin(), ruler.end()));
+      std::set<Value> differences;
+      for (int i = 0; i < marks; ++i) {
+        for (int j = i + 1; j < marks; ++j) {
+          EXPECT_TRUE(differences.insert(ruler[static_cast<std::size_t>(j)] - ruler[static_cast<std::size_t>(i)]).second);
+        }
+      }
+      EXPECT_LT(ruler.back(), last);
+      last = ruler.back();
+    }
+    EXPECT_EQ(last, 11);
+  }
 }
 
 TEST(IntModel, WideDomainsAndHoles) {

@@ -18,6 +18,7 @@
 // a plugin may use that layer's Model instead (model.hpp): one machine word a domain.
 #include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -129,6 +130,33 @@ class IntModel {
   }
   void all_different(std::initializer_list<IntVar> xs) { all_different(std::span<const IntVar>(xs.begin(), xs.size())); }
 
+  // The variables take the values of one of the tuples (one value per variable each), at
+  // domain consistency by compact table (propagators/table.hpp); forbidden(): of none.
+  void table(std::span<const IntVar> xs, std::vector<std::vector<Value>> tuples) {
+    std::vector<int> ids = table_scope(xs, tuples);
+    add(Table(std::move(ids), tuples));
+  }
+  void forbidden(std::span<const IntVar> xs, std::vector<std::vector<Value>> tuples) {
+    std::vector<int> ids = table_scope(xs, tuples);
+    add(ForbiddenTable(std::move(ids), tuples));
+  }
+
+  // Boolean constraints over variables of 0 .. 1 (bool_var()), at domain consistency
+  // (propagators/boolean.hpp). A Boolean is its own 0/1 integer: bool2int needs nothing.
+  // Some of `positive` is 1 or some of `negative` is 0.
+  void clause(std::span<const IntVar> positive, std::span<const IntVar> negative) {
+    std::vector<int> pos = booleans(positive);
+    std::vector<int> neg = booleans(negative);
+    for (int x : pos) {
+      if (std::binary_search(neg.begin(), neg.end(), x)) return;  // x or not x: always true
+    }
+    add(Clause{std::move(pos), std::move(neg)});
+  }
+  void bool_and(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 0); }  // r = and(xs)
+  void bool_or(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 1); }   // r = or(xs)
+  void bool_xor(IntVar a, IntVar b, IntVar r) { parity({a, b, r}, 0); }     // r = a xor b
+  void bool_not(IntVar a, IntVar b) { parity({a, b}, 1); }                 // b = 1 - a
+
   void minimize(IntVar x) { objective_ = Objective{checked(x), true}; }
   void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
   // The variables the search decides, in this order (by default every variable).
@@ -166,6 +194,84 @@ class IntModel {
     if (x.id < 0 || x.id >= variables()) throw std::invalid_argument("csp: no variable " + std::to_string(x.id));
     return x.id;
   }
+  // The distinct variables of xs, and the tuples checked, sorted and without repeats. A
+  // variable twice keeps one column: the tuples whose two values there differ go (they
+  // fit no assignment, and forbid none).
+  std::vector<int> table_scope(std::span<const IntVar> xs, std::vector<std::vector<Value>>& tuples) const {
+    if (xs.empty()) throw std::invalid_argument("csp: a table needs at least one variable");
+    for (const auto& t : tuples) {
+      if (t.size() != xs.size()) {
+        throw std::invalid_argument("csp: a tuple of " + std::to_string(t.size()) + " values for a table of " +
+                                    std::to_string(xs.size()) + " variables");
+      }
+    }
+    std::vector<int> ids;
+    std::vector<std::size_t> column;  // of each position: its variable's place in ids
+    for (IntVar x : xs) {
+      const auto at = std::find(ids.begin(), ids.end(), checked(x));
+      column.push_back(static_cast<std::size_t>(at - ids.begin()));
+      if (at == ids.end()) ids.push_back(x.id);
+    }
+    std::vector<std::vector<Value>> kept;
+    for (const auto& t : tuples) {
+      std::vector<Value> k;
+      bool fits = true;
+      for (std::size_t i = 0; i < t.size(); ++i) {
+        if (column[i] == k.size()) {
+          k.push_back(t[i]);
+        } else {
+          fits = fits && k[column[i]] == t[i];
+        }
+      }
+      if (fits) kept.push_back(std::move(k));
+    }
+    tuples = std::move(kept);
+    std::sort(tuples.begin(), tuples.end());  // a forbidden table counts its tuples: no repeats
+    tuples.erase(std::unique(tuples.begin(), tuples.end()), tuples.end());
+    return ids;
+  }
+  // The variables, sorted without repeats, each checked to be 0 .. 1.
+  std::vector<int> booleans(std::span<const IntVar> xs) const {
+    std::vector<int> ids;
+    for (IntVar x : xs) {
+      const int id = checked(x);
+      if (space_.min(id) < 0 || space_.max(id) > 1) {
+        throw std::invalid_argument("csp: variable " + std::to_string(id) + " is not a Boolean: its values are " +
+                                    std::to_string(space_.min(id)) + ".." + std::to_string(space_.max(id)));
+      }
+      ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  }
+  void and_or(std::span<const IntVar> xs, IntVar r, Value deciding) {
+    std::vector<int> ids = booleans(xs);
+    const int y = booleans(std::span<const IntVar>(&r, 1)).front();
+    if (std::erase(ids, y) == 0) {
+      add(BoolAndOr{std::move(ids), y, deciding});
+      return;
+    }
+    // r = r and rest: r implies each of the rest (r = r or rest: each of them implies r).
+    for (int x : ids) add(deciding == 0 ? Clause{{x}, {y}} : Clause{{y}, {x}});
+  }
+  // The xor of xs is `odd`; a variable twice cancels out.
+  void parity(std::initializer_list<IntVar> xs, Value odd) {
+    booleans(std::span<const IntVar>(xs.begin(), xs.size()));  // checks them
+    std::vector<int> ids;
+    for (IntVar x : xs) ids.push_back(x.id);
+    std::sort(ids.begin(), ids.end());
+    std::vector<int> left;
+    for (int x : ids) {
+      if (!left.empty() && left.back() == x) {
+        left.pop_back();
+      } else {
+        left.push_back(x);
+      }
+    }
+    add(Parity{std::move(left), odd});
+  }
+
   // One term a variable (x + x is 2 * x), none with coefficient 0.
   std::vector<Term> merged(std::vector<Term> terms) const {
     for (const Term& t : terms) checked(IntVar{t.x});

@@ -64,7 +64,11 @@ class IntProblem {
     const DistinctStrength strength = options_.prune == Prune::gac      ? DistinctStrength::gac
                                       : options_.prune == Prune::bounds ? DistinctStrength::bounds
                                                                         : DistinctStrength::forward;
-    for (int id : model_.strength_from_search()) std::get<Distinct>(propagation.at(id)).strength = strength;
+    for (int id : model_.strength_from_search()) {
+      Distinct d = std::get<Distinct>(propagation[id]);
+      d.strength = strength;
+      propagation.replace(id, std::move(d));
+    }
     scopes_.resize(static_cast<std::size_t>(model_.variables()));
     for (int id = 0; id < propagation.size(); ++id) {
       propagator_scopes_.push_back(propagation.scope(id));
@@ -87,10 +91,7 @@ class IntProblem {
   bool root_consistent() const { return !root_.space.failed(); }
 
   bool is_solution(const State& s) const {
-    if (s.space.failed()) return false;
-    for (int x : decisions_) {
-      if (!s.space.fixed(x)) return false;
-    }
+    if (s.space.failed() || !all_fixed(s.space)) return false;
     if (!objective_) return true;
     // Better than every solution reported so far (another thread's too): then it is the best.
     const Value v = s.space.value(objective_->x);
@@ -179,14 +180,29 @@ class IntProblem {
   }
   WorkCounters counters(const State& s) const { return {{s.space.propagations}}; }
 
-  // Every variable's value at the end of a path to a solution (the decisions replayed,
-  // without the bound: the solution itself set it).
+  // Every variable's value at the end of a path to a solution. The decisions are replayed;
+  // an optimisation's leaf also had the bound then in force, which the replay lacks, so
+  // variables that only the bound fixed may be open: the objective then goes to its best
+  // value in the replayed domain that propagates (the values better than the solution's
+  // fail at once: the leaf's state, a superset of theirs, fixed the objective), which
+  // fixes the rest as at the leaf.
   std::vector<Value> values(std::span<const Move> path) const {
     State s = root_;
     for (const Move& m : path) {
       s.space.mark();
       post(s.space, m);
       model_.propagation().run(s.space);
+    }
+    if (objective_ && !all_fixed(s.space)) {
+      const int x = objective_->x;
+      while (!s.space.failed()) {
+        const Value v = objective_->minimise ? s.space.min(x) : s.space.max(x);
+        s.space.mark();
+        if (s.space.fix(x, v) && model_.propagation().run(s.space) == -1) break;
+        s.space.undo();
+        s.space.mark();
+        if (s.space.remove(x, v)) model_.propagation().run(s.space);
+      }
     }
     std::vector<Value> out(static_cast<std::size_t>(model_.variables()));
     for (int x = 0; x < model_.variables(); ++x) out[static_cast<std::size_t>(x)] = s.space.min(x);
@@ -201,6 +217,12 @@ class IntProblem {
   }
 
  private:
+  bool all_fixed(const Space& d) const {
+    for (int x : decisions_) {
+      if (!d.fixed(x)) return false;
+    }
+    return true;
+  }
   Value worst() const { return objective_ && !objective_->minimise ? min_value - 1 : max_value + 1; }
   bool better(Value v, Value than) const { return objective_->minimise ? v < than : v > than; }
 

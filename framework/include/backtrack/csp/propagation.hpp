@@ -16,14 +16,17 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
+                                Clause, BoolAndOr, Parity>;
 
 class Propagation {
  public:
@@ -45,7 +48,20 @@ class Propagation {
   }
   int size() const { return static_cast<int>(propagators_.size()); }
   const Propagator& operator[](int id) const { return propagators_[static_cast<std::size_t>(id)]; }
-  Propagator& at(int id) { return propagators_[static_cast<std::size_t>(id)]; }
+  // Replaces propagator id by p, which watches the same variables, maybe for other events
+  // (an all-different whose strength the search chose).
+  void replace(int id, Propagator p) {
+    std::visit(
+        [&](const auto& q) {
+          for (const Subscription& sub : q.subscriptions()) {
+            for (Waker& w : subscribers_[static_cast<std::size_t>(sub.x)]) {
+              if (w.id == id) w.needs = sub.needs;
+            }
+          }
+        },
+        p);
+    propagators_[static_cast<std::size_t>(id)] = std::move(p);
+  }
   // The variables a propagator watches.
   std::vector<int> scope(int id) const {
     std::vector<int> xs;

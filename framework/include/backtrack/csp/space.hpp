@@ -48,9 +48,9 @@ class Space {
                                   std::to_string(hi));
     }
     if (lo > hi) throw std::invalid_argument("csp: an empty range " + std::to_string(lo) + ".." + std::to_string(hi));
-    Var v{lo, hi, static_cast<std::uint64_t>(hi - lo + 1), lo, -1, 0};
+    Var v{lo, hi, static_cast<std::uint64_t>(hi - lo + 1), lo, hi, -1};
     if (hi - lo < bitset_limit) {
-      v.words_at = static_cast<std::int32_t>(words_.size());
+      v.words_at = static_cast<std::int64_t>(words_.size());
       const auto count = static_cast<std::size_t>((hi - lo) / 64 + 1);
       words_.resize(words_.size() + count, ~std::uint64_t{0});
     }
@@ -73,6 +73,12 @@ class Space {
     return scratch_.size() - count;
   }
   std::vector<int>& scratch_ints() { return scratch_; }
+  // The same for values.
+  std::size_t reserve_scratch_values(std::size_t count) {
+    scratch_values_.resize(scratch_values_.size() + count, 0);
+    return scratch_values_.size() - count;
+  }
+  std::vector<Value>& scratch_values() { return scratch_values_; }
 
   int variables() const { return static_cast<int>(vars_.size()); }
   Value min(int x) const { return var(x).lo; }
@@ -105,6 +111,43 @@ class Space {
   void for_each(int x, F f) const {
     const Var& d = var(x);
     for (Value v = d.lo; v <= d.hi; v = next(x, v)) f(v);
+  }
+
+  // The values lo .. lo + 63 of the domain, one bit each (bit i: lo + i).
+  std::uint64_t window(int x, Value lo) const {
+    const Var& d = var(x);
+    if (d.hi < lo || d.lo > lo + 63) return 0;
+    std::uint64_t mask = ~std::uint64_t{0};
+    if (d.lo > lo) mask &= ~std::uint64_t{0} << (d.lo - lo);
+    if (d.hi < lo + 63) mask &= ~std::uint64_t{0} >> (lo + 63 - d.hi);
+    if (d.words_at < 0) return mask;
+    return mask & bits_from(d, lo);
+  }
+  // Keeps only the values lo + i whose bit i is set in `mask` (every value of the domain
+  // lies in lo .. lo + 63).
+  bool restrict_to_window(int x, Value lo, std::uint64_t mask) {
+    const std::uint64_t now = window(x, lo);
+    const std::uint64_t kept = now & mask;
+    if (kept == now) return true;
+    if (kept == 0) return fail();
+    Var& d = var(x);
+    const Value new_lo = lo + std::countr_zero(kept);
+    const Value new_hi = lo + 63 - std::countl_zero(kept);
+    const bool bounds_moved = new_lo != d.lo || new_hi != d.hi;
+    if (d.words_at < 0) return set_min(x, new_lo) && set_max(x, new_hi);  // no holes to keep
+    save(x);
+    {
+      for (std::uint64_t removed = now & ~kept; removed != 0; removed &= removed - 1) {
+        const auto i = static_cast<std::uint64_t>(lo + std::countr_zero(removed) - d.base);
+        const std::size_t w = static_cast<std::size_t>(d.words_at) + i / 64;
+        set_word(w, words_[w] & ~(std::uint64_t{1} << (i % 64)));
+      }
+    }
+    d.lo = new_lo;
+    d.hi = new_hi;
+    d.size = static_cast<std::uint64_t>(std::popcount(kept));
+    changed(x, new_lo == new_hi ? Event::fixed : bounds_moved ? Event::bounds : Event::domain);
+    return true;
   }
 
   // Narrowing. Each returns false when the domain became empty, and the space is then
@@ -243,9 +286,9 @@ class Space {
   struct Var {
     Value lo, hi;
     std::uint64_t size;
-    Value base;             // the value of bit 0
-    std::int32_t words_at;  // the first word of the bitset, or -1: the interval alone
-    std::int32_t unused;
+    Value base;        // the value of bit 0
+    Value initial_hi;  // the bitset's last value
+    std::int64_t words_at;  // the first word of the bitset, or -1: the interval alone
   };
   struct Saved {
     int x;
@@ -263,6 +306,21 @@ class Space {
     const auto i = static_cast<std::uint64_t>(v - d.base);
     return (words_[static_cast<std::size_t>(d.words_at) + i / 64] >> (i % 64)) & 1;
   }
+  // The 64 bits from the value lo on (those past the bitset's end are 0).
+  std::uint64_t bits_from(const Var& d, Value lo) const {
+    const Value i = lo - d.base;
+    auto word_at = [&](Value k) -> std::uint64_t {
+      if (k < 0 || k >= word_count(d)) return 0;
+      return words_[static_cast<std::size_t>(d.words_at + k)];  // NOLINT
+    };
+    const Value k = i >= 0 ? i / 64 : (i - 63) / 64;
+    const auto shift = static_cast<unsigned>(i - k * 64);
+    if (shift == 0) return word_at(k);
+    return (word_at(k) >> shift) | (word_at(k + 1) << (64 - shift));
+  }
+  // The words of a bitset: its initial range, 64 values a word.
+  Value word_count(const Var& d) const { return (d.initial_hi - d.base) / 64 + 1; }
+
   // The first set bit at v or above (v <= hi, and hi's bit is set).
   Value next_bit(const Var& d, Value v) const {
     auto i = static_cast<std::uint64_t>(v - d.base);
@@ -325,6 +383,7 @@ class Space {
   std::vector<int> changed_;
   WorkQueue queue_;
   std::vector<int> scratch_;
+  std::vector<Value> scratch_values_;
   bool failed_ = false;
 };
 

@@ -9,15 +9,19 @@ namespace backtrack::csp {
 
 __extension__ using Wide = __int128;
 
-// a / b rounded down and up (b != 0).
+// a / b rounded down and up (b != 0); in 64 bits where a fits, for a 128-bit division
+// is a library call (a third of a linear propagator's time).
 constexpr Wide floor_div(Wide a, Wide b) {
+  if (a == static_cast<std::int64_t>(a) && b == static_cast<std::int64_t>(b)) {
+    const auto x = static_cast<std::int64_t>(a);
+    const auto y = static_cast<std::int64_t>(b);
+    const std::int64_t q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+  }
   const Wide q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-constexpr Wide ceil_div(Wide a, Wide b) {
-  const Wide q = a / b;
-  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
-}
+constexpr Wide ceil_div(Wide a, Wide b) { return -floor_div(-a, b); }
 // A bound computed in 128 bits, brought back into the values' range: beyond it, any
 // 32-bit value is on the right side already (or none is, and the domain empties).
 constexpr Value clamp_bound(Wide v) {

@@ -8,6 +8,8 @@
 // != checks once at most one variable is free, and then removes the one value that
 // would make the sum c.
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
@@ -69,21 +71,61 @@ struct LinearLessEqual {
 
 struct LinearEqual {
   std::vector<Term> terms;
-  std::vector<Term> negated;  // the same terms with -a: sum >= c as -sum <= -c
   Value c;
+  bool unit = true;  // every coefficient 1 or -1: 64-bit sums and no division
   static constexpr bool idempotent = true;
   LinearEqual(std::vector<Term> t, Value value) : terms(std::move(t)), c(value) {
-    for (const Term& term : terms) negated.push_back({-term.a, term.x});
+    for (const Term& term : terms) unit = unit && (term.a == 1 || term.a == -1);
   }
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
     for (const Term& t : terms) subs.push_back({t.x, Event::bounds});
     return subs;
   }
-  bool propagate(Space& s) const {
+  // Both directions in one pass: with L and H the sums of the terms' smallest and largest
+  // values, c - (H - term's largest) <= a * x <= c - (L - term's smallest). L and H follow
+  // every bound that moves, so one pass uses what the pass before it learned.
+  bool propagate(Space& s) const { return unit ? narrow<std::int64_t>(s) : narrow<Wide>(s); }
+
+ private:
+  // Sums of at most 2^31 unit terms of 32-bit values fit in 64 bits.
+  template <class Sum>
+  bool narrow(Space& s) const {
+    auto smallest = [&](const Term& t) -> Sum { return t.a > 0 ? Sum{t.a} * s.min(t.x) : Sum{t.a} * s.max(t.x); };
+    auto largest = [&](const Term& t) -> Sum { return t.a > 0 ? Sum{t.a} * s.max(t.x) : Sum{t.a} * s.min(t.x); };
+    Sum low = 0;
+    Sum high = 0;
+    for (const Term& t : terms) {
+      low += smallest(t);
+      high += largest(t);
+    }
     for (bool moved = true; moved;) {
       moved = false;
-      if (!linear_at_most(s, terms, c, moved) || !linear_at_most(s, negated, -Wide{c}, moved)) return false;
+      if (low > c || high < c) return s.fail();
+      for (const Term& t : terms) {
+        const Sum tmin = smallest(t);
+        const Sum tmax = largest(t);
+        const Sum most = Sum{c} - low + tmin;   // a * x <= most
+        const Sum least = Sum{c} - high + tmax;  // a * x >= least
+        if (most >= tmax && least <= tmin) continue;
+        bool ok = false;
+        if constexpr (std::is_same_v<Sum, std::int64_t>) {
+          ok = t.a > 0 ? s.set_max(t.x, most) && s.set_min(t.x, least) : s.set_min(t.x, -most) && s.set_max(t.x, -least);
+        } else {
+          ok = t.a > 0 ? s.set_max(t.x, clamp_bound(floor_div(most, t.a))) &&
+                             s.set_min(t.x, clamp_bound(ceil_div(least, t.a)))
+                       : s.set_min(t.x, clamp_bound(ceil_div(most, t.a))) &&
+                             s.set_max(t.x, clamp_bound(floor_div(least, t.a)));
+        }
+        if (!ok) return false;
+        const Sum new_min = smallest(t);
+        const Sum new_max = largest(t);
+        if (new_min != tmin || new_max != tmax) {
+          moved = true;
+          low += new_min - tmin;
+          high += new_max - tmax;
+        }
+      }
     }
     return true;
   }

@@ -53,6 +53,9 @@ const char* const solve_usage =
     "propagations (values removed from domains) and checks (of a value against a constraint),\n"
     "dancing links' updates (links changed by cover, as Knuth counts them); resumed subtrees\n"
     "are not in them. --profile adds nodes and failures per depth.\n"
+    "A problem that minimises or maximises (golomb) lists each better solution as it is found\n"
+    "(the default; --count is refused), and the summary says the best value and whether it is\n"
+    "proved optimal (objective, optimal: true when the search was complete).\n"
     "Across machines: mpiexec -n K backtrack solve nqueens -n 18 --count --mpi\n\n";
 
 SearchMode read_mode(const po::variables_map& vm) {

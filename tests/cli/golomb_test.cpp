@@ -93,6 +93,12 @@ TEST(Golomb, RefusesACount) {
   const auto o = run({"solve", "golomb", "-n", "5", "--count"});
   EXPECT_EQ(o.exit_code, 64) << o.err;
   EXPECT_TRUE(contains(o.err, "golomb minimises or maximises an objective")) << o.err;
+  // Without a mode it lists, so it may print the solutions alone; a count may not.
+  const auto solutions = run({"solve", "golomb", "-n", "5", "--print", "solutions"});
+  EXPECT_EQ(solutions.exit_code, 0) << solutions.err;
+  EXPECT_TRUE(contains(solutions.out, "marks: 0 1 4 9 11\n")) << solutions.out;
+  EXPECT_FALSE(contains(solutions.out, "problem:")) << solutions.out;
+  EXPECT_EQ(run({"solve", "nqueens", "-n", "5", "--print", "solutions"}).exit_code, 64);
 }
 
 TEST(Golomb, ThreadsShareTheBound) {

@@ -1,6 +1,6 @@
-// N-Queens strategy csp beyond n = 64, on the integer layer: a first solution checked
-// by the test's own validator, counts that agree with OEIS A000170 where the bitset
-// layer counts them too (the integer model counted through the same driver).
+// N-Queens strategy csp beyond n = 64, on the integer layer, through the CLI: a first
+// solution checked by the test's own validator, the integer layer's options, mirror
+// symmetry. (The same model's counts: tests/nqueens/csp_int_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

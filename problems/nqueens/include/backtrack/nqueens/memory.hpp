@@ -9,8 +9,9 @@
 //     each a small vector of its own (about 64 bytes with the allocator's overhead);
 //   * a strategy's own state: see each case below;
 //   * on several threads, each thread's search and its copy of the problem (RunBytes).
-// Strategies of a bounded size (word, border, csp: n <= 64) need nothing worth
-// checking but given queens; their own limit on n is the message a user should see.
+// Strategies of a bounded size (word, border: n <= 64) need nothing worth checking but
+// given queens; their own limit on n is the message a user should see. Strategy csp is
+// bounded by its memory beyond 64 only, where it moves to the integer layer.
 #include <string_view>
 
 #include "backtrack/memory_limit.hpp"

@@ -7,12 +7,18 @@
 //   m.all_different(x);
 //   m.post(x[0] + x[1] + x[2] == 15);                 // linear: == != <= < >= >
 //   m.post(2 * x[3] - x[4] <= x[5] + 1);
+//   m.times(x[6], x[7], x[2]);                        // x[2] = x[6] * x[7]; div, mod, ...
+//   IntVar b = m.bool_var();
+//   m.post(x[6] <= x[7], iff(b));                     // b = 1 exactly when x[6] <= x[7]
+//   m.post(x[7] != 5, when(b));                       // b = 1 implies x[7] != 5
 //   m.minimize(x[8]);                                 // or maximize; or neither
 //
 // Linear expressions are built with + - and a constant factor; a relation between two of
-// them is one linear propagator at bounds consistency (propagators/linear.hpp). Every
-// other constraint is a method. The search (int_problem.hpp) branches on every variable
-// in the order they were made, unless branch_on() names the decision variables.
+// them is one linear propagator at bounds consistency (propagators/linear.hpp), tied to a
+// 0/1 variable by iff() or when() (propagators/reified.hpp). Every other constraint is a
+// method: all_different, times, div, mod, abs, min, max, element. The search
+// (int_problem.hpp) branches on every variable in the order they were made, unless
+// branch_on() names the decision variables.
 //
 // Where every domain fits in 0 .. 63 and the constraints are those of the bitset layer,
 // a plugin may use that layer's Model instead (model.hpp): one machine word a domain.
@@ -58,8 +64,6 @@ inline LinearExpr operator*(LinearExpr a, Value k) { return k * std::move(a); }
 inline LinearExpr operator-(LinearExpr a) { return Value{-1} * std::move(a); }
 inline LinearExpr operator-(LinearExpr a, LinearExpr b) { return std::move(a) + -std::move(b); }
 
-enum class Relation { equal, not_equal, less_equal };
-
 // expr (== | != | <=) 0, for IntModel::post(); < and >= are <= moved by one.
 struct LinearRelation {
   LinearExpr expr;
@@ -71,6 +75,17 @@ inline LinearRelation operator<=(LinearExpr a, LinearExpr b) { return {std::move
 inline LinearRelation operator>=(LinearExpr a, LinearExpr b) { return std::move(b) <= std::move(a); }
 inline LinearRelation operator<(LinearExpr a, LinearExpr b) { return std::move(a) + 1 <= std::move(b); }
 inline LinearRelation operator>(LinearExpr a, LinearExpr b) { return std::move(b) < std::move(a); }
+
+// A relation tied to a 0/1 variable b, for IntModel::post(): b <-> relation (iff), or
+// b -> relation (when).
+struct Iff {
+  IntVar b;
+};
+struct When {
+  IntVar b;
+};
+inline Iff iff(IntVar b) { return {b}; }
+inline When when(IntVar b) { return {b}; }
 
 struct Objective {
   int x;          // the variable to minimise or maximise
@@ -119,6 +134,8 @@ class IntModel {
       case Relation::less_equal: add(LinearLessEqual{std::move(terms), c}); break;
     }
   }
+  void post(const LinearRelation& r, Iff reified) { post_reified(r, reified.b, false); }
+  void post(const LinearRelation& r, When implied) { post_reified(r, implied.b, true); }
   // No two of xs take the same value; at the strength --prune chooses (forward, bounds,
   // gac) unless one is given here.
   void all_different(std::span<const IntVar> xs, std::optional<DistinctStrength> strength = std::nullopt) {
@@ -156,6 +173,26 @@ class IntModel {
   void bool_or(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 1); }   // r = or(xs)
   void bool_xor(IntVar a, IntVar b, IntVar r) { parity({a, b, r}, 0); }     // r = a xor b
   void bool_not(IntVar a, IntVar b) { parity({a, b}, 1); }                 // b = 1 - a
+
+  // Arithmetic (propagators/arithmetic.hpp): z = x * y, x div y (truncated toward zero,
+  // y != 0), x mod y (the remainder of div, with x's sign), |x|, min(x, y), max(x, y).
+  void times(IntVar x, IntVar y, IntVar z) { add(Times{checked(x), checked(y), checked(z)}); }
+  void div(IntVar x, IntVar y, IntVar z) { add(Div{checked(x), checked(y), checked(z)}); }
+  void mod(IntVar x, IntVar y, IntVar z) { add(Mod{checked(x), checked(y), checked(z)}); }
+  void abs(IntVar x, IntVar z) { add(Abs{checked(x), checked(z)}); }
+  void min(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), false}); }
+  void max(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), true}); }
+  // z = array[index], the first element at index 0 (propagators/element.hpp).
+  void element(std::vector<Value> array, IntVar index, IntVar z) {
+    if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
+    add(ElementValues(std::move(array), checked(index), checked(z)));
+  }
+  void element(const std::vector<IntVar>& array, IntVar index, IntVar z) {
+    if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
+    ElementVars e{{}, checked(index), checked(z)};
+    for (IntVar x : array) e.xs.push_back(checked(x));
+    add(std::move(e));
+  }
 
   void minimize(IntVar x) { objective_ = Objective{checked(x), true}; }
   void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
@@ -272,6 +309,10 @@ class IntModel {
     add(Parity{std::move(left), odd});
   }
 
+  void post_reified(const LinearRelation& r, IntVar b, bool half) {
+    const int id = booleans(std::span<const IntVar>(&b, 1)).front();
+    add(LinearReified(merged(r.expr.terms), -r.expr.constant, r.relation, id, half));
+  }
   // One term a variable (x + x is 2 * x), none with coefficient 0.
   std::vector<Term> merged(std::vector<Term> terms) const {
     for (const Term& t : terms) checked(IntVar{t.x});

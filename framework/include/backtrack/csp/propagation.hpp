@@ -8,25 +8,33 @@
 // one run says idempotent, and is not woken by its own changes. They are kept in one
 // std::variant: a run is a switch, not a virtual call.
 //
-// run(): the changed variables wake their subscribers onto a first-in first-out queue;
-// the queue runs until it is empty (a fixpoint) or a propagator fails.
+// run(): the changed variables wake their subscribers onto first-in first-out queues, one
+// for the cheap propagators and one for those that say `expensive` (a global constraint,
+// linear or worse in its scope a run); the cheap ones run first, so that an expensive
+// one runs once on what many cheap ones narrowed (as Gecode orders its propagators by
+// cost: Golomb rulers, 11 marks, took 1.3x the time without). Until both queues are empty
+// (a fixpoint) or a propagator fails.
 #include <cstddef>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
+#include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Distinct, InSet, Table, ForbiddenTable,
-                                Clause, BoolAndOr, Parity>;
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, Distinct, InSet, Table,
+                                ForbiddenTable, Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues,
+                                ElementVars>;
 
 class Propagation {
  public:
@@ -36,7 +44,13 @@ class Propagation {
     std::visit(
         [&](auto& q) {
           if constexpr (requires { q.prepare(space); }) q.prepare(space);
-          idempotent_.push_back(std::remove_cvref_t<decltype(q)>::idempotent);
+          using Q = std::remove_cvref_t<decltype(q)>;
+          idempotent_.push_back(Q::idempotent);
+          if constexpr (requires { Q::expensive; }) {
+            cost_.push_back(Q::expensive ? 1 : 0);
+          } else {
+            cost_.push_back(0);
+          }
           for (const Subscription& sub : q.subscriptions()) {
             if (subscribers_.size() <= static_cast<std::size_t>(sub.x)) subscribers_.resize(static_cast<std::size_t>(sub.x) + 1);
             subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs});
@@ -71,26 +85,35 @@ class Propagation {
 
   // Runs everything once (the root), then to a fixpoint.
   int run_all(Space& s) const {
-    s.queue().reset(size());
-    for (int id = 0; id < size(); ++id) s.queue().push(id);
+    s.queue(0).reset(size());
+    s.queue(1).reset(size());
+    for (int id = 0; id < size(); ++id) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
     return run(s);
   }
 
   // To a fixpoint: -1, or the number of the propagator that failed (-2: a change
   // outside any propagator emptied a domain).
   int run(Space& s) const {
-    WorkQueue& queue = s.queue();
+    WorkQueue& cheap = s.queue(0);
+    WorkQueue& expensive = s.queue(1);
     int running = -1;
     for (;;) {
       if (s.failed()) return give_up(s, running < 0 ? -2 : running);
       s.drain_changes([&](int x, Event e) {
         if (static_cast<std::size_t>(x) >= subscribers_.size()) return;
         for (const Waker& w : subscribers_[static_cast<std::size_t>(x)]) {
-          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)])) queue.push(w.id);
+          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)])) {
+            (cost_[static_cast<std::size_t>(w.id)] == 0 ? cheap : expensive).push(w.id);
+          }
         }
       });
-      if (queue.empty()) return -1;
-      running = queue.pop();
+      if (!cheap.empty()) {
+        running = cheap.pop();
+      } else if (!expensive.empty()) {
+        running = expensive.pop();
+      } else {
+        return -1;
+      }
       ++s.propagations;
       const bool ok = std::visit([&](const auto& q) { return q.propagate(s); }, (*this)[running]);
       if (!ok) return give_up(s, running);
@@ -105,12 +128,14 @@ class Propagation {
   static int give_up(Space& s, int id) {
     s.fail();
     s.clear_changes();
-    s.queue().clear();
+    s.queue(0).clear();
+    s.queue(1).clear();
     return id;
   }
 
   std::vector<Propagator> propagators_;
   std::vector<char> idempotent_;
+  std::vector<char> cost_;  // 0 cheap, 1 expensive
   std::vector<std::vector<Waker>> subscribers_;
 };
 

@@ -208,9 +208,20 @@ class Space {
     changed(x, Event::fixed);
     return true;
   }
-  // Keeps only the values for which keep(value) holds.
+  // Keeps only the values for which keep(value) holds. A variable without a bitset cannot
+  // lose a value inside its interval: its bounds move in to the nearest kept values (and
+  // the values between them are not asked about, which may be billions).
   template <class Keep>
   bool keep_only(int x, Keep keep) {
+    if (!has_holes(x)) {
+      while (!keep(min(x))) {
+        if (!set_min(x, min(x) + 1)) return false;
+      }
+      while (!keep(max(x))) {
+        if (!set_max(x, max(x) - 1)) return false;
+      }
+      return true;
+    }
     for (Value v = min(x); v <= max(x); v = next(x, v)) {
       if (!keep(v) && !remove(x, v)) return false;
     }
@@ -279,8 +290,9 @@ class Space {
 
   std::uint64_t propagations = 0;  // propagator runs, for the search's counters
 
-  // The propagation's queue of propagators waiting to run (propagation.hpp owns its use).
-  WorkQueue& queue() { return queue_; }
+  // The propagation's queues of propagators waiting to run, cheap (0) and expensive (1)
+  // (propagation.hpp owns their use).
+  WorkQueue& queue(int cost) { return queues_[cost]; }
 
  private:
   struct Var {
@@ -381,7 +393,7 @@ class Space {
   std::vector<Mark> marks_;
   std::vector<Event> event_;
   std::vector<int> changed_;
-  WorkQueue queue_;
+  WorkQueue queues_[2];
   std::vector<int> scratch_;
   std::vector<Value> scratch_values_;
   bool failed_ = false;

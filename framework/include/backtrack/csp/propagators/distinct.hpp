@@ -2,12 +2,25 @@
 // All-different over integer domains of any range, at three strengths (--prune):
 //   forward  a fixed variable's value leaves the others (and two fixed to one value fail)
 //   bounds   and Hall intervals on the ranges (bounds consistency, distinct_bounds.hpp)
-//   gac      and domain consistency (Régin's matching), where the domains of the scope lie
-//            within 64 consecutive values; wider ones get bounds consistency
+//   gac      and domain consistency (Régin's matching), on values of any range
 // Where the scope's values fit in 64 consecutive values, gac is the filter of the bitset
 // layer (all_different.hpp) on the domains moved down to bit 0.
+//
+// gac on wider values: a variable with at least k values (k the scope's size) has a value
+// left whatever the k - 1 others take, so it never limits them, and it is left out of the
+// matching. The others (fewer than k values each, so fewer than k^2 in all) are matched
+// to the union of their domains, each value an index into it, sorted; a value v of x
+// that is not x's partner belongs to an assignment exactly when v is reached from a
+// free value by an alternating path, or x and v's partner lie on one alternating cycle
+// (one strongly connected component of "x -> y when x's partner is in y's domain"). A
+// variable left out loses the values every matching takes (matched, and not reached);
+// once down to fewer than k values it joins the matching, and the filter runs again.
+// Each run rebuilds the graph in scratch taken when the propagator joins the space
+// (about 6 ints a value of the matched domains): none is allocated. A scope whose
+// domains hold more than gac_edge_limit such values gets bounds consistency instead.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -19,19 +32,29 @@ namespace backtrack::csp {
 
 enum class DistinctStrength { forward, bounds, gac };
 
+inline constexpr std::size_t gac_edge_limit = std::size_t{1} << 20;
+
 struct Distinct {
   std::vector<int> xs;
   DistinctStrength strength = DistinctStrength::forward;
   std::size_t scratch = 0;         // its Space::scratch_ints(): the matching (gac), then the bounds sweep's
   std::size_t scratch_values = 0;  // its Space::scratch_values(): the bounds sweep's, then the fixed values
+  std::size_t scratch_graph = 0;   // its Space::scratch_ints(): the matching's graph on wider values (gac)
+  std::size_t edges = 0;           // the most values the graph holds; 0: bounds consistency instead
 
-  // Called once, when the propagator joins a space.
+  // Called once, when the propagator joins a space: every domain is as large as it gets.
   void prepare(Space& s) {
-    scratch = s.reserve_scratch(xs.size() + BoundsAllDifferent::ints_for(xs.size()));
-    BoundsAllDifferent::prepare(s.scratch_ints().data() + scratch + xs.size(), xs.size());
-    scratch_values = s.reserve_scratch_values(BoundsAllDifferent::values_for(xs.size()) + xs.size());
+    const std::size_t k = xs.size();
+    scratch = s.reserve_scratch(k + BoundsAllDifferent::ints_for(k));
+    BoundsAllDifferent::prepare(s.scratch_ints().data() + scratch + k, k);
+    scratch_values = s.reserve_scratch_values(BoundsAllDifferent::values_for(k) + k);
+    std::size_t values = 0;
+    for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), k - 1));
+    edges = values > gac_edge_limit ? 0 : values;
+    if (edges > 0) scratch_graph = s.reserve_scratch(Graph::ints(k, edges));
   }
-  static constexpr bool idempotent = true;  // each filter repeats itself to its fixpoint
+  static constexpr bool idempotent = true;
+  static constexpr bool expensive = true;
 
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
@@ -43,6 +66,7 @@ struct Distinct {
   }
 
   bool propagate(Space& s) const {
+    if (xs.size() < 2) return true;  // nothing to keep apart (and the bounds sweep needs a range)
     if (strength == DistinctStrength::forward) return forward(s);
     // Fixed values leave the others first, but for Régin's filter, which sets them aside
     // itself: Hall intervals alone see them only at the bounds (Gecode's bounds
@@ -56,6 +80,7 @@ struct Distinct {
       }
       if (static_cast<std::size_t>(hi - lo + 1) < xs.size()) return s.fail();  // pigeons
       if (strength == DistinctStrength::gac && hi - lo < 64 && xs.size() <= 64) return on_bits(s, lo);
+      if (strength == DistinctStrength::gac && edges > 0) return matching(s);
       // One sweep each way: a second one never moved a bound on Golomb rulers (checked),
       // and the node counts equal Gecode's; only a variable the sweep fixed gives
       // forward checking more to do.
@@ -114,6 +139,203 @@ struct Distinct {
     return true;
   }
 
+  // The matching's graph in scratch: variables 0 .. k-1 (those with fewer values than the
+  // scope has variables), values 0 .. m-1 (indices into `value`).
+  struct Graph {
+    int* hint;     // per scope position: the value it was matched to at the last run
+    int* var;      // per variable: its scope position
+    int* partner;  // per variable: its value
+    int* first;    // per variable: where its values start in `adjacent` (k + 1)
+    int* index;    // Tarjan's, per variable
+    int* low;
+    int* component;
+    int* stack;
+    int* calls;
+    int* at;         // per variable on the call stack: the next of its edges to follow
+    int* adjacent;   // each variable's values, in order
+    int* value;      // the sorted union of the domains
+    int* owner;      // per value: its variable, or -1
+    int* seen;       // per value: the stamp of the last search that reached it
+    int* holders_at; // per value: where its variables start in `holders` (m + 1)
+    int* holders;
+    static std::size_t ints(std::size_t k, std::size_t edges) { return 10 * k + 1 + 6 * edges + 1; }
+    Graph(int* at_scratch, std::size_t k, std::size_t edges) {
+      int* p = at_scratch;
+      auto take = [&](std::size_t count) {
+        int* q = p;
+        p += count;
+        return q;
+      };
+      hint = take(k), var = take(k), partner = take(k), first = take(k + 1), index = take(k), low = take(k);
+      component = take(k), stack = take(k), calls = take(k), at = take(k);
+      adjacent = take(edges), value = take(edges), owner = take(edges), seen = take(edges);
+      holders_at = take(edges + 1), holders = take(edges);
+    }
+  };
+
+  // Domain consistency on values of any range (the header comment), repeated while a
+  // variable left out of the matching comes down to fewer values than the scope's size.
+  bool matching(Space& s) const {
+    for (bool again = true; again;) {
+      again = false;
+      if (!match_and_filter(s, again)) return false;
+    }
+    return true;
+  }
+  bool match_and_filter(Space& s, bool& again) const {
+    const std::size_t n = xs.size();
+    Graph g(s.scratch_ints().data() + scratch_graph, n, edges);
+    int k = 0;
+    int e = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (s.size(xs[i]) >= n) continue;
+      g.var[k] = static_cast<int>(i);
+      g.first[k++] = e;
+      s.for_each(xs[i], [&](Value v) { g.adjacent[e++] = static_cast<int>(v); });
+    }
+    g.first[k] = e;
+    if (k == 0) return true;
+    std::copy(g.adjacent, g.adjacent + e, g.value);
+    std::sort(g.value, g.value + e);
+    const int m = static_cast<int>(std::unique(g.value, g.value + e) - g.value);
+    auto index_of = [&](int v) { return static_cast<int>(std::lower_bound(g.value, g.value + m, v) - g.value); };
+    for (int p = 0; p < e; ++p) g.adjacent[p] = index_of(g.adjacent[p]);
+
+    // A maximum matching, from the last run's where it still holds.
+    std::fill(g.owner, g.owner + m, -1);
+    std::fill(g.seen, g.seen + m, 0);
+    for (int j = 0; j < k; ++j) {
+      g.partner[j] = -1;
+      const int h = g.hint[g.var[j]];
+      const int v = index_of(h);
+      if (v < m && g.value[v] == h && s.contains(xs[static_cast<std::size_t>(g.var[j])], h) && g.owner[v] < 0) {
+        g.partner[j] = v;
+        g.owner[v] = j;
+      }
+    }
+    int stamp = 0;
+    for (int j = 0; j < k; ++j) {
+      if (g.partner[j] < 0 && !augment(g, j, ++stamp)) return s.fail();
+    }
+    for (int j = 0; j < k; ++j) g.hint[g.var[j]] = g.value[g.partner[j]];
+
+    // Each value's variables.
+    std::fill(g.holders_at, g.holders_at + m + 1, 0);
+    for (int p = 0; p < e; ++p) ++g.holders_at[g.adjacent[p] + 1];
+    for (int v = 0; v < m; ++v) g.holders_at[v + 1] += g.holders_at[v];
+    for (int j = 0; j < k; ++j) {
+      for (int p = g.first[j]; p < g.first[j + 1]; ++p) g.holders[g.holders_at[g.adjacent[p]]++] = j;
+    }
+    for (int v = m; v > 0; --v) g.holders_at[v] = g.holders_at[v - 1];
+    g.holders_at[0] = 0;
+
+    // The values reached from a free value: a variable holding a reached value is reached,
+    // and then so is its partner.
+    const int reached = ++stamp;
+    int tail = 0;
+    auto reach = [&](int v) {
+      for (int p = g.holders_at[v]; p < g.holders_at[v + 1]; ++p) {
+        const int j = g.holders[p];
+        if (g.seen[g.partner[j]] == reached) continue;
+        g.seen[g.partner[j]] = reached;
+        g.stack[tail++] = j;
+      }
+    };
+    for (int v = 0; v < m; ++v) {
+      if (g.owner[v] < 0) {
+        g.seen[v] = reached;
+        reach(v);
+      }
+    }
+    for (int head = 0; head < tail; ++head) reach(g.partner[g.stack[head]]);
+
+    components(g, k);
+    for (int j = 0; j < k; ++j) {
+      const int x = xs[static_cast<std::size_t>(g.var[j])];
+      for (int p = g.first[j]; p < g.first[j + 1]; ++p) {
+        const int v = g.adjacent[p];
+        const bool kept = v == g.partner[j] || g.seen[v] == reached || g.component[g.owner[v]] == g.component[j];
+        if (!kept && !s.remove(x, g.value[v])) return false;
+      }
+    }
+    // The values every matching takes leave the variables outside it; up and then down,
+    // so that an interval alone (space.hpp) moves its bounds past a run of them.
+    for (std::size_t i = 0; i < n; ++i) {
+      if (s.size(xs[i]) < n) continue;
+      for (int v = 0; v < m; ++v) {
+        if (g.owner[v] >= 0 && g.seen[v] != reached && !s.remove(xs[i], g.value[v])) return false;
+      }
+      for (int v = m - 1; v >= 0; --v) {
+        if (g.owner[v] >= 0 && g.seen[v] != reached && !s.remove(xs[i], g.value[v])) return false;
+      }
+      if (s.size(xs[i]) < n) again = true;
+    }
+    return true;
+  }
+
+  // An augmenting path from variable j (Kuhn's algorithm), free values first; `stamp`
+  // marks the values this search has been through.
+  static bool augment(Graph& g, int j, int stamp) {
+    for (int p = g.first[j]; p < g.first[j + 1]; ++p) {
+      const int v = g.adjacent[p];
+      if (g.owner[v] < 0) return take(g, j, v);
+    }
+    for (int p = g.first[j]; p < g.first[j + 1]; ++p) {
+      const int v = g.adjacent[p];
+      if (g.seen[v] == stamp) continue;
+      g.seen[v] = stamp;
+      if (augment(g, g.owner[v], stamp)) return take(g, j, v);
+    }
+    return false;
+  }
+  static bool take(Graph& g, int j, int v) {
+    g.partner[j] = v;
+    g.owner[v] = j;
+    return true;
+  }
+
+  // Tarjan's strongly connected components of "j -> i when j's partner is in i's domain",
+  // without recursion: g.component[j] for every variable.
+  static void components(Graph& g, int k) {
+    std::fill(g.index, g.index + k, 0);
+    std::fill(g.component, g.component + k, -1);
+    int counter = 0;
+    int count = 0;
+    int depth = 0;
+    for (int root = 0; root < k; ++root) {
+      if (g.index[root] != 0) continue;
+      int calls = 0;
+      auto enter = [&](int j) {
+        g.index[j] = g.low[j] = ++counter;
+        g.stack[depth++] = j;
+        g.calls[calls++] = j;
+        g.at[j] = g.holders_at[g.partner[j]];
+      };
+      enter(root);
+      while (calls > 0) {
+        const int j = g.calls[calls - 1];
+        if (g.at[j] < g.holders_at[g.partner[j] + 1]) {
+          const int i = g.holders[g.at[j]++];
+          if (g.index[i] == 0) {
+            enter(i);
+          } else if (g.component[i] < 0) {  // on the stack
+            g.low[j] = std::min(g.low[j], g.index[i]);
+          }
+          continue;
+        }
+        --calls;
+        if (calls > 0) g.low[g.calls[calls - 1]] = std::min(g.low[g.calls[calls - 1]], g.low[j]);
+        if (g.low[j] == g.index[j]) {
+          int i = -1;
+          do {
+            i = g.stack[--depth];
+            g.component[i] = count;
+          } while (i != j);
+          ++count;
+        }
+      }
+    }
+  }
 };
 
 }  // namespace backtrack::csp

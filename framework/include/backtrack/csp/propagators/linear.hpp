@@ -21,6 +21,9 @@ struct Term {
   int x;
 };
 
+// The relation of a linear constraint to its constant: sum = c, sum != c, sum <= c.
+enum class Relation { equal, not_equal, less_equal };
+
 // The smallest and largest value of a * x.
 inline Wide term_min(const Space& s, const Term& t) { return t.a > 0 ? Wide{t.a} * s.min(t.x) : Wide{t.a} * s.max(t.x); }
 inline Wide term_max(const Space& s, const Term& t) { return t.a > 0 ? Wide{t.a} * s.max(t.x) : Wide{t.a} * s.min(t.x); }

@@ -475,6 +475,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     const RunResult probe = make_watched(problem, plan.options, probe_intent, one_node.limits)->run(one_node, ignore);
     if (probe.stats.stop == StopReason::interrupted) return exit_code_for(StopReason::interrupted);
     columns.classes = columns.classes || probe.reports_classes;
+    columns.objective = columns.objective || probe.objective.has_value();
     for (const auto& name : probe.counter_names) {
       if (std::find(columns.counters.begin(), columns.counters.end(), name) == columns.counters.end()) {
         columns.counters.push_back(name);
@@ -544,6 +545,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       run.instance_seconds.push_back(std::chrono::duration<double>(Clock::now() - begin).count());
       run.total.stats += result.stats;
       run.total.reports_classes = result.reports_classes;
+      run.total.objective = result.objective;
       run.total.counter_names = result.counter_names;
       run.total.profiled = result.profiled;
       add_profile(run.total.profile, result.profile);
@@ -610,7 +612,21 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       for (std::size_t j = i + 1; j < rows.size() && agree; ++j) {
         const auto& a = rows[i].result.stats;
         const auto& b = rows[j].result.stats;
-        if (!same_tree(rows[i], rows[j]) || !a.complete() || !b.complete() || a.solutions == b.solutions) continue;
+        if (!same_tree(rows[i], rows[j]) || !a.complete() || !b.complete()) continue;
+        // An optimisation's improvements on the way depend on the search order: the
+        // rows agree on the optimum.
+        const auto& oa = rows[i].result.objective;
+        const auto& ob = rows[j].result.objective;
+        if (oa && ob) {
+          if (oa->best == ob->best) continue;
+          agree = false;
+          auto best = [](const ObjectiveResult& o) { return o.best ? std::to_string(*o.best) : "none"; };
+          log::error("DISAGREEMENT: " + label(rows[i].config, axes) + " (" + rows[i].instance + ") proves the optimum " +
+                     best(*oa) + " but " + label(rows[j].config, axes) + " (" + rows[j].instance + ") proves " +
+                     best(*ob));
+          continue;
+        }
+        if (a.solutions == b.solutions) continue;
         agree = false;
         log::error("DISAGREEMENT: " + label(rows[i].config, axes) + " (" + rows[i].instance + ") counts " +
                    to_string(a.solutions) + " solutions but " + label(rows[j].config, axes) + " (" + rows[j].instance +

@@ -167,6 +167,16 @@ std::vector<Column> table_columns(const Columns& c) {
                        [](const Row& r) { return r.result.reports_classes ? to_string(r.result.stats.representatives) : "-"; },
                        [](const Row& r) { return r.result.reports_classes ? to_string(r.result.stats.representatives) : ""; }});
   }
+  if (c.objective) {
+    // An optimisation's best value: optimal where the row's status is complete.
+    auto best = [](const Row& r) { return r.result.objective ? r.result.objective->best : std::nullopt; };
+    columns.push_back({"objective", "objective", count_width, false,
+                       [best](const Row& r) { return best(r) ? std::to_string(*best(r)) : "-"; },
+                       [best](const Row& r) { return best(r) ? std::to_string(*best(r)) : ""; }});
+    columns.push_back({"", "optimal", 0, false, nullptr, [](const Row& r) {
+                         return r.result.objective ? (r.result.objective->optimal() ? "true" : "false") : "";
+                       }});
+  }
   both("nodes", count_width + 1, [](const Row& r) { return count_text(r.result.stats.nodes); });
   both("failures", count_width + 1, [](const Row& r) { return count_text(r.result.stats.failures); });
   for (const auto& name : c.counters) {
@@ -283,6 +293,10 @@ void Report::row(const Row& r) const {
       row[axes_[a].option] = r.config.settings[a].empty() ? nlohmann::json(nullptr) : nlohmann::json(r.config.settings[a]);
     }
     if (r.result.reports_classes) row["classes"] = to_string(s.representatives);
+    if (const auto& o = r.result.objective) {
+      row["objective"] = o->best ? nlohmann::json(*o->best) : nlohmann::json(nullptr);
+      row["optimal"] = o->optimal();
+    }
     if (r.result.profiled) row["profile"] = profile_json(r.result.profile);
     if (r.config.instance != 0) row["instance_index"] = r.config.instance;
     if (r.instances != 0) {

@@ -51,6 +51,7 @@ struct Columns {
   bool per_instance = false;          // --per-instance: the instance's number
   bool sets = false;                  // some row's input is a set of instances
   bool classes = false;               // some strategy counts symmetry classes
+  bool objective = false;             // some strategy optimises: the best value found
   std::vector<std::string> counters;  // the strategies' own counters of their work
   bool repeated = false;              // --repeat: min and max seconds
   unsigned threads = 1;

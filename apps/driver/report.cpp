@@ -65,6 +65,10 @@ nlohmann::json summary_json(const std::string& problem, const std::string& descr
       {"partial", partial(s, capped)},
   };
   if (result.reports_classes) j["classes"] = to_string(s.representatives);
+  if (const auto& o = result.objective) {
+    j["objective"] = o->best ? nlohmann::json(*o->best) : nlohmann::json(nullptr);
+    j["optimal"] = o->optimal();
+  }
   if (const auto counters = counters_json(result); !counters.is_null()) j["counters"] = counters;
   if (result.profiled) j["profile"] = profile_json(result.profile);
   return j;
@@ -127,6 +131,12 @@ void write_summary_text(std::ostream& out, const std::string& problem, const std
   out << "problem: " << problem << ' ' << description << " threads=" << threads << '\n';
   out << "solutions: " << to_string(s.solutions) << '\n';
   if (result.reports_classes) out << "classes: " << to_string(s.representatives) << '\n';
+  if (const auto& o = result.objective) {
+    out << "objective: " << (o->best ? std::to_string(*o->best) : "none") << '\n';
+    out << "optimal: " << (o->optimal() ? "true" : "false");
+    if (o->best && !o->optimal()) out << " (the best found: the search stopped before it proved none better)";
+    out << '\n';
+  }
   out << "nodes: " << s.nodes << '\n'
       << "failures: " << s.failures << '\n';
   for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {

@@ -53,6 +53,9 @@ const char* const solve_usage =
     "propagations (values removed from domains) and checks (of a value against a constraint),\n"
     "dancing links' updates (links changed by cover, as Knuth counts them); resumed subtrees\n"
     "are not in them. --profile adds nodes and failures per depth.\n"
+    "A problem that minimises or maximises (golomb) lists each better solution as it is found\n"
+    "(the default; --count is refused), and the summary says the best value and whether it is\n"
+    "proved optimal (objective, optimal: true when the search was complete).\n"
     "Across machines: mpiexec -n K backtrack solve nqueens -n 18 --count --mpi\n\n";
 
 SearchMode read_mode(const po::variables_map& vm) {
@@ -171,11 +174,14 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, solve_formats);
-  const Printed printed = read_printed(vm, intent.mode);
+  // Without a mode, an optimisation lists (below): whether a count may print solutions
+  // alone is known once the solver says it optimises.
+  const bool count_printing_solutions = intent.mode == SearchMode::count && vm["print"].as<std::string>() == "solutions";
+  const Printed printed = read_printed(vm, count_printing_solutions ? SearchMode::all : intent.mode);
   const bool print_solutions = printed != Printed::summary;
   const bool print_summary = printed != Printed::solutions && format != Format::leetcode;
   // A count shows one solution with its summary, unless the summary is asked for alone.
-  const bool show_example = intent.mode == SearchMode::count && printed == Printed::both && format != Format::leetcode;
+  bool show_example = intent.mode == SearchMode::count && printed == Printed::both && format != Format::leetcode;
   bool rows_missing = false;  // --format leetcode, and a solution that is not drawn as rows
   // Listing every solution of a large instance would flood the terminal: past this many,
   // --all and --unique stop unless --force is given, for every problem alike (the driver
@@ -202,10 +208,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
       solution.json.emplace("index", index);
       solution.json.emplace("seconds", solution.seconds);
       solution.json.emplace("nodes", solution.nodes);
+      if (solution.objective) solution.json.emplace("objective", *solution.objective);
       std::cout << json_line(solution.json) << '\n';
     } else {
       std::cout << "solution " << index << '\n';
       if (found_at_shown) std::cout << found_at_text(solution) << '\n';
+      if (solution.objective) std::cout << "objective: " << *solution.objective << '\n';
       std::cout << solution.text << '\n';
     }
     if (!std::cout) interrupt::request_stop();
@@ -240,6 +248,18 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
   }
   auto solver = make_watched(problem, vm, intent, request.limits);
+  if (solver->optimises() && intent.mode == SearchMode::count) {
+    // Branch and bound finds better and better solutions: solve lists them as they come.
+    // How many there were depends on the search order, not on the problem: no count.
+    if (vm.count("count") != 0) {
+      throw UsageError(problem.name + " minimises or maximises an objective: --count would count the improvements "
+                       "the search found on its way; solve lists each better solution (the default), --first finds "
+                       "one");
+    }
+    intent.mode = request.mode = SearchMode::all;
+    show_example = false;
+  }
+  if (count_printing_solutions && intent.mode == SearchMode::count) read_printed(vm, intent.mode);  // refuses it
   std::unique_ptr<MpiJob> mpi;
   if (vm.count("mpi") != 0) {
     if (intent.mode != SearchMode::count) throw UsageError("--mpi applies to --count only");

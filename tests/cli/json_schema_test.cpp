@@ -116,6 +116,10 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "nqueens", "-n", "12", "--max-failures", "100", "--limit", "3"},
       {"solve", "sudoku", "--file", set, "--first"},
       {"solve", "pentomino", "--shape", "3x20", "--limit", "2"},
+      {"solve", "magic-square", "-n", "3", "--symmetry", "full", "--all"},
+      {"solve", "golomb", "-n", "7"},
+      {"solve", "golomb", "-n", "9", "--max-nodes", "100"},
+      {"compare", "golomb", "-n", "5..6"},
       {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},
       {"compare", "sudoku", "--file", set, "--strategy", "dlx,bits", "--per-instance"},
       {"compare", "nqueens", "-n", "12", "--strategy", "scan", "--max-nodes", "100"},
@@ -159,6 +163,8 @@ TEST(JsonSchema, RefusesWhatTheSchemaDoesNot) {
                                                                             {"nodes", "17"},
                                                                             {"solutions", 4},
                                                                             {"status", "done"},
+                                                                            {"objective", "55"},
+                                                                            {"optimal", "yes"},
                                                                             {"speedup", 1.0}}) {
     json broken = summary;
     broken[key] = value;

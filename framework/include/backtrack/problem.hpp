@@ -37,8 +37,15 @@
 //                                        starts with no probe, and every subtree starts
 //                                        from forget(), so that its search, and its
 //                                        statistics, are the same on any thread.
+//   optimises() -> bool                  an optimisation (branch and bound): whether the
+//   minimises() -> bool                  instance has an objective, and which way; the
+//   best_objective() -> optional<i64>    best value found since the run began (shared by
+//   objective_value(path) -> i64         the threads), and a solution's value. Every
+//                                        solution is_solution() accepts is better than
+//                                        the best before it (solver.hpp).
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <ranges>
 #include <span>
 #include <string_view>
@@ -124,6 +131,25 @@ template <Problem P>
 bool learns(const P& problem) {
   if constexpr (HasLearning<P>) {
     return problem.learns();
+  } else {
+    (void)problem;
+    return false;
+  }
+}
+
+template <class P>
+concept HasObjective = requires(const P& p, std::span<const typename P::Move> path) {
+  { p.optimises() } -> std::convertible_to<bool>;
+  { p.minimises() } -> std::convertible_to<bool>;
+  { p.best_objective() } -> std::convertible_to<std::optional<std::int64_t>>;
+  { p.objective_value(path) } -> std::convertible_to<std::int64_t>;
+};
+
+// Whether `problem` optimises an objective (none without the hooks).
+template <Problem P>
+bool optimises(const P& problem) {
+  if constexpr (HasObjective<P>) {
+    return problem.optimises();
   } else {
     (void)problem;
     return false;

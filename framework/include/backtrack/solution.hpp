@@ -3,6 +3,7 @@
 // files that make or print solutions compile JSON.
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace backtrack {
@@ -16,6 +17,9 @@ struct Solution {
   // the nodes of the split and of the thread that found it (docs/json-schema.md).
   double seconds = 0;
   std::uint64_t nodes = 0;
+  // The objective's value, for a problem that optimises one (Solver::optimises()), as
+  // the solver sets it.
+  std::optional<std::int64_t> objective;
 };
 
 }  // namespace backtrack

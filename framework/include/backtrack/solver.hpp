@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <span>
 #include <string>
 #include <system_error>
@@ -204,7 +205,42 @@ class ProblemSolver final : public Solver {
     return result;
   }
 
+  bool optimises() const override { return backtrack::optimises(problem_); }
+
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
+    if (!optimises()) return run_search(request, sink);
+    // Threads find improvements each against the best known then, and two may reach the
+    // sink out of order: one no better than the solution passed on before it is dropped.
+    std::optional<std::int64_t> last;
+    std::uint64_t dropped = 0;
+    const SolutionSink improving = [&](Solution&& solution) {
+      if (last && solution.objective && !better(*solution.objective, *last)) {
+        ++dropped;
+        return true;
+      }
+      last = solution.objective;
+      return sink(std::move(solution));
+    };
+    RunResult result = run_search(request, improving);
+    result.stats.representatives -= std::min<uint128>(dropped, result.stats.representatives);
+    result.stats.solutions -= std::min<uint128>(dropped, result.stats.solutions);
+    if constexpr (HasObjective<P>) {
+      result.objective = ObjectiveResult{.minimise = static_cast<bool>(problem_.minimises()),
+                                         .best = problem_.best_objective(),
+                                         .proved = result.stats.complete()};
+    }
+    return result;
+  }
+
+ private:
+  using Move = typename P::Move;
+
+  bool better(std::int64_t value, std::int64_t than) const {
+    if constexpr (HasObjective<P>) return problem_.minimises() ? value < than : value > than;
+    return false;
+  }
+
+  RunResult run_search(const RunRequest& request, const SolutionSink& sink) const {
     RunResult result;
     result.reports_classes = reports_classes_;
     result.counter_names = counter_names_of<P>();
@@ -273,9 +309,6 @@ class ProblemSolver final : public Solver {
     return result;
   }
 
- private:
-  using Move = typename P::Move;
-
   // The solution at `path`, found where `at` says, in a run that began at `start`, by a
   // search that began after `earlier` nodes were searched (a split's, before the subtrees).
   // With threads, the other threads' nodes are not in it: counting them would mean
@@ -285,6 +318,9 @@ class ProblemSolver final : public Solver {
     Solution solution = render_(problem_, path);
     solution.seconds = std::chrono::duration<double>(at.time - start).count();
     solution.nodes = earlier + at.nodes;
+    if constexpr (HasObjective<P>) {
+      if (problem_.optimises()) solution.objective = problem_.objective_value(path);
+    }
     return solution;
   }
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,8 +94,20 @@ struct RunRequest {
   bool profile = false;
 };
 
+// The outcome of an optimisation (a problem that minimises or maximises an objective):
+// the best value the run found, and whether the search proved it optimal.
+struct ObjectiveResult {
+  bool minimise = true;               // else maximise
+  std::optional<std::int64_t> best;   // none: the run found no solution
+  // The search was complete: no better solution exists (with `best` none: no solution).
+  bool proved = false;
+  bool optimal() const { return proved && best.has_value(); }
+};
+
 struct RunResult {
   SearchStats stats;
+  // For a problem with an objective (Solver::optimises()); none for any other.
+  std::optional<ObjectiveResult> objective;
   // The names of stats.counters, in order: the problem's own counters of its work
   // (work_counters.hpp); empty for a problem without them. They count this run's
   // searching: not the subtrees a checkpoint had finished (resumed).
@@ -141,6 +154,10 @@ class Solver {
   virtual const Instance& instance() const = 0;
   // key=value pairs naming the instance, e.g. "n=8 strategy=word symmetry=none".
   std::string description() const { return instance().description; }
+  // The problem minimises or maximises an objective: each solution run() passes on is
+  // better than the one before (a listing lists the improvements), a count counts the
+  // improvements, and RunResult::objective says where the run ended.
+  virtual bool optimises() const { return false; }
   // The size of a full count and how long it would take, before running it.
   virtual EstimateResult estimate(const EstimateRequest& request) const {
     (void)request;

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -161,6 +162,17 @@ class IntProblem {
   }
   // Forgets the best value of an earlier run: a new run searches for every improvement.
   void begin_run() const { best_->store(worst()); }
+  // The objective as the driver reads it (problem.hpp's HasObjective).
+  bool optimises() const { return objective_.has_value(); }
+  bool minimises() const { return !objective_ || objective_->minimise; }
+  std::optional<Value> best_objective() const {
+    const Value best = best_->load(std::memory_order_relaxed);
+    if (!objective_ || best == worst()) return std::nullopt;
+    return best;
+  }
+  Value objective_value(std::span<const Move> path) const {
+    return values(path)[static_cast<std::size_t>(objective_->x)];
+  }
 
   static std::span<const std::string_view> counter_names() {
     static constexpr std::array<std::string_view, 1> names{"propagations"};

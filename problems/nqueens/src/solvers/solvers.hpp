@@ -33,6 +33,7 @@ std::unique_ptr<Solver> arrays_solver(int n, Symmetry symmetry);
 std::unique_ptr<Solver> scan_solver(int n, Symmetry symmetry);
 std::unique_ptr<Solver> dlx_solver(int n, Symmetry symmetry);
 std::unique_ptr<Solver> csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry);
+std::unique_ptr<Solver> int_csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry);
 std::unique_ptr<Solver> mrv_solver(int n, const std::vector<Queen>& queens, const std::string& description);
 
 // Completions of `queens` (consistent) with strategy scan, arrays, bitset or word.

@@ -4,11 +4,14 @@
 // Variable r is the column of the queen in row r (domain 0 .. n-1); for every pair of
 // rows r < s one binary constraint: different columns, different diagonals. Nothing
 // else is N-Queens-specific: pruning and ordering are the layer's (--prune, --order,
-// --values). n <= 64 (one bit a value).
+// --values). The bitset layer holds n <= 64 (one bit a value); a larger board is the
+// same model on the integer layer (IntCspQueens).
 #include <cstdlib>
 #include <span>
 #include <vector>
 
+#include "backtrack/csp/int_model.hpp"
+#include "backtrack/csp/int_problem.hpp"
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/problem.hpp"
 #include "backtrack/nqueens/placement.hpp"
@@ -40,6 +43,49 @@ class CspQueens : public csp::CspProblem {
     return first_row_roots<Move>(n_, symmetry_, [](int c) { return Move{0, c}; });
   }
   Placement placement(std::span<const Move> path) const { return values(path); }
+  int size() const { return n_; }
+
+ private:
+  int n_;
+  Symmetry symmetry_;
+};
+
+}  // namespace backtrack::nqueens
+
+namespace backtrack::nqueens {
+
+// The model above on the integer layer, for any n: the columns all different (one
+// propagator, at the strength --prune chooses), and for every pair of rows r < s two
+// linear disequalities, q[r] - q[s] != s - r and != r - s (the diagonals). A disequality
+// removes its value as soon as one of its two queens is placed: forward checking, as
+// the bitset model's binary constraints do.
+inline csp::IntModel queens_int_model(int n) {
+  csp::IntModel m;
+  const std::vector<csp::IntVar> q = m.int_vars(n, 0, n - 1);
+  m.all_different(q);
+  for (int r = 0; r < n; ++r) {
+    for (int s = r + 1; s < n; ++s) {
+      const csp::LinearExpr apart = csp::LinearExpr(q[static_cast<std::size_t>(r)]) - q[static_cast<std::size_t>(s)];
+      m.post(apart != s - r);
+      m.post(apart != r - s);
+    }
+  }
+  return m;
+}
+
+class IntCspQueens : public csp::IntProblem {
+ public:
+  IntCspQueens(int n, csp::SearchOptions options, Symmetry symmetry = Symmetry::none)
+      : IntProblem(queens_int_model(n), options), n_(n), symmetry_(symmetry) {}
+
+  // Mirror symmetry: row 0's queen in the left half, as for the bitset model.
+  std::vector<Root<Move>> roots() const {
+    return first_row_roots<Move>(n_, symmetry_, [](int c) { return Move{0, Move::Kind::equal, c}; });
+  }
+  Placement placement(std::span<const Move> path) const {
+    const std::vector<csp::Value> v = values(path);
+    return Placement(v.begin(), v.end());
+  }
   int size() const { return n_; }
 
  private:

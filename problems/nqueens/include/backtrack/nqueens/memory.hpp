@@ -9,8 +9,9 @@
 //     each a small vector of its own (about 64 bytes with the allocator's overhead);
 //   * a strategy's own state: see each case below;
 //   * on several threads, each thread's search and its copy of the problem (RunBytes).
-// Strategies of a bounded size (word, border, csp: n <= 64) need nothing worth
-// checking but given queens; their own limit on n is the message a user should see.
+// Strategies of a bounded size (word, border: n <= 64) need nothing worth checking but
+// given queens; their own limit on n is the message a user should see. Strategy csp is
+// bounded by its memory beyond 64 only, where it moves to the integer layer.
 #include <string_view>
 
 #include "backtrack/memory_limit.hpp"
@@ -36,6 +37,12 @@ inline RunBytes strategy_bytes(std::string_view strategy, double n, bool given_q
     // the exact-cover matrix they are built from (4 + 16 bytes a square).
     bytes.problem = (4 * 20 + 24) * n * n;
     bytes.search = 4 * 20 * n * n + path_and_stack;
+  } else if (strategy == "csp" && n > 64) {
+    // The integer layer (csp.hpp, IntCspQueens): two disequalities a pair of rows, each
+    // a propagator of two terms and two subscriptions (about 200 bytes), and a domain of
+    // n bits a row in each state, with its trail.
+    bytes.problem = 200 * n * n;
+    bytes.search = n * n / 4 + path_and_stack;
   } else if (strategy == "mrv") {
     // 54 bytes a row of state and path (mrv.hpp), and a stack frame a queen (the search
     // runs on a stack of its own): 40 MB of peak resident memory at n = 100,000

@@ -1,0 +1,17 @@
+#include "backtrack/csp/program_options.hpp"
+#include "backtrack/csp/restarting_solver.hpp"
+#include "backtrack/nqueens/csp.hpp"
+#include "solver_for.hpp"
+
+namespace backtrack::nqueens {
+
+// Strategy csp beyond n = 64: the integer layer, whose orders and value choices it offers.
+std::unique_ptr<Solver> int_csp_solver(const boost::program_options::variables_map& vm, int n, Symmetry symmetry) {
+  const auto options = csp::read_search_options(vm, {}, csp::Layer::integer);
+  const Instance instance{describe(n, "csp", symmetry) + " " + csp::describe(options), ""};
+  return csp::with_restarts(IntCspQueens(n, options, symmetry), instance, [n, instance](IntCspQueens problem) {
+    return make_solver(std::move(problem), path_renderer(n), instance);
+  });
+}
+
+}  // namespace backtrack::nqueens

@@ -18,22 +18,12 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "int_solutions.hpp"
 
 namespace backtrack::csp {
 namespace {
 
 using Tuple = std::vector<Value>;
-
-std::set<Tuple> solutions_of(const IntModel& model, SearchOptions options) {
-  const IntProblem problem(model, options);
-  std::set<Tuple> found;
-  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    EXPECT_TRUE(found.insert(problem.values(path)).second) << "a solution found twice";
-    return true;
-  };
-  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
-  return found;
-}
 
 const std::vector<SearchOptions> settings{
     {Prune::bounds, VariableOrder::mrv, ValueOrder::min, 1},

@@ -11,21 +11,10 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "int_solutions.hpp"
 
 namespace backtrack::csp {
 namespace {
-
-// Every solution of the model (each variable's value), by the engine.
-std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOptions options = {}) {
-  const IntProblem problem(model, options);
-  std::set<std::vector<Value>> found;
-  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    EXPECT_TRUE(found.insert(problem.values(path)).second) << "a solution found twice";
-    return true;
-  };
-  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
-  return found;
-}
 
 // The improving solutions of an optimisation, in the order found.
 std::vector<std::vector<Value>> improvements(const IntModel& model, SearchOptions options = {}) {

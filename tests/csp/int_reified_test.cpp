@@ -13,24 +13,13 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "int_solutions.hpp"
 
 namespace backtrack::csp {
 namespace {
 
 using Values = std::vector<Value>;
 using Check = std::function<bool(const Values&)>;
-
-// Every solution of the model (each variable's value), by the engine.
-std::set<Values> solutions_of(const IntModel& model, SearchOptions options = {}) {
-  const IntProblem problem(model, options);
-  std::set<Values> found;
-  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    EXPECT_TRUE(found.insert(problem.values(path)).second) << "a solution found twice";
-    return true;
-  };
-  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
-  return found;
-}
 
 // The root's domains after propagation, under the given options.
 Space root_of(const IntModel& model, SearchOptions options) { return IntProblem(model, options).root().space; }

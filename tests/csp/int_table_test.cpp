@@ -14,24 +14,13 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "int_solutions.hpp"
 
 namespace backtrack::csp {
 namespace {
 
 using Tuple = std::vector<Value>;
 using Check = std::function<bool(const Tuple&)>;
-
-// Every solution of the model (each variable's value), by the engine.
-std::set<Tuple> solutions_of(const IntModel& model, SearchOptions options) {
-  const IntProblem problem(model, options);
-  std::set<Tuple> found;
-  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    EXPECT_TRUE(found.insert(problem.values(path)).second) << "a solution found twice";
-    return true;
-  };
-  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
-  return found;
-}
 
 // Every assignment of the variables' values that passes every check.
 std::set<Tuple> generate_and_test(const std::vector<std::vector<Value>>& domains, const std::vector<Check>& checks) {

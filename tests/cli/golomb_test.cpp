@@ -101,6 +101,19 @@ TEST(Golomb, RefusesACount) {
   EXPECT_EQ(run({"solve", "nqueens", "-n", "5", "--print", "solutions"}).exit_code, 64);
 }
 
+TEST(Golomb, RefusesMarksOutsideItsRange) {
+  for (const char* marks : {"0", "-3", "101"}) {
+    const auto o = run({"solve", "golomb", "-n", marks});
+    EXPECT_EQ(o.exit_code, 64) << marks << o.err;
+    EXPECT_TRUE(contains(o.err, "-n must be a number of marks from 1 to 100")) << o.err;
+  }
+  for (const char* order : {"0", "256"}) {
+    const auto o = run({"solve", "magic-square", "-n", order});
+    EXPECT_EQ(o.exit_code, 64) << order << o.err;
+    EXPECT_TRUE(contains(o.err, "-n must be an order from 1 to 255")) << o.err;
+  }
+}
+
 TEST(Golomb, ThreadsShareTheBound) {
   for (const char* threads : {"2", "4"}) {
     const auto o = run({"solve", "golomb", "-n", "8", "-j", threads, "--format", "json"});

@@ -25,7 +25,10 @@ constexpr csp::SearchOptions defaults{.prune = csp::Prune::bounds, .variables = 
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent&) {
   const int marks = vm["marks"].as<int>();
-  if (marks < 1) throw UsageError("-n must be a positive number of marks, got " + std::to_string(marks));
+  if (marks < 1 || marks > max_marks) {
+    throw UsageError("-n must be a number of marks from 1 to " + std::to_string(max_marks) + ", got " +
+                     std::to_string(marks));
+  }
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
   if (options.restarts != csp::Restarts::none) {
     throw UsageError("--restarts: each run would search for every ruler again, without the bound of the run before "

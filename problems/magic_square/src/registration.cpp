@@ -34,7 +34,9 @@ bool one_per_class(const po::variables_map& vm, const SolveIntent& intent) {
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const int n = vm["size"].as<int>();
-  if (n < 1) throw UsageError("-n must be a positive order, got " + std::to_string(n));
+  if (n < 1 || n > max_order) {
+    throw UsageError("-n must be an order from 1 to " + std::to_string(max_order) + ", got " + std::to_string(n));
+  }
   const bool full = one_per_class(vm, intent);
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
   // The options say it all: no input data.

@@ -102,6 +102,27 @@ TEST(IntModel, GolombRulerOfFiveMarksIsElevenLong) {
   }
 }
 
+// The split hands a thread the path to a subtree, found before the search; in an
+// optimisation the bound found since may fail a node on that path, and the moves below it
+// are then applied to a failed space: taking one back must leave the space failed, not
+// revive the half-propagated domains of the failure (a Golomb or job-shop optimum one
+// too short, with --order dom-wdeg on two threads, before).
+TEST(IntSpace, AMoveTakenBackFromAFailedSpaceLeavesItFailed) {
+  Space s;
+  const int x = s.add_variable(0, 9);
+  s.mark();
+  EXPECT_FALSE(s.set_max(x, -1));
+  ASSERT_TRUE(s.failed());
+  s.mark();
+  s.fix(x, 3);
+  s.undo();
+  EXPECT_TRUE(s.failed());
+  s.undo();
+  EXPECT_FALSE(s.failed());
+  EXPECT_EQ(s.min(x), 0);
+  EXPECT_EQ(s.max(x), 9);
+}
+
 TEST(IntModel, WideDomainsAndHoles) {
   IntModel m;
   const IntVar x = m.int_var(-1000000000, 1000000000);

@@ -242,7 +242,7 @@ class Space {
 
   // A node: mark() before its changes, undo() takes them all back (strict LIFO).
   void mark() {
-    marks_.push_back({var_trail_.size(), word_trail_.size()});
+    marks_.push_back({var_trail_.size(), word_trail_.size(), failed_});
     ++epoch_;
   }
   void undo() {
@@ -260,7 +260,7 @@ class Space {
       words_[word_trail_.back().first] = word_trail_.back().second;
       word_trail_.pop_back();
     }
-    failed_ = false;
+    failed_ = m.failed;
     ++epoch_;  // a variable changed at the node above is saved again
   }
   // Forgets the trail: what was done so far stays (the root's propagation).
@@ -309,6 +309,7 @@ class Space {
   };
   struct Mark {
     std::size_t vars, words;
+    bool failed;  // a move applied to a failed space leaves it failed when taken back
   };
 
   const Var& var(int x) const { return vars_[static_cast<std::size_t>(x)]; }

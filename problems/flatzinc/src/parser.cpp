@@ -74,6 +74,12 @@ class Lexer {
  public:
   explicit Lexer(std::string_view text) : text_(text) {}
 
+  // Whether the next token is '..': the look-ahead that tells a range from an integer.
+  bool next_is_dot_dot() const {
+    const std::size_t offset = blanks_end();
+    return text_.substr(offset, 2) == "..";
+  }
+
   Token next() {
     skip_blanks();
     Token token;
@@ -105,27 +111,39 @@ class Lexer {
     return offset_ + ahead < text_.size() ? text_[offset_ + ahead] : '\0';
   }
 
+  // One character on, within a line: a newline is only ever a blank, which skip_blanks
+  // counts.
   void advance() {
-    if (text_[offset_] == '\n') {
-      ++position_.line;
-      position_.column = 1;
-    } else {
-      ++position_.column;
-    }
+    ++position_.column;
     ++offset_;
   }
 
   void skip_blanks() {
-    while (offset_ < text_.size()) {
-      const char c = text_[offset_];
-      if (c == '%') {
-        while (offset_ < text_.size() && text_[offset_] != '\n') advance();
-      } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-        advance();
+    const std::size_t end = blanks_end();
+    for (; offset_ < end; ++offset_) {
+      if (text_[offset_] == '\n') {
+        ++position_.line;
+        position_.column = 1;
       } else {
-        return;
+        ++position_.column;
       }
     }
+  }
+
+  // Where the blanks and comments from here end.
+  std::size_t blanks_end() const {
+    std::size_t offset = offset_;
+    while (offset < text_.size()) {
+      const char c = text_[offset];
+      if (c == '%') {
+        while (offset < text_.size() && text_[offset] != '\n') ++offset;
+      } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+        ++offset;
+      } else {
+        break;
+      }
+    }
+    return offset;
   }
 
   Kind punctuation(char c) {
@@ -562,7 +580,7 @@ class Parser {
         break;
       }
       case Kind::integer:
-        if (lexer_peek_is_range()) {
+        if (lexer_.next_is_dot_dot()) {
           expr.value = int_set();
         } else {
           expr.value = token_.integer;
@@ -596,12 +614,6 @@ class Parser {
     if (depth >= max_nesting) {
       throw ParseError(at, "arrays and annotations nest deeper than " + std::to_string(max_nesting) + " levels");
     }
-  }
-
-  // Whether the integer at hand starts a range lo..hi: one token of look-ahead.
-  bool lexer_peek_is_range() {
-    Lexer ahead = lexer_;
-    return ahead.next().kind == Kind::dot_dot;
   }
 
   Lexer lexer_;

@@ -55,17 +55,22 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_identifier_char(char c) { return is_letter(c) || is_digit(c); }
 
-// A token for a message: quoted, and cut short when long.
-std::string describe(const Token& token) {
-  if (token.kind == Kind::end) return "the end of the file";
+// Text for a message: quoted, and cut short when long (a literal may be megabytes).
+std::string quoted(std::string_view text) {
   constexpr std::size_t longest = 40;
-  if (token.text.size() > longest) return "'" + std::string(token.text.substr(0, longest)) + "...'";
-  return "'" + std::string(token.text) + "'";
+  if (text.size() > longest) return "'" + std::string(text.substr(0, longest)) + "...'";
+  return "'" + std::string(text) + "'";
 }
 
+std::string describe(const Token& token) {
+  return token.kind == Kind::end ? "the end of the file" : quoted(token.text);
+}
+
+bool is_printable(char c) { return c >= 0x20 && c < 0x7f; }
+
 std::string describe_char(char c) {
+  if (is_printable(c)) return quoted(std::string_view(&c, 1));
   const auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x20 && byte < 0x7f) return std::string("'") + c + "'";
   constexpr char hex[] = "0123456789abcdef";
   return std::string("byte 0x") + hex[byte >> 4] + hex[byte & 0xf];
 }
@@ -98,8 +103,7 @@ class Lexer {
     } else {
       token.kind = punctuation(c);
       if (token.kind == Kind::end) {
-        const bool printable = describe_char(c).starts_with("'");
-        throw ParseError(position_, std::string("unexpected ") + (printable ? "character " : "") + describe_char(c));
+        throw ParseError(position_, std::string("unexpected ") + (is_printable(c) ? "character " : "") + describe_char(c));
       }
     }
     token.text = text_.substr(start, offset_ - start);
@@ -222,7 +226,7 @@ class Lexer {
     token.kind = Kind::floating;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), token.floating);
     if (error != std::errc() || end != text.data() + text.size()) {
-      throw ParseError(at, "the float literal '" + std::string(text) + "' is out of range");
+      throw ParseError(at, "the float literal " + quoted(text) + " is out of range");
     }
   }
 
@@ -241,9 +245,8 @@ class Lexer {
     for (const char c : digits) {
       const auto digit = static_cast<std::uint64_t>(digit_value(c, base));
       if (magnitude > (limit - digit) / static_cast<std::uint64_t>(base)) {
-        std::string text(text_.substr(start, offset_ - start));
-        if (text.size() > 40) text = text.substr(0, 40) + "...";
-        throw ParseError(at, "the integer literal '" + text + "' does not fit in 64 bits");
+        throw ParseError(at, "the integer literal " + quoted(text_.substr(start, offset_ - start)) +
+                                 " does not fit in 64 bits");
       }
       magnitude = magnitude * static_cast<std::uint64_t>(base) + digit;
     }
@@ -337,30 +340,31 @@ class Parser {
  private:
   void advance() { token_ = lexer_.next(); }
 
-  [[noreturn]] void fail(const std::string& expected) const {
-    throw ParseError(token_.at, expected + ", found " + describe(token_));
+  // The expectations are literals, made into a message only on failure.
+  [[noreturn]] void fail(std::string_view expected) const {
+    throw ParseError(token_.at, std::string(expected) + ", found " + describe(token_));
   }
 
   bool is_keyword(std::string_view word) const { return token_.kind == Kind::identifier && token_.text == word; }
 
-  void expect(Kind kind, const std::string& expected) {
+  void expect(Kind kind, std::string_view expected) {
     if (token_.kind != kind) fail(expected);
     advance();
   }
 
-  void expect_keyword(std::string_view word, const std::string& expected) {
+  void expect_keyword(std::string_view word, std::string_view expected) {
     if (!is_keyword(word)) fail(expected);
     advance();
   }
 
-  std::string identifier(const std::string& expected) {
+  std::string identifier(std::string_view expected) {
     if (token_.kind != Kind::identifier) fail(expected);
     std::string id(token_.text);
     advance();
     return id;
   }
 
-  Int integer(const std::string& expected) {
+  Int integer(std::string_view expected) {
     if (token_.kind != Kind::integer) fail(expected);
     const Int value = token_.integer;
     advance();
@@ -491,7 +495,8 @@ class Parser {
     } else if (declaration.type.array_size) {
       fail("expected '=' and the elements of array '" + declaration.id + "'");
     }
-    expect(Kind::semicolon, "expected ';' after the declaration of '" + declaration.id + "'");
+    if (token_.kind != Kind::semicolon) fail("expected ';' after the declaration of '" + declaration.id + "'");
+    advance();
     return declaration;
   }
 

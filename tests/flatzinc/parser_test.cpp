@@ -349,6 +349,8 @@ TEST(FlatZincParser, ErrorsNameThePlaceWhatWasExpectedAndWhatWasFound) {
       {"constraint c(1.5..2.5);", "1:14: float ranges are not supported as values"},
       {"constraint c(x) :: ;", "1:20: expected an annotation after '::', found ';'"},
       {"constraint c(x) :: 3;", "1:20: expected an annotation after '::', found '3'"},
+      {"constraint c(x) :: a[1];", "1:21: expected ';' after the constraint, found '['"},
+      {"solve :: true satisfy;", "1:10: expected an annotation after '::', found 'true'"},
       {"constraint c(f(1, 2;", "1:20: expected ',' or ')' after the annotation's argument, found ';'"},
       {"constraint c(x) : a;", "1:17: expected ';' after the constraint, found ':'"},
       {"constraint c(x);\nsolve :: int_search(x, first_fail\n  indomain_min) satisfy;",

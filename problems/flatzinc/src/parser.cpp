@@ -533,14 +533,34 @@ class Parser {
     return item;
   }
 
+  // [:: NAME or :: NAME(ARGUMENT, ...)]...
   std::vector<Expr> annotations() {
     std::vector<Expr> annotations;
     while (token_.kind == Kind::double_colon) {
       advance();
-      if (token_.kind != Kind::identifier) fail("expected an annotation after '::'");
-      annotations.push_back(expression(0));
+      if (token_.kind != Kind::identifier || is_keyword("true") || is_keyword("false")) {
+        fail("expected an annotation after '::'");
+      }
+      Expr& annotation = annotations.emplace_back();
+      annotation.at = token_.at;
+      std::string id(token_.text);
+      advance();
+      if (token_.kind == Kind::left_paren) {
+        annotation.value = call(std::move(id), annotation.at, 0);
+      } else {
+        annotation.value = Name{std::move(id)};
+      }
     }
     return annotations;
+  }
+
+  // The arguments of an annotation call, from its '(' on.
+  Call call(std::string id, Position at, int depth) {
+    nest(depth, at);
+    advance();
+    Call call{std::move(id), arguments(Kind::right_paren, depth + 1)};
+    expect(Kind::right_paren, "expected ',' or ')' after the annotation's argument");
+    return call;
   }
 
   // Expressions separated by commas, up to (not past) the closing token.
@@ -569,11 +589,7 @@ class Parser {
         std::string id(token_.text);
         advance();
         if (token_.kind == Kind::left_paren) {
-          nest(depth, expr.at);
-          advance();
-          Call call{std::move(id), arguments(Kind::right_paren, depth + 1)};
-          expect(Kind::right_paren, "expected ',' or ')' after the annotation's argument");
-          expr.value = std::move(call);
+          expr.value = call(std::move(id), expr.at, depth);
         } else if (token_.kind == Kind::left_bracket) {
           advance();
           const Int index = integer("expected an integer index after '['");

@@ -55,17 +55,22 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_identifier_char(char c) { return is_letter(c) || is_digit(c); }
 
-// A token for a message: quoted, and cut short when long.
-std::string describe(const Token& token) {
-  if (token.kind == Kind::end) return "the end of the file";
+// Text for a message: quoted, and cut short when long (a literal may be megabytes).
+std::string quoted(std::string_view text) {
   constexpr std::size_t longest = 40;
-  if (token.text.size() > longest) return "'" + std::string(token.text.substr(0, longest)) + "...'";
-  return "'" + std::string(token.text) + "'";
+  if (text.size() > longest) return "'" + std::string(text.substr(0, longest)) + "...'";
+  return "'" + std::string(text) + "'";
 }
 
+std::string describe(const Token& token) {
+  return token.kind == Kind::end ? "the end of the file" : quoted(token.text);
+}
+
+bool is_printable(char c) { return c >= 0x20 && c < 0x7f; }
+
 std::string describe_char(char c) {
+  if (is_printable(c)) return quoted(std::string_view(&c, 1));
   const auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x20 && byte < 0x7f) return std::string("'") + c + "'";
   constexpr char hex[] = "0123456789abcdef";
   return std::string("byte 0x") + hex[byte >> 4] + hex[byte & 0xf];
 }
@@ -73,6 +78,12 @@ std::string describe_char(char c) {
 class Lexer {
  public:
   explicit Lexer(std::string_view text) : text_(text) {}
+
+  // Whether the next token is '..': the look-ahead that tells a range from an integer.
+  bool next_is_dot_dot() const {
+    const std::size_t offset = blanks_end();
+    return text_.substr(offset, 2) == "..";
+  }
 
   Token next() {
     skip_blanks();
@@ -92,8 +103,7 @@ class Lexer {
     } else {
       token.kind = punctuation(c);
       if (token.kind == Kind::end) {
-        const bool printable = describe_char(c).starts_with("'");
-        throw ParseError(position_, std::string("unexpected ") + (printable ? "character " : "") + describe_char(c));
+        throw ParseError(position_, std::string("unexpected ") + (is_printable(c) ? "character " : "") + describe_char(c));
       }
     }
     token.text = text_.substr(start, offset_ - start);
@@ -105,27 +115,39 @@ class Lexer {
     return offset_ + ahead < text_.size() ? text_[offset_ + ahead] : '\0';
   }
 
+  // One character on, within a line: a newline is only ever a blank, which skip_blanks
+  // counts.
   void advance() {
-    if (text_[offset_] == '\n') {
-      ++position_.line;
-      position_.column = 1;
-    } else {
-      ++position_.column;
-    }
+    ++position_.column;
     ++offset_;
   }
 
   void skip_blanks() {
-    while (offset_ < text_.size()) {
-      const char c = text_[offset_];
-      if (c == '%') {
-        while (offset_ < text_.size() && text_[offset_] != '\n') advance();
-      } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-        advance();
+    const std::size_t end = blanks_end();
+    for (; offset_ < end; ++offset_) {
+      if (text_[offset_] == '\n') {
+        ++position_.line;
+        position_.column = 1;
       } else {
-        return;
+        ++position_.column;
       }
     }
+  }
+
+  // Where the blanks and comments from here end.
+  std::size_t blanks_end() const {
+    std::size_t offset = offset_;
+    while (offset < text_.size()) {
+      const char c = text_[offset];
+      if (c == '%') {
+        while (offset < text_.size() && text_[offset] != '\n') ++offset;
+      } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+        ++offset;
+      } else {
+        break;
+      }
+    }
+    return offset;
   }
 
   Kind punctuation(char c) {
@@ -204,7 +226,7 @@ class Lexer {
     token.kind = Kind::floating;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), token.floating);
     if (error != std::errc() || end != text.data() + text.size()) {
-      throw ParseError(at, "the float literal '" + std::string(text) + "' is out of range");
+      throw ParseError(at, "the float literal " + quoted(text) + " is out of range");
     }
   }
 
@@ -223,9 +245,8 @@ class Lexer {
     for (const char c : digits) {
       const auto digit = static_cast<std::uint64_t>(digit_value(c, base));
       if (magnitude > (limit - digit) / static_cast<std::uint64_t>(base)) {
-        std::string text(text_.substr(start, offset_ - start));
-        if (text.size() > 40) text = text.substr(0, 40) + "...";
-        throw ParseError(at, "the integer literal '" + text + "' does not fit in 64 bits");
+        throw ParseError(at, "the integer literal " + quoted(text_.substr(start, offset_ - start)) +
+                                 " does not fit in 64 bits");
       }
       magnitude = magnitude * static_cast<std::uint64_t>(base) + digit;
     }
@@ -319,30 +340,31 @@ class Parser {
  private:
   void advance() { token_ = lexer_.next(); }
 
-  [[noreturn]] void fail(const std::string& expected) const {
-    throw ParseError(token_.at, expected + ", found " + describe(token_));
+  // The expectations are literals, made into a message only on failure.
+  [[noreturn]] void fail(std::string_view expected) const {
+    throw ParseError(token_.at, std::string(expected) + ", found " + describe(token_));
   }
 
   bool is_keyword(std::string_view word) const { return token_.kind == Kind::identifier && token_.text == word; }
 
-  void expect(Kind kind, const std::string& expected) {
+  void expect(Kind kind, std::string_view expected) {
     if (token_.kind != kind) fail(expected);
     advance();
   }
 
-  void expect_keyword(std::string_view word, const std::string& expected) {
+  void expect_keyword(std::string_view word, std::string_view expected) {
     if (!is_keyword(word)) fail(expected);
     advance();
   }
 
-  std::string identifier(const std::string& expected) {
+  std::string identifier(std::string_view expected) {
     if (token_.kind != Kind::identifier) fail(expected);
     std::string id(token_.text);
     advance();
     return id;
   }
 
-  Int integer(const std::string& expected) {
+  Int integer(std::string_view expected) {
     if (token_.kind != Kind::integer) fail(expected);
     const Int value = token_.integer;
     advance();
@@ -473,7 +495,8 @@ class Parser {
     } else if (declaration.type.array_size) {
       fail("expected '=' and the elements of array '" + declaration.id + "'");
     }
-    expect(Kind::semicolon, "expected ';' after the declaration of '" + declaration.id + "'");
+    if (token_.kind != Kind::semicolon) fail("expected ';' after the declaration of '" + declaration.id + "'");
+    advance();
     return declaration;
   }
 
@@ -510,14 +533,34 @@ class Parser {
     return item;
   }
 
+  // [:: NAME or :: NAME(ARGUMENT, ...)]...
   std::vector<Expr> annotations() {
     std::vector<Expr> annotations;
     while (token_.kind == Kind::double_colon) {
       advance();
-      if (token_.kind != Kind::identifier) fail("expected an annotation after '::'");
-      annotations.push_back(expression(0));
+      if (token_.kind != Kind::identifier || is_keyword("true") || is_keyword("false")) {
+        fail("expected an annotation after '::'");
+      }
+      Expr& annotation = annotations.emplace_back();
+      annotation.at = token_.at;
+      std::string id(token_.text);
+      advance();
+      if (token_.kind == Kind::left_paren) {
+        annotation.value = call(std::move(id), annotation.at, 0);
+      } else {
+        annotation.value = Name{std::move(id)};
+      }
     }
     return annotations;
+  }
+
+  // The arguments of an annotation call, from its '(' on.
+  Call call(std::string id, Position at, int depth) {
+    nest(depth, at);
+    advance();
+    Call call{std::move(id), arguments(Kind::right_paren, depth + 1)};
+    expect(Kind::right_paren, "expected ',' or ')' after the annotation's argument");
+    return call;
   }
 
   // Expressions separated by commas, up to (not past) the closing token.
@@ -546,11 +589,7 @@ class Parser {
         std::string id(token_.text);
         advance();
         if (token_.kind == Kind::left_paren) {
-          nest(depth, expr.at);
-          advance();
-          Call call{std::move(id), arguments(Kind::right_paren, depth + 1)};
-          expect(Kind::right_paren, "expected ',' or ')' after the annotation's argument");
-          expr.value = std::move(call);
+          expr.value = call(std::move(id), expr.at, depth);
         } else if (token_.kind == Kind::left_bracket) {
           advance();
           const Int index = integer("expected an integer index after '['");
@@ -562,7 +601,7 @@ class Parser {
         break;
       }
       case Kind::integer:
-        if (lexer_peek_is_range()) {
+        if (lexer_.next_is_dot_dot()) {
           expr.value = int_set();
         } else {
           expr.value = token_.integer;
@@ -596,12 +635,6 @@ class Parser {
     if (depth >= max_nesting) {
       throw ParseError(at, "arrays and annotations nest deeper than " + std::to_string(max_nesting) + " levels");
     }
-  }
-
-  // Whether the integer at hand starts a range lo..hi: one token of look-ahead.
-  bool lexer_peek_is_range() {
-    Lexer ahead = lexer_;
-    return ahead.next().kind == Kind::dot_dot;
   }
 
   Lexer lexer_;

@@ -91,8 +91,8 @@ int run(int argc, char** argv) {
     std::cerr << "fzn-backtrack: -p needs at least 1 thread\n";
     return usage_exit;
   }
-  csp::SearchOptions options{.prune = csp::Prune::forward, .variables = csp::VariableOrder::static_order,
-                             .seed = f.seed};
+  // The variables no annotation names (all of them with -f): dom-wdeg, as Gecode's AFC/size.
+  csp::SearchOptions options{.prune = csp::Prune::forward, .variables = csp::VariableOrder::dom_wdeg, .seed = f.seed};
   if (f.prune == "bounds") {
     options.prune = csp::Prune::bounds;
   } else if (f.prune == "gac") {
@@ -101,7 +101,6 @@ int run(int argc, char** argv) {
     std::cerr << "fzn-backtrack: unknown --prune " << f.prune << " (choose forward, bounds, gac)\n";
     return usage_exit;
   }
-  if (f.free) options.variables = csp::VariableOrder::dom_wdeg;
 
   flatzinc::FlatZincModel model;
   try {

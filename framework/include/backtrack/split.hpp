@@ -230,6 +230,10 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     std::move(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
   const std::size_t wanted = detail::wanted_subtrees(plan, covered);
+  // An optimisation's is_solution() takes the bound when it says yes (only a better leaf
+  // is a solution): asked here, the leaf would not be reported, and its search would then
+  // find it no better. So its leaves are left to the subtrees' searches.
+  const bool judged_by_search = optimises(problem);
   if (covered > 0) split.left_seconds = probe_seconds * (1 - covered) / covered;
   // left[i] is known to be a solution, or (the first subtree with siblings) not to be expanded
   std::vector<bool> solution(left.size(), false);
@@ -253,7 +257,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
       }
       if (stopped_from_outside()) return split;
       auto& state = cursor.at(node.prefix);
-      if (problem.is_solution(state)) {
+      if (!judged_by_search && problem.is_solution(state)) {
         next.push_back(std::move(node));
         next_solution.push_back(true);
         continue;
@@ -273,6 +277,13 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
         for (std::size_t k = first_child; k < next.size(); ++k) {
           split.above.counters += detail::work_of_child(problem, state, next[k].prefix.back());
         }
+      }
+      if (next.size() == first_child && judged_by_search) {  // a leaf: its subtree's search judges it
+        --split.above.nodes;
+        if constexpr (Profiled) --at_depth(split.above_profile, node.prefix.size()).nodes;
+        next.push_back(std::move(node));
+        next_solution.push_back(true);
+        continue;
       }
       if (next.size() == first_child) {
         ++split.above.failures;

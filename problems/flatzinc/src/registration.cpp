@@ -20,9 +20,11 @@ namespace po = boost::program_options;
 // FlatZinc of large tables runs to tens of MiB.
 constexpr std::size_t largest_model_file = std::size_t{256} << 20;
 
-// all_different at value consistency, the first open variable, the smallest value: what
-// Gecode does for a FlatZinc constraint or search without annotations.
-constexpr csp::SearchOptions defaults{.prune = csp::Prune::forward, .variables = csp::VariableOrder::static_order};
+// As Gecode reads FlatZinc: all_different at value consistency unless annotated; the
+// variables no search annotation names by failures per domain size (Gecode's AFC/size,
+// here dom-wdeg), the smallest value first. Job-shop ft06 without annotations: 13,447
+// nodes, against 2,611,675 in the model's order.
+constexpr csp::SearchOptions defaults{.prune = csp::Prune::forward, .variables = csp::VariableOrder::dom_wdeg};
 
 // Each file once: the driver reads the input for instances() and again for make().
 const std::string& model_text(const std::string& path) {
@@ -99,7 +101,7 @@ const Registrar registrar(ProblemInfo{
                "objective and search annotations",
     .strategies = {{.name = "csp",
                     .summary = "the integer CSP layer; the model's search annotations, or the search --order and "
-                               "--values name (default: the annotations, then static order, min; --prune forward)",
+                               "--values name (default: the annotations, then dom-wdeg, min; --prune forward)",
                     .modes = {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit},
                     .options = csp::search_option_names}},
     .make = make,

@@ -352,8 +352,8 @@ class Builder {
                     [relation, kind](Builder& b, const ConstraintItem& c) {
                       b.arity(c, kind == Reification::none ? 3 : 4);
                       LinearExpr lhs = b.sum(c);
-                      const Value rhs = b.constant(c.args[2]);
-                      LinearRelation r{std::move(lhs) - LinearExpr(rhs), relation};
+                      // A variable too: bool_lin_eq's c is one (nosets.mzn's set_card).
+                      LinearRelation r{std::move(lhs) - b.term(c.args[2]), relation};
                       b.post(r, kind, c, 3);
                     });
         }

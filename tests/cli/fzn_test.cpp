@@ -1,0 +1,324 @@
+// FlatZinc through the two programs that read it: fzn-backtrack as MiniZinc runs it (the
+// FlatZinc specification's output: solutions ended by "----------", "==========" once the
+// search is complete, "=====UNSATISFIABLE=====", "=====UNKNOWN=====", -s statistics), and
+// `backtrack solve fzn` / `compare fzn`. The models are written by the test; the 92
+// boards of 8 queens are checked by a validator of the test's own.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "compare_table.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::contains;
+using cli::json_lines;
+using cli::lines_of;
+using cli::run;
+using cli::summary_of;
+
+cli::Outcome fzn(const std::vector<std::string>& args) { return cli::run_program(FZN_BACKTRACK_EXE, args); }
+
+// A FlatZinc text in a file that lives as long as the object.
+class Model {
+ public:
+  explicit Model(const std::string& text) { std::ofstream(file_.path()) << text; }
+  const std::string& path() const { return file_.path(); }
+
+ private:
+  cli::TempFile file_;
+};
+
+// x < y on 1..3: (1,2), (1,3), (2,3).
+const std::string three_pairs = R"(var 1..3: x :: output_var;
+var 1..3: y :: output_var;
+constraint int_lt(x, y);
+solve satisfy;
+)";
+
+const std::string unsatisfiable = R"(var 1..3: x :: output_var;
+var 1..3: y :: output_var;
+constraint int_lt(x, y);
+constraint int_lt(y, x);
+solve satisfy;
+)";
+
+// x < y on 1..3, s = x + y maximal: 5, at (2,3).
+const std::string maximize_sum = R"(var 1..3: x :: output_var;
+var 1..3: y :: output_var;
+var 2..6: s :: output_var :: is_defined_var;
+constraint int_lt(x, y);
+constraint int_lin_eq([1, 1, -1], [x, y, s], 0) :: defines_var(s);
+solve maximize s;
+)";
+
+// Placement of `pigeons` in one fewer holes, pairwise different by int_ne: no solution,
+// and forward checking tries every partial placement before it knows.
+std::string pigeonhole(int pigeons) {
+  std::ostringstream text;
+  for (int i = 1; i <= pigeons; ++i) text << "var 1.." << pigeons - 1 << ": p" << i << " :: output_var;\n";
+  for (int i = 1; i <= pigeons; ++i) {
+    for (int j = i + 1; j <= pigeons; ++j) text << "constraint int_ne(p" << i << ", p" << j << ");\n";
+  }
+  text << "solve satisfy;\n";
+  return text.str();
+}
+
+// n queens as MiniZinc compiles all_different(q), all_different(q[i] + i), all_different(q[i] - i).
+std::string queens(int n) {
+  std::ostringstream text;
+  for (int i = 1; i <= n; ++i) text << "var 1.." << n << ": q" << i << ";\n";
+  for (int i = 1; i <= n; ++i) {
+    text << "var " << 1 + i << ".." << n + i << ": u" << i << " :: is_defined_var;\n";
+    text << "var " << 1 - i << ".." << n - i << ": d" << i << " :: is_defined_var;\n";
+  }
+  const auto list = [&](const char* prefix) {
+    std::string names;
+    for (int i = 1; i <= n; ++i) names += (i > 1 ? ", " : "") + std::string(prefix) + std::to_string(i);
+    return "[" + names + "]";
+  };
+  text << "array [1.." << n << "] of var int: q :: output_array([1.." << n << "]) = " << list("q") << ";\n";
+  for (int i = 1; i <= n; ++i) {
+    text << "constraint int_lin_eq([1, -1], [u" << i << ", q" << i << "], " << i << ") :: defines_var(u" << i
+         << ");\n";
+    text << "constraint int_lin_eq([1, -1], [d" << i << ", q" << i << "], " << -i << ") :: defines_var(d" << i
+         << ");\n";
+  }
+  text << "constraint fzn_all_different_int(" << list("q") << ");\n";
+  text << "constraint fzn_all_different_int(" << list("u") << ");\n";
+  text << "constraint fzn_all_different_int(" << list("d") << ");\n";
+  text << "solve :: int_search(q, input_order, indomain_min, complete) satisfy;\n";
+  return text.str();
+}
+
+// The solutions of a FlatZinc output: the text before each "----------".
+std::vector<std::string> solutions_of(const std::string& out) {
+  std::vector<std::string> found;
+  std::string current;
+  for (const auto& line : lines_of(out)) {
+    if (line == "----------") {
+      found.push_back(current);
+      current.clear();
+    } else if (line.rfind("=====", 0) != 0 && line.rfind("%%%", 0) != 0) {
+      current += line + "\n";
+    }
+  }
+  return found;
+}
+
+// The last line that is no statistic.
+std::string final_line(const std::string& out) {
+  std::string last;
+  for (const auto& line : lines_of(out)) {
+    if (line.rfind("%%%", 0) != 0) last = line;
+  }
+  return last;
+}
+
+// "q = array1d(1..8, [1, 5, ...]);" as its values.
+std::vector<int> board_of(const std::string& solution, int n) {
+  const std::string head = "q = array1d(1.." + std::to_string(n) + ", [";
+  EXPECT_EQ(solution.rfind(head, 0), 0U) << solution;
+  std::vector<int> q;
+  std::istringstream values(solution.substr(head.size()));
+  int v = 0;
+  char separator = 0;
+  while (values >> v) {
+    q.push_back(v);
+    values >> separator;
+    if (separator != ',') break;
+  }
+  EXPECT_EQ(solution.substr(solution.find(']')), "]);\n") << solution;
+  return q;
+}
+
+// One queen a row, no two on a column or a diagonal.
+bool valid_queens(const std::vector<int>& q, int n) {
+  if (static_cast<int>(q.size()) != n) return false;
+  for (int i = 0; i < n; ++i) {
+    if (q[i] < 1 || q[i] > n) return false;
+    for (int j = i + 1; j < n; ++j) {
+      if (q[i] == q[j] || q[i] - q[j] == i - j || q[i] - q[j] == j - i) return false;
+    }
+  }
+  return true;
+}
+
+TEST(FznBacktrack, AllSolutionsThenTheSearchIsComplete) {
+  const Model m(three_pairs);
+  const auto o = fzn({"-a", m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto found = solutions_of(o.out);
+  EXPECT_EQ(std::set<std::string>(found.begin(), found.end()),
+            (std::set<std::string>{"x = 1;\ny = 2;\n", "x = 1;\ny = 3;\n", "x = 2;\ny = 3;\n"}))
+      << o.out;
+  EXPECT_EQ(found.size(), 3U) << o.out;
+  EXPECT_EQ(final_line(o.out), "==========") << o.out;
+}
+
+TEST(FznBacktrack, OneSolutionByDefaultAndKWithN) {
+  const Model m(three_pairs);
+  const auto one = fzn({m.path()});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(solutions_of(one.out).size(), 1U) << one.out;
+  EXPECT_FALSE(contains(one.out, "==========")) << one.out;  // the others were not looked for
+  const auto two = fzn({"-n", "2", m.path()});
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(solutions_of(two.out).size(), 2U) << two.out;
+  EXPECT_FALSE(contains(two.out, "==========")) << two.out;
+}
+
+TEST(FznBacktrack, Unsatisfiable) {
+  const Model m(unsatisfiable);
+  for (const std::vector<std::string>& flags : {std::vector<std::string>{}, std::vector<std::string>{"-a"}}) {
+    const auto o = fzn(cli::with(flags, {m.path()}));
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "=====UNSATISFIABLE=====\n");
+  }
+}
+
+TEST(FznBacktrack, OptimisationPrintsImprovementsThenTheOptimum) {
+  const Model m(maximize_sum);
+  const auto o = fzn({m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto found = solutions_of(o.out);
+  ASSERT_FALSE(found.empty()) << o.out;
+  EXPECT_EQ(found.back(), "x = 2;\ny = 3;\ns = 5;\n") << o.out;
+  int previous = 0;
+  for (const auto& solution : found) {  // each better than the one before
+    const int s = std::stoi(solution.substr(solution.find("s = ") + 4));
+    EXPECT_GT(s, previous) << o.out;
+    previous = s;
+  }
+  EXPECT_EQ(final_line(o.out), "==========") << o.out;
+}
+
+TEST(FznBacktrack, TimeLimitStopsAHardSearchUnknown) {
+  const Model m(pigeonhole(14));
+  const auto o = fzn({"-t", "200", m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "=====UNKNOWN=====\n");
+  EXPECT_LT(o.seconds, 10.0);
+  // Solutions found before the limit, and no "==========" after them.
+  const Model q(queens(16));  // 14772512 solutions
+  const auto some = fzn({"-a", "-t", "200", q.path()});
+  ASSERT_EQ(some.exit_code, 0) << some.err;
+  EXPECT_FALSE(solutions_of(some.out).empty()) << some.out;
+  EXPECT_FALSE(contains(some.out, "==========")) << some.out;
+  EXPECT_FALSE(contains(some.out, "=====UNKNOWN=====")) << some.out;
+}
+
+TEST(FznBacktrack, StatisticsAsMznStatLines) {
+  const Model m(maximize_sum);
+  const auto o = fzn({"-s", m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  for (const char* name : {"nodes", "failures", "propagations", "solveTime", "peakDepth", "solutions"}) {
+    EXPECT_TRUE(std::regex_search(o.out, std::regex(std::string("(^|\n)%%%mzn-stat: ") + name + "=[0-9.]+\n")))
+        << name << "\n"
+        << o.out;
+  }
+  EXPECT_TRUE(contains(o.out, "\n%%%mzn-stat: objective=5\n")) << o.out;
+  EXPECT_EQ(lines_of(o.out).back(), "%%%mzn-stat-end") << o.out;
+  // Without -s, none.
+  EXPECT_FALSE(contains(fzn({m.path()}).out, "%%%mzn-stat"));
+}
+
+TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
+  const Model m("var 1..3: x :: output_var;\nconstraint int_lt(x 2);\nsolve satisfy;\n");
+  const auto o = fzn({m.path()});
+  EXPECT_EQ(o.exit_code, 65) << o.err;
+  EXPECT_TRUE(contains(o.err, m.path() + ":2:")) << o.err;
+  EXPECT_TRUE(std::regex_search(o.err, std::regex(":2:[0-9]+: "))) << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
+TEST(FznBacktrack, UnknownFlagExits64) {
+  const Model m(three_pairs);
+  const auto o = fzn({"--no-such-flag", m.path()});
+  EXPECT_EQ(o.exit_code, 64) << o.err;
+  EXPECT_TRUE(contains(o.err, "no-such-flag")) << o.err;
+  EXPECT_EQ(fzn({}).exit_code, 64);  // no model
+}
+
+TEST(FznBacktrack, EightQueensHas92CheckedSolutionsOnOneThreadAndTwo) {
+  const Model m(queens(8));
+  for (const char* threads : {"1", "2"}) {
+    const auto o = fzn({"-a", "-p", threads, m.path()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const auto found = solutions_of(o.out);
+    std::set<std::vector<int>> boards;
+    for (const auto& solution : found) {
+      const auto q = board_of(solution, 8);
+      EXPECT_TRUE(valid_queens(q, 8)) << solution;
+      boards.insert(q);
+    }
+    EXPECT_EQ(found.size(), 92U) << threads;
+    EXPECT_EQ(boards.size(), 92U) << threads;  // none twice
+    EXPECT_EQ(final_line(o.out), "==========") << threads;
+  }
+}
+
+TEST(SolveFzn, CountsAndListsAsJson) {
+  const Model m(queens(8));
+  const auto count = run({"solve", "fzn", "--file", m.path(), "--count", "--format", "json"});
+  ASSERT_EQ(count.exit_code, 0) << count.err;
+  EXPECT_EQ(summary_of(count)["solutions"], "92") << count.out;
+
+  const Model pairs(three_pairs);
+  const auto all = run({"solve", "fzn", "--file", pairs.path(), "--all", "--format", "json"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  std::set<std::pair<int, int>> found;
+  for (const auto& line : json_lines(all.out)) {
+    if (line["type"] != "solution") continue;
+    found.insert({line["x"].get<int>(), line["y"].get<int>()});
+  }
+  EXPECT_EQ(found, (std::set<std::pair<int, int>>{{1, 2}, {1, 3}, {2, 3}})) << all.out;
+  EXPECT_EQ(summary_of(all)["solutions"], "3") << all.out;
+
+  const Model board(queens(6));
+  const auto boards = run({"solve", "fzn", "--file", board.path(), "--all", "--format", "json"});
+  ASSERT_EQ(boards.exit_code, 0) << boards.err;
+  int listed = 0;
+  for (const auto& line : json_lines(boards.out)) {
+    if (line["type"] != "solution") continue;
+    ++listed;
+    EXPECT_TRUE(valid_queens(line["q"].get<std::vector<int>>(), 6)) << line.dump();
+  }
+  EXPECT_EQ(listed, 4);
+}
+
+TEST(SolveFzn, ABadModelNamesItsFileAndPlace) {
+  const Model m("var 1..3: x :: output_var;\nconstraint no_such_builtin(x);\nsolve satisfy;\n");
+  const auto o = run({"solve", "fzn", "--file", m.path(), "--count"});
+  EXPECT_EQ(o.exit_code, 65) << o.err;
+  EXPECT_TRUE(contains(o.err, m.path() + ":2:")) << o.err;
+  EXPECT_TRUE(contains(o.err, "no_such_builtin")) << o.err;
+}
+
+TEST(CompareFzn, RowsAgreeAcrossPruning) {
+  // A row a variation, over both files: their solutions added, 92 + 4.
+  const Model eight(queens(8));
+  const Model six(queens(6));
+  const auto o = run({"compare", "fzn", "--file", eight.path() + "," + six.path(), "--vary", "prune=forward,gac",
+                      "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = cli::compare_table(o.out);
+  EXPECT_EQ(table["agree"], true) << o.out;
+  ASSERT_EQ(table["rows"].size(), 2U) << o.out;
+  EXPECT_EQ(table["rows"][0]["prune"], "forward");
+  EXPECT_EQ(table["rows"][1]["prune"], "gac");
+  for (const auto& row : table["rows"]) {
+    EXPECT_EQ(row["solutions"], "96") << row.dump();
+    EXPECT_EQ(row["instances"], 2) << row.dump();
+    EXPECT_EQ(row["status"], "complete") << row.dump();
+  }
+}
+
+}  // namespace

@@ -1,0 +1,645 @@
+// The FlatZinc builder (model_builder.hpp) against the FlatZinc specification's meaning of
+// each builtin: random small FlatZinc texts, 2 to 5 variables over -3..3 (some domains
+// with holes), one constraint each, whose solutions the integer layer finds and a brute
+// force over every assignment, judged by the evaluator below, lists; the two must agree.
+// Then the output format, search annotations, objectives and errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <random>
+#include <set>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../csp/int_solutions.hpp"
+#include "backtrack/flatzinc/model_builder.hpp"
+#include "backtrack/flatzinc/parser.hpp"
+#include "backtrack/flatzinc/solver.hpp"
+#include "backtrack/solution.hpp"
+
+namespace backtrack::flatzinc {
+namespace {
+
+using Values = std::vector<long long>;  // a value for each declared variable, in order
+
+// A variable or a constant argument as written in the FlatZinc text.
+struct Term {
+  std::string text;
+  int var = -1;  // its index among the declared variables; -1: the constant
+  long long constant = 0;
+  long long at(const Values& a) const { return var >= 0 ? a[static_cast<std::size_t>(var)] : constant; }
+};
+using Terms = std::vector<Term>;
+
+std::string list(const Terms& ts) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < ts.size(); ++i) text += (i ? ", " : "") + ts[i].text;
+  return text + "]";
+}
+std::string list(const std::vector<long long>& cs) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < cs.size(); ++i) text += (i ? ", " : "") + std::to_string(cs[i]);
+  return text + "]";
+}
+
+// One random model: its variables, one constraint and what it means.
+class RandomModel {
+ public:
+  explicit RandomModel(unsigned seed) : rng_(seed) {}
+
+  int uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+  bool chance(int percent) { return uniform(1, 100) <= percent; }
+
+  // A value set within -3..3: a range, or values with holes `{-2, 0, 3}`.
+  std::pair<std::string, std::vector<long long>> some_set(bool may_be_empty = false) {
+    std::vector<long long> values;
+    if (chance(50)) {
+      const int lo = uniform(-3, 3);
+      const int hi = uniform(lo, std::min(3, lo + 4));
+      for (long long v = lo; v <= hi; ++v) values.push_back(v);
+      return {std::to_string(lo) + ".." + std::to_string(hi), values};
+    }
+    for (long long v = -3; v <= 3; ++v) {
+      if (chance(40)) values.push_back(v);
+    }
+    if (values.empty() && !may_be_empty) values.push_back(uniform(-3, 3));
+    std::string text = "{";
+    for (std::size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
+    return {text + "}", values};
+  }
+
+  // A fresh variable, an earlier one of the same type, or (where allowed) a constant.
+  Term int_term(bool constant_allowed = true) {
+    if (constant_allowed && chance(20)) {
+      const int v = uniform(-3, 3);
+      return {std::to_string(v), -1, v};
+    }
+    if (const auto earlier = reuse(false)) return *earlier;
+    const auto [domain_text, domain] = some_set();
+    return declare("var " + domain_text + ": ", domain, false);
+  }
+  Term bool_term(bool constant_allowed = true) {
+    if (constant_allowed && chance(15)) {
+      const bool v = chance(50);
+      return {v ? "true" : "false", -1, v ? 1 : 0};
+    }
+    if (const auto earlier = reuse(true)) return *earlier;
+    return declare("var bool: ", {0, 1}, true);
+  }
+  static Term constant_term(long long v) { return {std::to_string(v), -1, v}; }
+  Terms int_terms(int lo, int hi) {
+    Terms ts(static_cast<std::size_t>(uniform(lo, hi)));
+    for (Term& t : ts) t = int_term();
+    return ts;
+  }
+  Terms bool_terms(int lo, int hi) {
+    Terms ts(static_cast<std::size_t>(uniform(lo, hi)));
+    for (Term& t : ts) t = bool_term();
+    return ts;
+  }
+  std::vector<long long> constants(std::size_t n, int lo = -3, int hi = 3) {
+    std::vector<long long> cs(n);
+    for (long long& c : cs) c = uniform(lo, hi);
+    return cs;
+  }
+
+  void constrain(const std::string& call, std::function<bool(const Values&)> holds) {
+    constraint_ = call;
+    holds_ = std::move(holds);
+  }
+
+  std::string text() const {
+    std::string t;
+    for (const std::string& d : declarations_) t += d + "\n";
+    return t + "constraint " + constraint_ + ";\nsolve satisfy;\n";
+  }
+
+  // Every assignment of the declared variables the constraint allows.
+  std::set<Values> brute_force() const {
+    std::set<Values> found;
+    Values a(domains_.size());
+    const std::function<void(std::size_t)> assign = [&](std::size_t i) {
+      if (i == domains_.size()) {
+        if (holds_(a)) found.insert(a);
+        return;
+      }
+      for (long long v : domains_[i]) {
+        a[i] = v;
+        assign(i + 1);
+      }
+    };
+    assign(0);
+    return found;
+  }
+
+ private:
+  static std::string name_of(int i) {
+    std::string name = std::to_string(i);
+    return name.insert(0, 1, 'v');
+  }
+  std::optional<Term> reuse(bool boolean) {
+    std::vector<int> same;
+    for (std::size_t i = 0; i < booleans_.size(); ++i) {
+      if (booleans_[i] == boolean) same.push_back(static_cast<int>(i));
+    }
+    if (same.empty() || !chance(25)) return std::nullopt;
+    const int i = same[static_cast<std::size_t>(uniform(0, static_cast<int>(same.size()) - 1))];
+    return Term{name_of(i), i, 0};
+  }
+  Term declare(const std::string& type, std::vector<long long> domain, bool boolean) {
+    const int i = static_cast<int>(domains_.size());
+    const std::string name = name_of(i);
+    declarations_.push_back(type + name + " :: output_var;");
+    domains_.push_back(std::move(domain));
+    booleans_.push_back(boolean);
+    return {name, i, 0};
+  }
+
+  std::mt19937 rng_;
+  std::vector<std::string> declarations_;
+  std::vector<std::vector<long long>> domains_;
+  std::vector<bool> booleans_;
+  std::string constraint_;
+  std::function<bool(const Values&)> holds_;
+};
+
+// The solutions the integer layer finds for a text, as values of its output variables
+// (every declared variable is one, in order). A solution that differs only in the
+// builder's own helper variables counts twice: `solve fzn --count` would count it twice.
+std::multiset<Values> solved(const std::string& text, csp::SearchOptions options) {
+  const FlatZincModel m = build_model(parse(text));
+  std::multiset<Values> found;
+  for (const std::vector<csp::Value>& all : csp::solutions_of(m.model, options)) {
+    Values projected;
+    for (const OutputItem& item : m.output) {
+      const OutputValue& v = item.values.front();
+      projected.push_back(v.var >= 0 ? all[static_cast<std::size_t>(v.var)] : v.constant);
+    }
+    found.insert(projected);
+  }
+  return found;
+}
+
+// The FlatZinc semantics of each builtin, as the specification states it.
+using Generator = std::function<void(RandomModel&)>;
+
+enum class Kind { plain, reif, imp };
+constexpr Kind kinds[] = {Kind::plain, Kind::reif, Kind::imp};
+std::string suffix(Kind k) { return k == Kind::plain ? "" : k == Kind::reif ? "_reif" : "_imp"; }
+
+// name(args) meaning `relation`; name_reif(args, r): r <-> relation; name_imp(args, r): r -> relation.
+void reified(RandomModel& in, const std::string& name, Kind kind, const std::string& args,
+             std::function<bool(const Values&)> relation) {
+  if (kind == Kind::plain) return in.constrain(name + "(" + args + ")", relation);
+  const Term r = in.bool_term();
+  in.constrain(name + suffix(kind) + "(" + args + ", " + r.text + ")", [=](const Values& a) {
+    return kind == Kind::reif ? (r.at(a) != 0) == relation(a) : r.at(a) == 0 || relation(a);
+  });
+}
+
+long long sum_of(const std::vector<long long>& as, const Terms& bs, const Values& a) {
+  long long s = 0;
+  for (std::size_t i = 0; i < as.size(); ++i) s += as[i] * bs[i].at(a);
+  return s;
+}
+
+std::map<std::string, Generator> builtins() {
+  std::map<std::string, Generator> g;
+  const std::map<std::string, std::function<bool(long long, long long)>> relations{
+      {"eq", [](long long x, long long y) { return x == y; }}, {"ne", [](long long x, long long y) { return x != y; }},
+      {"le", [](long long x, long long y) { return x <= y; }}, {"lt", [](long long x, long long y) { return x < y; }},
+      {"ge", [](long long x, long long y) { return x >= y; }}, {"gt", [](long long x, long long y) { return x > y; }},
+  };
+  for (const std::string type : {"int", "bool"}) {
+    const bool boolean = type == "bool";
+    for (const auto& [rel, holds] : relations) {
+      for (const Kind kind : kinds) {
+        g[type + "_" + rel + suffix(kind)] = [=](RandomModel& in) {
+          const Term x = boolean ? in.bool_term() : in.int_term();
+          const Term y = boolean ? in.bool_term() : in.int_term();
+          reified(in, type + "_" + rel, kind, x.text + ", " + y.text,
+                  [=](const Values& a) { return holds(x.at(a), y.at(a)); });
+        };
+      }
+    }
+    const std::map<std::string, std::function<bool(long long, long long)>> linear{
+        {"eq", relations.at("eq")}, {"ne", relations.at("ne")}, {"le", relations.at("le")}};
+    for (const auto& [rel, holds] : linear) {
+      for (const Kind kind : kinds) {
+        g[type + "_lin_" + rel + suffix(kind)] = [=](RandomModel& in) {
+          const Terms bs = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+          const std::vector<long long> as = in.constants(bs.size());
+          // bool_lin_eq's right-hand side is a variable (nosets.mzn's set_card writes one).
+          const Term c = boolean && rel == "eq" && in.chance(50) ? in.int_term(false)
+                                                                 : in.constant_term(in.uniform(-4, 4));
+          reified(in, type + "_lin_" + rel, kind, list(as) + ", " + list(bs) + ", " + c.text,
+                  [=](const Values& a) { return holds(sum_of(as, bs, a), c.at(a)); });
+        };
+      }
+    }
+  }
+  // z = f(x, y), false where f is undefined (division by zero).
+  const auto function = [&g](const std::string& name, std::function<std::optional<long long>(long long, long long)> f) {
+    g[name] = [=](RandomModel& in) {
+      const Term x = in.int_term();
+      const Term y = in.int_term();
+      const Term z = in.int_term();
+      in.constrain(name + "(" + x.text + ", " + y.text + ", " + z.text + ")", [=](const Values& a) {
+        const auto v = f(x.at(a), y.at(a));
+        return v && *v == z.at(a);
+      });
+    };
+  };
+  function("int_plus", [](long long x, long long y) { return x + y; });
+  function("int_minus", [](long long x, long long y) { return x - y; });
+  function("int_times", [](long long x, long long y) { return x * y; });
+  // Toward zero, and the remainder with the dividend's sign: C++'s / and %.
+  function("int_div", [](long long x, long long y) -> std::optional<long long> {
+    if (y == 0) return std::nullopt;
+    return x / y;
+  });
+  function("int_mod", [](long long x, long long y) -> std::optional<long long> {
+    if (y == 0) return std::nullopt;
+    return x % y;
+  });
+  function("int_min", [](long long x, long long y) { return std::min(x, y); });
+  function("int_max", [](long long x, long long y) { return std::max(x, y); });
+  g["int_abs"] = [](RandomModel& in) {
+    const Term x = in.int_term();
+    const Term y = in.int_term();
+    in.constrain("int_abs(" + x.text + ", " + y.text + ")",
+                 [=](const Values& a) { return y.at(a) == (x.at(a) < 0 ? -x.at(a) : x.at(a)); });
+  };
+  for (const bool maximum : {true, false}) {
+    const std::string name = maximum ? "array_int_maximum" : "array_int_minimum";
+    g[name] = [=](RandomModel& in) {
+      const Term m = in.int_term();
+      const Terms xs = in.int_terms(1, 3);
+      in.constrain(name + "(" + m.text + ", " + list(xs) + ")", [=](const Values& a) {
+        long long best = xs.front().at(a);
+        for (const Term& x : xs) best = maximum ? std::max(best, x.at(a)) : std::min(best, x.at(a));
+        return m.at(a) == best;
+      });
+    };
+  }
+  // z = as[i], the first element at index 1; no solution for an index outside.
+  for (const bool boolean : {false, true}) {
+    const std::string type = boolean ? "bool" : "int";
+    g["array_" + type + "_element"] = [=](RandomModel& in) {
+      const Term i = in.int_term();
+      const std::vector<long long> as = in.constants(static_cast<std::size_t>(in.uniform(1, 4)), boolean ? 0 : -3,
+                                                     boolean ? 1 : 3);
+      const Term z = boolean ? in.bool_term() : in.int_term();
+      Terms written;
+      for (long long v : as) written.push_back({boolean ? (v ? "true" : "false") : std::to_string(v), -1, v});
+      in.constrain("array_" + type + "_element(" + i.text + ", " + list(written) + ", " + z.text + ")",
+                   [=](const Values& a) {
+                     const long long k = i.at(a);
+                     return k >= 1 && k <= static_cast<long long>(as.size()) &&
+                            as[static_cast<std::size_t>(k - 1)] == z.at(a);
+                   });
+    };
+    g["array_var_" + type + "_element"] = [=](RandomModel& in) {
+      const Term i = in.int_term();
+      const Terms xs = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+      const Term z = boolean ? in.bool_term() : in.int_term();
+      in.constrain("array_var_" + type + "_element(" + i.text + ", " + list(xs) + ", " + z.text + ")",
+                   [=](const Values& a) {
+                     const long long k = i.at(a);
+                     return k >= 1 && k <= static_cast<long long>(xs.size()) &&
+                            xs[static_cast<std::size_t>(k - 1)].at(a) == z.at(a);
+                   });
+    };
+  }
+  g["bool_not"] = [](RandomModel& in) {
+    const Term x = in.bool_term();
+    const Term y = in.bool_term();
+    in.constrain("bool_not(" + x.text + ", " + y.text + ")", [=](const Values& a) { return x.at(a) != y.at(a); });
+  };
+  g["bool_xor"] = [](RandomModel& in) {
+    const Term x = in.bool_term();
+    const Term y = in.bool_term();
+    if (in.chance(50)) {  // the two-argument form: x != y
+      in.constrain("bool_xor(" + x.text + ", " + y.text + ")", [=](const Values& a) { return x.at(a) != y.at(a); });
+      return;
+    }
+    const Term r = in.bool_term();
+    in.constrain("bool_xor(" + x.text + ", " + y.text + ", " + r.text + ")",
+                 [=](const Values& a) { return r.at(a) == (x.at(a) != y.at(a)); });
+  };
+  for (const bool conjunction : {true, false}) {
+    const std::string name = conjunction ? "and" : "or";
+    const auto holds = [conjunction](const Terms& xs, const Values& a) {
+      return conjunction ? std::all_of(xs.begin(), xs.end(), [&](const Term& x) { return x.at(a) != 0; })
+                         : std::any_of(xs.begin(), xs.end(), [&](const Term& x) { return x.at(a) != 0; });
+    };
+    g["bool_" + name] = [=](RandomModel& in) {
+      const Terms xs = in.bool_terms(2, 2);
+      const Term r = in.bool_term();
+      in.constrain("bool_" + name + "(" + xs[0].text + ", " + xs[1].text + ", " + r.text + ")",
+                   [=](const Values& a) { return (r.at(a) != 0) == holds(xs, a); });
+    };
+    g["array_bool_" + name] = [=](RandomModel& in) {
+      const Terms xs = in.bool_terms(0, 3);
+      const Term r = in.bool_term();
+      in.constrain("array_bool_" + name + "(" + list(xs) + ", " + r.text + ")",
+                   [=](const Values& a) { return (r.at(a) != 0) == holds(xs, a); });
+    };
+  }
+  g["array_bool_xor"] = [](RandomModel& in) {  // an odd number true
+    const Terms xs = in.bool_terms(1, 4);
+    in.constrain("array_bool_xor(" + list(xs) + ")", [=](const Values& a) {
+      long long odd = 0;
+      for (const Term& x : xs) odd ^= x.at(a);
+      return odd == 1;
+    });
+  };
+  g["bool_clause"] = [](RandomModel& in) {  // one of pos true or one of neg false
+    const Terms pos = in.bool_terms(0, 3);
+    const Terms neg = in.bool_terms(0, 3);
+    in.constrain("bool_clause(" + list(pos) + ", " + list(neg) + ")", [=](const Values& a) {
+      return std::any_of(pos.begin(), pos.end(), [&](const Term& x) { return x.at(a) == 1; }) ||
+             std::any_of(neg.begin(), neg.end(), [&](const Term& x) { return x.at(a) == 0; });
+    });
+  };
+  g["bool2int"] = [](RandomModel& in) {
+    const Term b = in.bool_term();
+    const Term x = in.int_term();
+    in.constrain("bool2int(" + b.text + ", " + x.text + ")", [=](const Values& a) { return b.at(a) == x.at(a); });
+  };
+  for (const Kind kind : kinds) {
+    g["set_in" + suffix(kind)] = [=](RandomModel& in) {
+      const Term x = in.int_term();
+      const auto [text, values] = in.some_set(true);
+      reified(in, "set_in", kind, x.text + ", " + text, [=](const Values& a) {
+        return std::find(values.begin(), values.end(), x.at(a)) != values.end();
+      });
+    };
+  }
+  g["fzn_all_different_int"] = [](RandomModel& in) {
+    const Terms xs = in.int_terms(0, 4);
+    const char* annotations[] = {"", " :: domain", " :: bounds"};
+    in.constrain("fzn_all_different_int(" + list(xs) + ")" + annotations[in.uniform(0, 2)], [=](const Values& a) {
+      std::set<long long> seen;
+      for (const Term& x : xs) {
+        if (!seen.insert(x.at(a)).second) return false;
+      }
+      return true;
+    });
+  };
+  g["fzn_table_int"] = [](RandomModel& in) {
+    const Terms xs = in.int_terms(1, 3);
+    std::vector<std::vector<long long>> tuples(static_cast<std::size_t>(in.uniform(0, 8)));
+    std::vector<long long> flat;
+    for (auto& t : tuples) {
+      t = in.constants(xs.size(), -2, 2);
+      flat.insert(flat.end(), t.begin(), t.end());
+    }
+    in.constrain("fzn_table_int(" + list(xs) + ", " + list(flat) + ")", [=](const Values& a) {
+      return std::any_of(tuples.begin(), tuples.end(), [&](const std::vector<long long>& t) {
+        for (std::size_t i = 0; i < t.size(); ++i) {
+          if (t[i] != xs[i].at(a)) return false;
+        }
+        return true;
+      });
+    });
+  };
+  return g;
+}
+
+class EveryBuiltin : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryBuiltin, FindsTheSolutionsOfTheSpecification) {
+  const Generator generate = builtins().at(GetParam());
+  int with_solutions = 0;
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    RandomModel in(seed * 7919U + static_cast<unsigned>(std::hash<std::string>{}(GetParam())));
+    generate(in);
+    const std::string text = in.text();
+    const std::set<Values> expected = in.brute_force();
+    with_solutions += expected.empty() ? 0 : 1;
+    for (const csp::Prune prune : {csp::Prune::forward, csp::Prune::bounds, csp::Prune::gac}) {
+      std::multiset<Values> found;
+      try {
+        found = solved(text, csp::SearchOptions{.prune = prune});
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what() << "\n" << text;
+        break;
+      }
+      EXPECT_EQ(std::set<Values>(found.begin(), found.end()), expected)
+          << text << "prune " << csp::to_string(prune);
+      EXPECT_EQ(found.size(), expected.size()) << "a solution found twice\n" << text;
+    }
+  }
+  EXPECT_GE(with_solutions, 5) << "the random models of " << GetParam() << " are too often unsatisfiable";
+}
+
+std::vector<std::string> builtin_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, generate] : builtins()) names.push_back(name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(FlatZinc, EveryBuiltin, ::testing::ValuesIn(builtin_names()),
+                         [](const auto& info) { return info.param; });
+
+// The one solution of a text whose constraints fix every variable, as FlatZinc prints it.
+std::string printed(const std::string& text) {
+  const FlatZincModel m = build_model(parse(text));
+  const auto all = csp::solutions_of(m.model);
+  EXPECT_EQ(all.size(), 1U) << text;
+  return all.empty() ? "" : format_solution(m.output, *all.begin());
+}
+
+TEST(FormatSolution, ScalarsBooleansAndArraysWithTheirIndexSets) {
+  EXPECT_EQ(printed("var 1..5: x :: output_var;\nconstraint int_eq(x, 3);\nsolve satisfy;\n"), "x = 3;\n");
+  EXPECT_EQ(printed("var -5..5: x :: output_var;\nconstraint int_eq(x, -4);\nsolve satisfy;\n"), "x = -4;\n");
+  EXPECT_EQ(printed("var bool: b :: output_var;\nvar bool: c :: output_var;\n"
+                    "constraint bool_eq(b, true);\nconstraint bool_not(b, c);\nsolve satisfy;\n"),
+            "b = true;\nc = false;\n");
+  EXPECT_EQ(printed("var 0..9: x;\nvar 0..9: y;\n"
+                    "array [1..4] of var int: a :: output_array([1..2, 0..1]) = [x, 7, y, x];\n"
+                    "array [1..2] of var bool: bs :: output_array([3..4]) = [true, false];\n"
+                    "array [1..3] of var int: k :: output_array([1..3]) = [1, 2, 3];\n"
+                    "constraint int_eq(x, 1);\nconstraint int_eq(y, 9);\nsolve satisfy;\n"),
+            "a = array2d(1..2, 0..1, [1, 7, 9, 1]);\nbs = array1d(3..4, [true, false]);\n"
+            "k = array1d(1..3, [1, 2, 3]);\n");
+  // A variable the compiler fixed and an alias print their values.
+  EXPECT_EQ(printed("var 1..3: x :: output_var = 2;\nvar 1..3: y;\nvar 1..3: z :: output_var = y;\n"
+                    "constraint int_lt(x, y);\nsolve satisfy;\n"),
+            "x = 2;\nz = 3;\n");
+}
+
+// The phases of a model's search, for its annotations.
+std::vector<csp::SearchPhase> phases_of(const std::string& text, BuildOptions options = {}) {
+  return build_model(parse(text), options).model.phases();
+}
+
+const std::string three_free = "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..3: z :: output_var;\n";
+
+TEST(SearchAnnotations, EachVariableAndValueChoice) {
+  using O = csp::VariableOrder;
+  using V = csp::ValueOrder;
+  const std::pair<const char*, O> orders[] = {{"input_order", O::static_order}, {"first_fail", O::mrv},
+                                              {"anti_first_fail", O::largest},  {"smallest", O::min_value},
+                                              {"largest", O::max_value},        {"dom_w_deg", O::dom_wdeg}};
+  const std::pair<const char*, V> values[] = {{"indomain_min", V::min},
+                                              {"indomain", V::min},
+                                              {"indomain_max", V::max},
+                                              {"indomain_median", V::mid},
+                                              {"indomain_random", V::random},
+                                              {"indomain_split", V::split},
+                                              {"indomain_reverse_split", V::reverse_split}};
+  for (const auto& [order_name, order] : orders) {
+    for (const auto& [value_name, value] : values) {
+      const std::string text = three_free + "solve :: int_search([z, x], " + order_name + ", " + value_name +
+                               ", complete) satisfy;\n";
+      const FlatZincModel m = build_model(parse(text));
+      EXPECT_TRUE(m.warnings.empty()) << text << m.warnings.front();
+      const auto phases = m.model.phases();
+      ASSERT_GE(phases.size(), 2U) << text;
+      EXPECT_EQ(phases[0].xs, (std::vector<int>{2, 0})) << text;
+      EXPECT_EQ(phases[0].order, order) << text;
+      EXPECT_EQ(phases[0].values, value) << text;
+      // Every solution still: y too is decided, after them.
+      EXPECT_EQ(csp::solutions_of(m.model).size(), 27U) << text;
+    }
+  }
+}
+
+TEST(SearchAnnotations, SeqSearchInTurnThenEveryOtherVariable) {
+  const std::string text = three_free +
+                           "solve :: seq_search([int_search([y], first_fail, indomain_max, complete), "
+                           "int_search([x], input_order, indomain_min, complete)]) satisfy;\n";
+  const FlatZincModel m = build_model(parse(text));
+  EXPECT_TRUE(m.warnings.empty());
+  const auto phases = m.model.phases();
+  ASSERT_EQ(phases.size(), 3U);
+  EXPECT_EQ(phases[0].xs, std::vector<int>{1});
+  EXPECT_EQ(phases[0].values, csp::ValueOrder::max);
+  EXPECT_EQ(phases[1].xs, std::vector<int>{0});
+  EXPECT_EQ(phases[1].order, csp::VariableOrder::static_order);
+  std::set<int> last(phases[2].xs.begin(), phases[2].xs.end());
+  EXPECT_TRUE(last.contains(2));
+  EXPECT_EQ(csp::solutions_of(m.model).size(), 27U);
+  // bool_search the same way.
+  const auto b = phases_of("var bool: b :: output_var;\nvar bool: c :: output_var;\n"
+                           "solve :: bool_search([c], input_order, indomain_max, complete) satisfy;\n");
+  ASSERT_GE(b.size(), 1U);
+  EXPECT_EQ(b[0].xs, std::vector<int>{1});
+  EXPECT_EQ(b[0].values, csp::ValueOrder::max);
+}
+
+TEST(SearchAnnotations, UnknownOnesAreWarnedOfWithTheirPlace) {
+  const FlatZincModel unknown = build_model(parse(three_free + "solve :: restart_luby(100) satisfy;\n"));
+  ASSERT_EQ(unknown.warnings.size(), 1U);
+  EXPECT_EQ(unknown.warnings[0].rfind("4:", 0), 0U) << unknown.warnings[0];
+  EXPECT_NE(unknown.warnings[0].find("restart_luby"), std::string::npos) << unknown.warnings[0];
+  EXPECT_EQ(csp::solutions_of(unknown.model).size(), 27U);
+
+  const FlatZincModel choice =
+      build_model(parse(three_free + "solve :: int_search([x], occurrence, indomain_interval, complete) satisfy;\n"));
+  ASSERT_EQ(choice.warnings.size(), 2U);
+  const std::set<std::string> warned(choice.warnings.begin(), choice.warnings.end());
+  EXPECT_TRUE(std::any_of(warned.begin(), warned.end(),
+                          [](const std::string& w) { return w.rfind("4:26: ", 0) == 0 && w.find("'occurrence'") != w.npos; }))
+      << choice.warnings[0] << "\n" << choice.warnings[1];
+  EXPECT_TRUE(std::any_of(warned.begin(), warned.end(), [](const std::string& w) {
+    return w.rfind("4:38: ", 0) == 0 && w.find("'indomain_interval'") != w.npos;
+  })) << choice.warnings[0] << "\n" << choice.warnings[1];
+  EXPECT_EQ(csp::solutions_of(choice.model).size(), 27U);
+}
+
+TEST(SearchAnnotations, FreeSearchIgnoresThem) {
+  const auto phases = phases_of(three_free + "solve :: int_search([z], input_order, indomain_max, complete) satisfy;\n",
+                                BuildOptions{.follow_search_annotations = false});
+  ASSERT_EQ(phases.size(), 1U);
+  EXPECT_EQ(phases[0].xs.size(), 3U);
+  EXPECT_FALSE(phases[0].values.has_value());
+}
+
+// The best objective the Solver interface reports for an optimisation, and its proof.
+ObjectiveResult optimum(const std::string& text) {
+  auto solver = fzn_solver(build_model(parse(text)), csp::SearchOptions{}, backtrack::Instance{"test", text});
+  RunRequest request;
+  request.mode = SearchMode::all;
+  const RunResult result = solver->run(request, [](Solution&&) { return true; });
+  EXPECT_TRUE(result.objective.has_value()) << text;
+  return result.objective.value_or(ObjectiveResult{});
+}
+
+TEST(Objective, MinimizeAndMaximizeFindTheOptimumOfABruteForce) {
+  const auto generators = builtins();
+  int optimised = 0;
+  for (const std::string name : {"int_lin_le", "int_times", "int_mod", "array_var_int_element", "int_ne_reif",
+                                 "fzn_table_int", "fzn_all_different_int", "set_in", "int_lin_eq"}) {
+    for (unsigned seed = 1; seed <= 15; ++seed) {
+      RandomModel in(seed);
+      generators.at(name)(in);
+      const std::string satisfy = in.text();
+      const std::set<Values> solutions = in.brute_force();
+      // The objective: the first integer variable, when there is one.
+      const std::size_t at = satisfy.find("v0");
+      if (satisfy.rfind("var bool: v0", 0) == 0 || at == std::string::npos) continue;
+      for (const bool minimise : {true, false}) {
+        const std::string text =
+            satisfy.substr(0, satisfy.rfind("solve")) + (minimise ? "solve minimize v0;\n" : "solve maximize v0;\n");
+        const ObjectiveResult result = optimum(text);
+        EXPECT_TRUE(result.proved) << text;
+        if (solutions.empty()) {
+          EXPECT_FALSE(result.best.has_value()) << text;
+          continue;
+        }
+        long long best = solutions.begin()->front();
+        for (const Values& s : solutions) best = minimise ? std::min(best, s.front()) : std::max(best, s.front());
+        EXPECT_EQ(result.best, best) << text;
+        ++optimised;
+      }
+    }
+  }
+  EXPECT_GT(optimised, 50);
+}
+
+// The message of the ModelError or ParseError a text raises ("" for none).
+std::string error_of(const std::string& text) {
+  try {
+    build_model(parse(text));
+  } catch (const ModelError& e) {
+    return e.what();
+  } catch (const ParseError& e) {
+    return std::string("parse: ") + e.what();
+  }
+  return "";
+}
+
+TEST(Errors, RefusedWithTheirLineAndColumn) {
+  const auto refused = [](const std::string& text, const std::string& place, const std::string& says) {
+    const std::string message = error_of(text);
+    EXPECT_EQ(message.rfind(place, 0), 0U) << message << "\n" << text;
+    EXPECT_NE(message.find(says), std::string::npos) << message << "\n" << text;
+  };
+  refused("var 1..3: x;\nvar float: f;\nsolve satisfy;\n", "2:1: ", "float");
+  refused("var 1..3: x;\nconstraint int_eq(x, 1.5);\nsolve satisfy;\n", "2:", "float");
+  refused("var 1..3: x;\nvar set of 1..3: s;\nsolve satisfy;\n", "2:1: ", "set variable");
+  refused("var 1..3: x;\n\nconstraint fzn_circuit([x]);\nsolve satisfy;\n", "3:1: ", "fzn_circuit");
+  refused("var 1..3: x;\nconstraint int_eq(x, y);\nsolve satisfy;\n", "2:", "'y' is not declared");
+  refused("var 1..3: x;\nconstraint int_le(x, 2, 3, 4);\nsolve satisfy;\n", "2:1: ", "takes 2 arguments");
+  refused("var 1..3: x;\nconstraint int_lin_eq([1], [x]);\nsolve satisfy;\n", "2:1: ", "takes 3 arguments");
+  refused("var 1..3: x;\nconstraint int_times(x, 4294967296, x);\nsolve satisfy;\n", "2:", "32-bit");
+  refused("var 1..4294967296: x;\nsolve satisfy;\n", "1:", "32-bit");
+  refused("var 1..3: x;\nsolve minimize 2.5;\n", "2:", "float");
+  // The column of the constraint on a line of its own.
+  // A large constant in a linear constraint is no variable: only no solution.
+  EXPECT_EQ(csp::solutions_of(build_model(parse("var 1..3: x;\nconstraint int_eq(x, 4294967296);\nsolve satisfy;\n"))
+                                  .model)
+                .size(),
+            0U);
+  refused("var 1..3: x;\n   constraint no_such(x);\nsolve satisfy;\n", "2:4: ", "no_such");
+}
+
+}  // namespace
+}  // namespace backtrack::flatzinc

@@ -153,7 +153,7 @@ class Builder {
       }
     }
     for (const Element& e : r.items) {
-      if (e.is_var()) (introduced ? introduced_ : declared_).push_back(e.var);
+      if (e.is_var() && !introduced) declared_.push_back(e.var);
     }
   }
 
@@ -619,18 +619,33 @@ class Builder {
     if (options_.follow_search_annotations) {
       for (const Expr& a : s.annotations) search_annotation(a);
     }
-    // Then every variable: those the model declares, then those the compiler introduced,
-    // then those made here.
-    std::vector<char> seen(static_cast<std::size_t>(m_.variables()), 0);
+    // Then the model's own variables, those it prints and the objective; the compiler's
+    // (var_is_introduced, is_defined_var) and those made here only as far as one way to
+    // fix them, as Gecode does: else a solution would be listed once for each way to set
+    // the Booleans of the constraints it does not need (half-reified ones).
+    std::vector<char> decided(static_cast<std::size_t>(m_.variables()), 0);
     std::vector<IntVar> rest;
-    const auto take = [&](int x) {
-      if (!seen[static_cast<std::size_t>(x)]) rest.push_back(IntVar{x});
-      seen[static_cast<std::size_t>(x)] = 1;
+    const auto decide = [&](int x) {
+      if (!decided[static_cast<std::size_t>(x)]) rest.push_back(IntVar{x});
+      decided[static_cast<std::size_t>(x)] = 1;
     };
-    for (int x : declared_) take(x);
-    for (int x : introduced_) take(x);
-    for (int x = 0; x < m_.variables(); ++x) take(x);
+    for (const csp::SearchPhase& p : m_.phases()) {
+      if (!phased_) break;  // phases() lists every variable when none was added
+      for (int x : p.xs) decided[static_cast<std::size_t>(x)] = 1;
+    }
+    for (int x : declared_) decide(x);
+    for (const OutputItem& item : out_.output) {
+      for (const OutputValue& v : item.values) {
+        if (v.var >= 0) decide(v.var);
+      }
+    }
+    if (const auto& o = m_.objective()) decide(o->x);
     m_.add_phase(rest);
+    std::vector<IntVar> auxiliary;
+    for (int x = 0; x < m_.variables(); ++x) {
+      if (!decided[static_cast<std::size_t>(x)]) auxiliary.push_back(IntVar{x});
+    }
+    m_.auxiliary(auxiliary);
   }
 
   void search_annotation(const Expr& a) {
@@ -648,6 +663,7 @@ class Builder {
         if (e.is_var()) xs.push_back(IntVar{e.var});
       }
       m_.add_phase(xs, variable_order(call->args[1]), value_order(call->args[2]));
+      phased_ = true;
       return;
     }
     warn(a.at, "the search annotation '" + (call ? call->id : std::string("?")) + "' is not supported: ignored");
@@ -694,7 +710,7 @@ class Builder {
   std::unordered_map<std::string, Resolved> symbols_;
   std::unordered_map<Value, IntVar> constants_;
   std::vector<int> declared_;
-  std::vector<int> introduced_;
+  bool phased_ = false;  // a search annotation added a phase
 };
 
 std::string value_text(Value v, bool boolean) {

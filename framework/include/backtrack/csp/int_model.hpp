@@ -250,6 +250,14 @@ class IntModel {
   const Space& space() const { return space_; }
   const Propagation& propagation() const { return propagation_; }
   const std::optional<Objective>& objective() const { return objective_; }
+  // Variables a solution needs fixed but whose values do not tell solutions apart (a
+  // compiler's auxiliaries): once the phases are decided, the search looks for one way to
+  // fix them, and the node is one solution whatever the number of ways.
+  void auxiliary(std::span<const IntVar> xs) {
+    auxiliary_.clear();
+    for (IntVar x : xs) auxiliary_.push_back(checked(x));
+  }
+  const std::vector<int>& auxiliaries() const { return auxiliary_; }
   std::vector<SearchPhase> phases() const {
     if (!phases_.empty()) return phases_;
     SearchPhase all;
@@ -351,6 +359,7 @@ class IntModel {
   Propagation propagation_;
   std::optional<Objective> objective_;
   std::vector<SearchPhase> phases_;
+  std::vector<int> auxiliary_;
   std::vector<int> strength_from_search_;
 };
 

@@ -101,6 +101,10 @@ class IntProblem {
 
   bool is_solution(const State& s) const {
     if (s.space.failed() || !all_fixed(s.space)) return false;
+    if (!auxiliaries_fixed(s.space)) {
+      Space copy = s.space;
+      if (!fix_auxiliaries(copy)) return false;
+    }
     if (!objective_) return true;
     // Better than every solution reported so far (another thread's too): then it is the best.
     const Value v = s.space.value(objective_->x);
@@ -215,6 +219,7 @@ class IntProblem {
         if (s.space.remove(x, v)) model_.propagation().run(s.space);
       }
     }
+    if (!s.space.failed()) fix_auxiliaries(s.space);
     std::vector<Value> out(static_cast<std::size_t>(model_.variables()));
     for (int x = 0; x < model_.variables(); ++x) out[static_cast<std::size_t>(x)] = s.space.min(x);
     return out;
@@ -229,6 +234,36 @@ class IntProblem {
   }
 
  private:
+  bool auxiliaries_fixed(const Space& d) const {
+    for (int x : model_.auxiliaries()) {
+      if (!d.fixed(x)) return false;
+    }
+    return true;
+  }
+  // One way to fix the auxiliaries that propagates, from the first open one up, smallest
+  // value first; false when there is none (the space is then failed).
+  bool fix_auxiliaries(Space& d, std::size_t from = 0) const {
+    const auto& aux = model_.auxiliaries();
+    while (from < aux.size() && d.fixed(aux[from])) ++from;
+    if (from == aux.size()) return true;
+    const int x = aux[from];
+    const auto extends = [&](auto narrow) {
+      d.mark();
+      if (narrow() && model_.propagation().run(d) == -1 && fix_auxiliaries(d, from)) return true;
+      d.undo();
+      return false;
+    };
+    if (!d.has_holes(x)) {  // an interval, maybe of billions: its halves
+      const Value mid = d.min(x) + (d.max(x) - d.min(x)) / 2;
+      if (extends([&] { return d.set_max(x, mid); }) || extends([&] { return d.set_min(x, mid + 1); })) return true;
+    } else {
+      for (Value v = d.min(x), last = d.max(x); v <= last; v = d.next(x, v)) {
+        if (extends([&] { return d.fix(x, v); })) return true;
+      }
+    }
+    d.fail();
+    return false;
+  }
   // The phases' variables one after another (one variable may be in several phases).
   struct Phase {
     std::size_t begin, end;  // in decisions_

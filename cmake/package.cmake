@@ -23,4 +23,6 @@ endif()
 # (cmake/backtrackConfig.cmake.in); the program does not.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "libboost-dev, libboost-program-options-dev, nlohmann-json3-dev, libtbb-dev, libspdlog-dev")
+# fzn-backtrack and its solver configuration are for MiniZinc (cmake/minizinc.cmake).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS minizinc)
 include(CPack)

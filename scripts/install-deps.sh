@@ -16,6 +16,9 @@ suite=(
   gnuplot-nox
   # tests/docs/run_doc_examples.py: runs the examples of README.md and docs/.
   python3
+  # tests/flatzinc and scripts/minizinc-spec-tests: MiniZinc drives fzn-backtrack, with
+  # Gecode's FlatZinc solver (package flatzinc) to check against; the spec tests' YAML.
+  minizinc flatzinc python3-yaml
   # scripts/fuzz.sh: clang, libFuzzer, and the sanitizer runtimes, which clang only
   # recommends (and recommended packages are not installed here).
   clang libfuzzer-14-dev libclang-rt-14-dev

@@ -178,6 +178,9 @@ def make_sandbox(program):
     bin_dir = sandbox / ".bin"
     bin_dir.mkdir()
     (bin_dir / "backtrack").symlink_to(program)
+    fzn = Path(program).parent / "fzn-backtrack"  # what `minizinc --solver backtrack` runs
+    if fzn.exists():
+        (bin_dir / "fzn-backtrack").symlink_to(fzn)
     return sandbox, bin_dir
 
 
@@ -191,6 +194,9 @@ def run(example, sandbox, bin_dir):
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
                LC_ALL="C.UTF-8", COLUMNS="80")
     env.pop("BACKTRACK_PLUGIN_PATH", None)  # the docs show the bundled problems only
+    # The build's solver configuration (cmake/minizinc.cmake), for `minizinc --solver backtrack`.
+    build_dir = Path(os.path.realpath(bin_dir / "backtrack")).parents[1]
+    env["MZN_SOLVER_PATH"] = str(build_dir / "share" / "minizinc" / "solvers")
     try:
         done = subprocess.run(["bash", "-o", "pipefail", "-c", example.command], cwd=sandbox,
                               env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

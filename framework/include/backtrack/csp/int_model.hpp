@@ -18,7 +18,7 @@
 // 0/1 variable by iff() or when() (propagators/reified.hpp). Every other constraint is a
 // method: all_different, times, div, mod, abs, min, max, element. The search
 // (int_problem.hpp) branches on every variable in the order they were made, unless
-// branch_on() names the decision variables.
+// branch_on() names the decision variables (or add_phase() them in phases).
 //
 // Where every domain fits in 0 .. 63 and the constraints are those of the bitset layer,
 // a plugin may use that layer's Model instead (model.hpp): one machine word a domain.
@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "backtrack/csp/options.hpp"
 #include "backtrack/csp/propagation.hpp"
 #include "backtrack/csp/space.hpp"
 
@@ -86,6 +87,15 @@ struct When {
 };
 inline Iff iff(IntVar b) { return {b}; }
 inline When when(IntVar b) { return {b}; }
+
+// Variables the search decides in turn, before those of the next phase: with their own
+// variable and value orders where given (else the search's options), as FlatZinc's
+// seq_search of int_search annotations asks.
+struct SearchPhase {
+  std::vector<int> xs;
+  std::optional<VariableOrder> order;
+  std::optional<ValueOrder> values;
+};
 
 struct Objective {
   int x;          // the variable to minimise or maximise
@@ -173,6 +183,23 @@ class IntModel {
   void bool_or(std::span<const IntVar> xs, IntVar r) { and_or(xs, r, 1); }   // r = or(xs)
   void bool_xor(IntVar a, IntVar b, IntVar r) { parity({a, b, r}, 0); }     // r = a xor b
   void bool_not(IntVar a, IntVar b) { parity({a, b}, 1); }                 // b = 1 - a
+  // The xor of xs is `odd`; a variable twice cancels out.
+  void parity(std::span<const IntVar> xs, Value odd) {
+    booleans(xs);  // checks them
+    std::vector<int> ids;
+    for (IntVar x : xs) ids.push_back(x.id);
+    std::sort(ids.begin(), ids.end());
+    std::vector<int> left;
+    for (int x : ids) {
+      if (!left.empty() && left.back() == x) {
+        left.pop_back();
+      } else {
+        left.push_back(x);
+      }
+    }
+    add(Parity{std::move(left), odd});
+  }
+  void parity(std::initializer_list<IntVar> xs, Value odd) { parity(std::span<const IntVar>(xs.begin(), xs.size()), odd); }
 
   // Arithmetic (propagators/arithmetic.hpp): z = x * y, x div y (truncated toward zero,
   // y != 0), x mod y (the remainder of div, with x's sign), |x|, min(x, y), max(x, y).
@@ -198,8 +225,15 @@ class IntModel {
   void maximize(IntVar x) { objective_ = Objective{checked(x), false}; }
   // The variables the search decides, in this order (by default every variable).
   void branch_on(std::span<const IntVar> xs) {
-    decisions_.clear();
-    for (IntVar x : xs) decisions_.push_back(checked(x));
+    phases_.clear();
+    add_phase(xs);
+  }
+  // Decides xs once the phases before are decided (by default: one phase of them all).
+  void add_phase(std::span<const IntVar> xs, std::optional<VariableOrder> order = std::nullopt,
+                 std::optional<ValueOrder> values = std::nullopt) {
+    SearchPhase phase{{}, order, values};
+    for (IntVar x : xs) phase.xs.push_back(checked(x));
+    phases_.push_back(std::move(phase));
   }
 
   // Any propagator (propagation.hpp); its number.
@@ -216,11 +250,11 @@ class IntModel {
   const Space& space() const { return space_; }
   const Propagation& propagation() const { return propagation_; }
   const std::optional<Objective>& objective() const { return objective_; }
-  std::vector<int> decisions() const {
-    if (!decisions_.empty()) return decisions_;
-    std::vector<int> all(static_cast<std::size_t>(variables()));
-    for (int x = 0; x < variables(); ++x) all[static_cast<std::size_t>(x)] = x;
-    return all;
+  std::vector<SearchPhase> phases() const {
+    if (!phases_.empty()) return phases_;
+    SearchPhase all;
+    for (int x = 0; x < variables(); ++x) all.xs.push_back(x);
+    return {all};
   }
   // The all-differents whose strength the search's options choose.
   const std::vector<int>& strength_from_search() const { return strength_from_search_; }
@@ -292,22 +326,6 @@ class IntModel {
     // r = r and rest: r implies each of the rest (r = r or rest: each of them implies r).
     for (int x : ids) add(deciding == 0 ? Clause{{x}, {y}} : Clause{{y}, {x}});
   }
-  // The xor of xs is `odd`; a variable twice cancels out.
-  void parity(std::initializer_list<IntVar> xs, Value odd) {
-    booleans(std::span<const IntVar>(xs.begin(), xs.size()));  // checks them
-    std::vector<int> ids;
-    for (IntVar x : xs) ids.push_back(x.id);
-    std::sort(ids.begin(), ids.end());
-    std::vector<int> left;
-    for (int x : ids) {
-      if (!left.empty() && left.back() == x) {
-        left.pop_back();
-      } else {
-        left.push_back(x);
-      }
-    }
-    add(Parity{std::move(left), odd});
-  }
 
   void post_reified(const LinearRelation& r, IntVar b, bool half) {
     const int id = booleans(std::span<const IntVar>(&b, 1)).front();
@@ -332,7 +350,7 @@ class IntModel {
   Space space_;
   Propagation propagation_;
   std::optional<Objective> objective_;
-  std::vector<int> decisions_;
+  std::vector<SearchPhase> phases_;
   std::vector<int> strength_from_search_;
 };
 

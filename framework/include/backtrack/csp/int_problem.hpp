@@ -26,6 +26,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "backtrack/csp/int_model.hpp"
@@ -59,7 +60,7 @@ class IntProblem {
   };
 
   IntProblem(IntModel model, SearchOptions options)
-      : model_(std::move(model)), options_(options), decisions_(model_.decisions()) {
+      : model_(std::move(model)), options_(options) {
     Propagation& propagation = model_.propagation_to_tune();
     const DistinctStrength strength = options_.prune == Prune::gac      ? DistinctStrength::gac
                                       : options_.prune == Prune::bounds ? DistinctStrength::bounds
@@ -74,10 +75,18 @@ class IntProblem {
       propagator_scopes_.push_back(propagation.scope(id));
       for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
     }
+    for (const SearchPhase& p : model_.phases()) {
+      phases_.push_back({decisions_.size(), decisions_.size() + p.xs.size(), p.order.value_or(options_.variables),
+                         p.values.value_or(options_.values)});
+      decisions_.insert(decisions_.end(), p.xs.begin(), p.xs.end());
+    }
     if (const auto& o = model_.objective()) {
       objective_ = *o;
       // A solution fixes the objective: it is decided last when nothing fixes it before.
-      if (std::find(decisions_.begin(), decisions_.end(), o->x) == decisions_.end()) decisions_.push_back(o->x);
+      if (std::find(decisions_.begin(), decisions_.end(), o->x) == decisions_.end()) {
+        phases_.push_back({decisions_.size(), decisions_.size() + 1, options_.variables, options_.values});
+        decisions_.push_back(o->x);
+      }
     }
     for (int x : decisions_) {
       depth_ += model_.space().has_holes(x) ? static_cast<int>(model_.space().size(x)) : 2 * 33;
@@ -105,11 +114,11 @@ class IntProblem {
   Children candidates(const State& s) const {
     Children c;
     if (s.space.failed()) return c;
-    const int x = choose_variable(s);
+    const auto [x, phase] = choose_variable(s);
     if (x < 0) return c;
     const Space& d = s.space;
     using K = Decision::Kind;
-    ValueOrder order = options_.values;
+    ValueOrder order = phase->values;
     if (!d.has_holes(x)) {  // an interval alone: halves
       order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
                                                                              : ValueOrder::split;
@@ -154,7 +163,9 @@ class IntProblem {
   }
   void undo(State& s, Move) const { s.space.undo(); }
 
-  bool learns() const { return options_.variables == VariableOrder::dom_wdeg; }
+  bool learns() const {
+    return std::any_of(phases_.begin(), phases_.end(), [](const Phase& p) { return p.order == VariableOrder::dom_wdeg; });
+  }
   void forget(State& s) const {
     if (!learns()) return;
     s.weight = root_.weight;
@@ -214,9 +225,17 @@ class IntProblem {
   void shuffle_values(std::uint64_t seed) {
     options_.values = ValueOrder::random;
     options_.seed = seed;
+    for (Phase& p : phases_) p.values = ValueOrder::random;
   }
 
  private:
+  // The phases' variables one after another (one variable may be in several phases).
+  struct Phase {
+    std::size_t begin, end;  // in decisions_
+    VariableOrder order;
+    ValueOrder values;
+  };
+
   bool all_fixed(const Space& d) const {
     for (int x : decisions_) {
       if (!d.fixed(x)) return false;
@@ -254,21 +273,26 @@ class IntProblem {
     root_.space.propagations = 0;
   }
 
-  // The variable to branch on: the first of the decision variables, in their order, that
-  // is best by --order; -1 when all are fixed.
-  int choose_variable(const State& s) const {
+  // The variable to branch on, and its phase: of the first phase with a variable open, the
+  // first of its variables, in their order, that is best by the phase's order; -1 when all
+  // are fixed.
+  std::pair<int, const Phase*> choose_variable(const State& s) const {
     const Space& d = s.space;
-    int best = -1;
-    for (int x : decisions_) {
-      if (d.fixed(x)) continue;
-      if (options_.variables == VariableOrder::static_order) return x;
-      if (best < 0 || prefer(s, x, best)) best = x;
+    for (const Phase& p : phases_) {
+      int best = -1;
+      for (std::size_t i = p.begin; i < p.end; ++i) {
+        const int x = decisions_[i];
+        if (d.fixed(x)) continue;
+        if (p.order == VariableOrder::static_order) return {x, &p};
+        if (best < 0 || prefer(s, p.order, x, best)) best = x;
+      }
+      if (best >= 0) return {best, &p};
     }
-    return best;
+    return {-1, nullptr};
   }
-  bool prefer(const State& s, int x, int y) const {
+  bool prefer(const State& s, VariableOrder order, int x, int y) const {
     const Space& d = s.space;
-    switch (options_.variables) {
+    switch (order) {
       case VariableOrder::mrv: return d.size(x) < d.size(y);
       case VariableOrder::largest: return d.size(x) > d.size(y);
       case VariableOrder::min_value: return d.min(x) < d.min(y);
@@ -307,6 +331,7 @@ class IntProblem {
   IntModel model_;
   SearchOptions options_;
   std::vector<int> decisions_;
+  std::vector<Phase> phases_;
   std::vector<std::vector<int>> scopes_;             // variable -> the propagators watching it
   std::vector<std::vector<int>> propagator_scopes_;  // propagator -> the variables it watches
   std::optional<Objective> objective_;

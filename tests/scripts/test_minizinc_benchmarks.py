@@ -63,6 +63,13 @@ class Agreement(unittest.TestCase):
         self.assertEqual(bench.agreement(self.run_("found", 1), self.run_("solved", unsat=True), "sat"), "no")
 
 
+class Answer(unittest.TestCase):
+    def test_nothing_found_shows_no_count(self):
+        self.assertEqual(bench.answer(bench.Run("unknown"), "sat"), "-")
+        self.assertEqual(bench.answer(bench.Run("found", 3), "sat"), ">=3 sol")
+        self.assertEqual(bench.answer(bench.Run("found", 2, 94), "min"), "(94)")
+
+
 class PrintObjective(unittest.TestCase):
     def test_marks_only_the_objective_variable(self):
         fzn = ("var 0..9: X_4:: is_defined_var;\nvar 0..9: X_40;\n"
@@ -99,6 +106,7 @@ class WholeRun(unittest.TestCase):
         self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
         self.assertIn("answers that disagree: 1 (queens-6)", proc.stdout)
         self.assertRegex(proc.stdout, r"\| loading +\| max +\| error ")
+        self.assertIn("of the 2 instances Gecode solves, ours solves 0 (0%", proc.stdout)
 
 
 if __name__ == "__main__":

@@ -382,6 +382,10 @@ class Builder {
     arithmetic("int_mod", &csp::IntModel::mod);
     arithmetic("int_min", &csp::IntModel::min);
     arithmetic("int_max", &csp::IntModel::max);
+    h.emplace("int_pow", [](Builder& b, const ConstraintItem& c) {
+      b.arity(c, 3);
+      b.power(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2]), c);
+    });
     h.emplace("int_abs", [](Builder& b, const ConstraintItem& c) {
       b.arity(c, 2);
       b.m_.abs(b.var(c.args[0]), b.var(c.args[1]));
@@ -509,6 +513,27 @@ class Builder {
     } catch (const std::invalid_argument& e) {
       throw ModelError(c.at, "'" + c.id + "': " + e.what());
     }
+  }
+
+  // z = x^y as the table of its tuples (a negative exponent has no integer power but
+  // for x = 1 or -1: MiniZinc leaves those out, as we do).
+  void power(IntVar x, IntVar y, IntVar z, const ConstraintItem& c) {
+    const csp::Space& s = m_.space();
+    const Int tuples = (s.max(x.id) - s.min(x.id) + 1) * (s.max(y.id) - s.min(y.id) + 1);
+    constexpr Int largest_table = Int{1} << 16;
+    if (tuples > largest_table) {
+      throw ModelError(c.at, "int_pow: the base and the exponent have " + std::to_string(tuples) +
+                                 " value pairs; backtrack tables at most " + std::to_string(largest_table));
+    }
+    std::vector<std::vector<Value>> table;
+    for (Value a = s.min(x.id); a <= s.max(x.id); ++a) {
+      for (Value e = std::max<Value>(s.min(y.id), 0); e <= s.max(y.id); ++e) {
+        csp::Wide p = a == 0 ? (e == 0 ? 1 : 0) : a == 1 ? 1 : a == -1 ? (e % 2 == 0 ? 1 : -1) : 1;
+        for (Value i = 0; i < e && (a < -1 || a > 1) && p >= csp::min_value && p <= csp::max_value; ++i) p *= a;
+        if (p >= s.min(z.id) && p <= s.max(z.id)) table.push_back({a, e, static_cast<Value>(p)});
+      }
+    }
+    m_.table(std::vector<IntVar>{x, y, z}, std::move(table));
   }
 
   // x in s; or b <-> x in s, b -> x in s.

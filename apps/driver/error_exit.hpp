@@ -2,6 +2,7 @@
 // From an error to an exit code: the one place that maps the exceptions of a command
 // (usage, input data, anything else) to sysexits codes, after logging them.
 #include <boost/program_options/errors.hpp>
+#include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
@@ -61,8 +62,12 @@ inline int exit_code_for_current_exception() {
   } catch (const std::bad_alloc&) {
     // Past the estimates (memory_limit.hpp), which are upper bounds of the largest terms,
     // not of everything; the failed allocation is unwound, so a message can be built.
-    log::error("out of memory: the system refused an allocation (" + available_memory_words() +
-               "); fewer --threads or a smaller instance need less");
+    try {
+      log::error("out of memory: the system refused an allocation (" + available_memory_words() +
+                 "); fewer --threads or a smaller instance need less");
+    } catch (const std::bad_alloc&) {  // not even the message fits: one that needs no memory
+      std::fputs("backtrack: error: out of memory: the system refused an allocation\n", stderr);
+    }
     return exit_out_of_memory;
   } catch (const std::system_error& e) {
     // A thread the system would not start (its stack is memory too, under ulimit -v).

@@ -11,11 +11,10 @@
 #include <string>
 
 #include "backtrack/errors.hpp"
-#include "backtrack/flatzinc/parser.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/input_file.hpp"
 #include "backtrack/solution.hpp"
-#include "interrupt.hpp"
+#include "../driver/interrupt.hpp"
 
 namespace {
 
@@ -102,25 +101,25 @@ int run(int argc, char** argv) {
     return usage_exit;
   }
 
-  flatzinc::FlatZincModel model;
+  std::string text;
   try {
-    model = flatzinc::read_model(read_input_file(f.file, std::size_t{1} << 30),
-                                 flatzinc::BuildOptions{.follow_search_annotations = !f.free});
-  } catch (const flatzinc::ParseError& e) {
-    std::cerr << f.file << ":" << e.what() << "\n";
-    return data_exit;
-  } catch (const flatzinc::ModelError& e) {
-    std::cerr << f.file << ":" << e.what() << "\n";
-    return data_exit;
+    text = read_input_file(f.file, std::size_t{1} << 30);
   } catch (const InputError& e) {
     std::cerr << "fzn-backtrack: " << e.what() << "\n";
     return data_exit;
   }
-  if (f.verbose) {
-    for (const std::string& w : model.warnings) std::cerr << f.file << ":" << w << "\n";
+  flatzinc::ModelSolver made;
+  try {
+    made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
+  } catch (const InputError& e) {
+    std::cerr << f.file << ":" << e.what() << "\n";
+    return data_exit;
   }
-  const bool optimises = model.model.objective().has_value();
-  auto solver = flatzinc::fzn_solver(std::move(model), options, Instance{"fzn", ""});
+  if (f.verbose) {
+    for (const std::string& w : made.warnings) std::cerr << f.file << ":" << w << "\n";
+  }
+  const bool optimises = made.optimises;
+  const auto& solver = made.solver;
 
   RunRequest request;
   request.threads = f.threads;

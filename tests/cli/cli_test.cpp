@@ -595,7 +595,7 @@ TEST(ListCommand, Json) {
   // Which problems `check` judges: those with a checker, and each of them does judge.
   std::map<std::string, bool> checks;
   for (const auto& p : problems) checks[p.at("name").get<std::string>()] = p.at("checks").get<bool>();
-  EXPECT_EQ(checks, (std::map<std::string, bool>{{"golomb", false}, {"magic-square", false}, {"nqueens", true}, {"pentomino", true}, {"sudoku", true}, {"xcc", false}}));
+  EXPECT_EQ(checks, (std::map<std::string, bool>{{"fzn", false}, {"golomb", false}, {"magic-square", false}, {"nqueens", true}, {"pentomino", true}, {"sudoku", true}, {"xcc", false}}));
   for (const auto& [name, judged] : checks) {
     const auto checked = run({"check", name, "/dev/null"});
     EXPECT_EQ(checked.exit_code, judged ? 65 : 64) << name << ": " << checked.err;  // no solution in it / no checker

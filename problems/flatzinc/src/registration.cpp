@@ -8,6 +8,7 @@
 #include "backtrack/csp/program_options.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/flatzinc/parser.hpp"
+#include "backtrack/flatzinc/model_builder.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/input_file.hpp"
 #include "backtrack/registry.hpp"

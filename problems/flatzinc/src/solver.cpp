@@ -5,6 +5,8 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/csp/restarting_solver.hpp"
+#include "backtrack/errors.hpp"
+#include "backtrack/flatzinc/model_builder.hpp"
 #include "backtrack/flatzinc/parser.hpp"
 #include "backtrack/solver.hpp"
 
@@ -36,6 +38,23 @@ Solution render(const std::vector<OutputItem>& output, const std::vector<csp::Va
 
 FlatZincModel read_model(const std::string& text, const BuildOptions& options) {
   return build_model(parse(text), options);
+}
+
+ModelSolver read_solver(const std::string& text, bool follow_search_annotations, const csp::SearchOptions& options,
+                        Instance instance) {
+  FlatZincModel model;
+  try {
+    model = read_model(text, BuildOptions{.follow_search_annotations = follow_search_annotations});
+  } catch (const ParseError& e) {
+    throw InputError(e.what());
+  } catch (const ModelError& e) {
+    throw InputError(e.what());
+  }
+  ModelSolver made;
+  made.warnings = model.warnings;
+  made.optimises = model.model.objective().has_value();
+  made.solver = fzn_solver(std::move(model), options, std::move(instance));
+  return made;
 }
 
 std::unique_ptr<Solver> fzn_solver(FlatZincModel model, const csp::SearchOptions& options, Instance instance) {

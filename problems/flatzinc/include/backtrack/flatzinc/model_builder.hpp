@@ -54,6 +54,8 @@ struct FlatZincModel {
 };
 
 FlatZincModel build_model(const Model& ast, const BuildOptions& options = {});
+// parse() and build_model(): ParseError or ModelError for a bad text.
+FlatZincModel read_model(const std::string& text, const BuildOptions& options = {});
 
 // A solution as FlatZinc prints it: one line an output item, each ended by a newline.
 std::string format_solution(const std::vector<OutputItem>& output, const std::vector<csp::Value>& values);

@@ -22,6 +22,9 @@ suite=(
   # scripts/fuzz.sh: clang, libFuzzer, and the sanitizer runtimes, which clang only
   # recommends (and recommended packages are not installed here).
   clang libfuzzer-14-dev libclang-rt-14-dev
+  # tests/tree/check_tree_files.py: search tree drawings as a person opens them, the
+  # pages in headless Chromium, the DOT files through Graphviz.
+  chromium graphviz
 )
 if [ "${1:-}" = --program ]; then
   shift

@@ -283,7 +283,8 @@ void write_page(const std::vector<SearchTree>& trees, bool comparison, std::ostr
       << "</title>\n<style>" << tree_style << tree_page_style << "</style>\n</head>\n";
   if (comparison) {
     out << "<body class=\"comparison\">\n<header><h1>search trees compared</h1>\n<div class=\"controls\">"
-        << "<label>left <select id=\"left\"></select></label> <label>right <select id=\"right\"></select></label> ";
+        << "<label class=\"side\">left <select id=\"left\"></select> <span id=\"left-totals\"></span></label>"
+        << "<label class=\"side\">right <select id=\"right\"></select> <span id=\"right-totals\"></span></label>";
   } else {
     out << "<body data-nodes=\"" << trees.front().searched_nodes << "\">\n<header><h1>" << xml_escaped(title)
         << "</h1>\n<div class=\"controls\"><span id=\"node-count\">" << plural(trees.front().searched_nodes, "node")

@@ -5,7 +5,7 @@ namespace backtrack {
 // Shapes tell the kinds apart in grey-scale print too; the colours help on a screen.
 const std::string_view tree_style = R"css(
 .title { font: bold 15px sans-serif; }
-.totals, .legend-label, .side-label { font: 12px sans-serif; fill: #222; }
+.totals, .legend-label { font: 12px sans-serif; fill: #222; }
 .edge { stroke: #999; stroke-width: 1.2; fill: none; }
 .node .shape, .legend .shape { stroke: #222; stroke-width: 1.2; }
 .inner .shape { fill: #d9d9d9; }
@@ -24,6 +24,7 @@ body { display: flex; flex-direction: column; }
 header { padding: 6px 12px; border-bottom: 1px solid #ccc; }
 h1 { font-size: 16px; margin: 0 0 4px 0; }
 .hint { color: #666; }
+.side { display: block; margin-bottom: 3px; }
 button { min-width: 2em; }
 main { flex: 1; display: flex; min-height: 0; }
 #view { flex: 1; cursor: grab; background: white; user-select: none; }
@@ -42,7 +43,7 @@ const std::string_view tree_page_script = R"js(
 const UNIT = 24, LEVEL = 48, GAP = 60;
 const SVGNS = "http://www.w3.org/2000/svg";
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
-const TOP = DATA.comparison ? 80 : 20;  // room for each tree's title and totals
+const TOP = 20;
 const svg = document.getElementById("view"), viewport = document.getElementById("viewport");
 const pageErrors = [];
 window.addEventListener("error", e => pageErrors.push(String(e.message)));
@@ -70,7 +71,7 @@ const trees = DATA.trees.map(tree => {
   const keys = new Set(nodes.filter(v => v.kind !== "roots").map(v => v.key));
   return Object.assign({}, tree, { nodes, keys });
 });
-let shown = DATA.comparison ? [0, Math.min(1, trees.length - 1)].filter(i => i >= 0) : [0];
+let shown = trees.length === 0 ? [] : DATA.comparison ? [0, Math.min(1, trees.length - 1)] : [0];
 
 function shape(kind, g) {
   if (kind === "solution") element("path", { class: "shape", d: "M0,-8L8,0L0,8L-8,0Z" }, g);
@@ -99,12 +100,12 @@ function drawTree(t, side, group, other) {
   const tree = trees[t];
   const { shownNodes, leaves } = layOut(tree);
   const px = v => (v.x + 0.5) * UNIT, py = v => TOP + v.level * LEVEL;
-  if (other !== undefined) {  // one tree's title and totals are the page's header
-    element("text", { class: "title", y: 16 }, group, tree.title);
-    element("text", { class: "totals", y: 34 }, group, tree.totals);
+  if (side === 0 && tree.nodes.length > 0) rootX = px(tree.nodes[0]);
+  if (other !== undefined) {  // beside the side's list, readable at any zoom
     const only = tree.nodes.filter(v => v.kind !== "roots" && !trees[other].keys.has(v.key)).length;
-    element("text", { class: "side-label", y: 52 }, group,
-      only + " node" + (only === 1 ? "" : "s") + " only in this tree (ringed)").setAttribute("data-only", only);
+    const totals = document.getElementById(side === 0 ? "left-totals" : "right-totals");
+    totals.textContent = tree.totals + "; " + only + " node" + (only === 1 ? "" : "s") + " only in this tree (ringed)";
+    totals.setAttribute("data-only", only);
   }
   for (const v of shownNodes) {
     if (v.parent < 0) continue;
@@ -126,7 +127,7 @@ function drawTree(t, side, group, other) {
   return Math.max(leaves * UNIT, 320);
 }
 
-let width = 0, height = 0;
+let width = 0, height = 0, rootX = 0;
 function render() {
   viewport.textContent = "";
   let offset = 0;
@@ -147,10 +148,14 @@ function zoom(factor, cx, cy) {
   view.x = cx - (cx - view.x) * k; view.y = cy - (cy - view.y) * k; view.s = s;
   applyView();
 }
-function fit() {
+// The whole drawing in the window; on opening, no smaller than a readable scale, with
+// the (first) root in the middle where the whole does not fit.
+function fit(whole) {
   const box = svg.getBoundingClientRect();
-  view.s = Math.max(0.01, Math.min(1.5, (box.width - 40) / Math.max(width, 1), (box.height - 20) / Math.max(height, 1)));
-  view.x = 20; view.y = 10;
+  const s = Math.min(1.5, (box.width - 40) / Math.max(width, 1), (box.height - 20) / Math.max(height, 1));
+  view.s = Math.max(whole ? 0.01 : 0.35, s);
+  view.x = view.s > s ? box.width / 2 - rootX * view.s : 20;
+  view.y = 10;
   applyView();
 }
 svg.addEventListener("wheel", e => {
@@ -170,7 +175,7 @@ window.addEventListener("pointermove", e => {
 window.addEventListener("pointerup", () => { drag = null; });
 document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25, svg.clientWidth / 2, svg.clientHeight / 2));
 document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8, svg.clientWidth / 2, svg.clientHeight / 2));
-document.getElementById("fit").addEventListener("click", fit);
+document.getElementById("fit").addEventListener("click", () => fit(true));
 
 function nodeOf(g) { return trees[+g.getAttribute("data-tree")].nodes[+g.getAttribute("data-index")]; }
 // A click folds or unfolds a node's subtree; a node folded by the budget has no more to show.
@@ -198,7 +203,7 @@ if (DATA.comparison) {
     trees.forEach((tree, i) => { const o = document.createElement("option"); o.value = i; o.textContent = tree.title; select.appendChild(o); });
     const side = id === "left" ? 0 : 1;
     if (shown[side] !== undefined) select.value = shown[side];
-    select.addEventListener("change", () => { shown[side] = +select.value; render(); fit(); });
+    select.addEventListener("change", () => { shown[side] = +select.value; render(); fit(false); });
   }
 }
 
@@ -226,7 +231,7 @@ function selftest() {
     }
     const counter = document.getElementById("node-count");
     if (counter) result.node_count_text = counter.textContent;
-    result.only = Array.from(viewport.querySelectorAll("[data-only]")).map(e => +e.getAttribute("data-only"));
+    result.only = Array.from(document.querySelectorAll("[data-only]")).map(e => +e.getAttribute("data-only"));
   } catch (e) {
     result.errors.push(String(e));
   }
@@ -235,7 +240,7 @@ function selftest() {
 }
 
 render();
-fit();
+fit(false);
 if (location.hash === "#selftest") selftest();
 )js";
 

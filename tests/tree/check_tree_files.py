@@ -14,8 +14,8 @@ PATH: a .svg, .html or .dot file, or a directory (its files of those kinds).
          an uncaught exception), and the page's own test (<pre id="selftest">): every
          node of its data drawn, the counts of its trees equal to the search's, a click
          on an inner node changes the number of nodes shown and a second click restores
-         it; then a screenshot (1200x800, PNG) to DIR/<file name>.png when
-         --screenshot-dir is given.
+         it (on a comparison page, each side counts the nodes only it visits); then a
+         screenshot (1200x800, PNG) to DIR/<file name>.png when --screenshot-dir is given.
 --expect-nodes N: the searched nodes of every one-tree file must be N (a comparison
 page's trees are only checked against their own counts).
 
@@ -116,6 +116,8 @@ def check_html(path, expect_nodes, screenshot_dir, profile):
         if not result.get("hover_path", "").startswith("root"):
             errors.append("hovering a node showed no path")
     one_tree = '<body class="comparison">' not in run.stdout
+    if not one_tree and len(result.get("only", [])) != 2:
+        errors.append("the comparison shows %s counts of nodes only one tree visits, not 2" % len(result.get("only", [])))
     if one_tree:
         body = re.search(r'<body data-nodes="(\d+)"', run.stdout)
         if not body or int(body.group(1)) != result.get("searched_nodes"):

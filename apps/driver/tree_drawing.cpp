@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include "backtrack/errors.hpp"
@@ -19,10 +18,10 @@ namespace {
 
 // The SVG's scale, the same in the page's script (tree_page.cpp): pixels per leaf and
 // per level, and the room above the tree for its title, counts and legend.
-constexpr double unit = 24;
+constexpr double leaf_width = 24;
 constexpr double level_height = 48;
 constexpr double header_height = 96;
-constexpr double margin = 20;
+constexpr double side_margin = 20;
 
 std::string_view kind_name(TreeNodeKind kind) {
   switch (kind) {
@@ -139,10 +138,11 @@ std::string svg_fold(const TreeNode& node) {
   return text;
 }
 
-std::string number(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
+// A coordinate in pixels, never in exponent notation however wide the tree.
+std::string coordinate(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  return text;
 }
 
 void write_svg_legend(std::ostream& out, double y) {
@@ -150,7 +150,7 @@ void write_svg_legend(std::ostream& out, double y) {
                                                                {TreeNodeKind::solution, "solution"},
                                                                {TreeNodeKind::failure, "failure"},
                                                                {TreeNodeKind::stopped, "stopped by a limit"}};
-  double x = margin + 8;
+  double x = side_margin + 8;
   for (const auto& [kind, words] : entries) {
     out << R"(<g class="legend )" << kind_name(kind) << R"(" transform="translate()" << x << "," << y << ")\">"
         << svg_shape(kind) << R"(<text class="legend-label" x="12" y="4">)" << words << "</text></g>\n";
@@ -175,17 +175,17 @@ TreeFormat tree_format_of(const std::filesystem::path& file) {
 
 void write_tree_svg(const SearchTree& tree, std::ostream& out) {
   const TreeLayout layout = lay_out(tree);
-  const double width = std::max(720.0, 2 * margin + layout.leaves * unit);
-  const double height = header_height + layout.levels * level_height + 60;
-  const auto px = [&](std::size_t i) { return number(margin + (layout.x[i] + 0.5) * unit); };
-  const auto py = [&](std::size_t i) { return number(header_height + 20 + layout.level[i] * level_height); };
+  const std::string width = coordinate(std::max(720.0, 2 * side_margin + layout.leaves * leaf_width));
+  const std::string height = coordinate(header_height + layout.levels * level_height + 60);
+  const auto px = [&](std::size_t i) { return coordinate(side_margin + (layout.x[i] + 0.5) * leaf_width); };
+  const auto py = [&](std::size_t i) { return coordinate(header_height + 20 + layout.level[i] * level_height); };
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << R"(<svg xmlns="http://www.w3.org/2000/svg" width=")" << width << R"(" height=")" << height << R"(" viewBox="0 0 )"
       << width << " " << height << R"(" data-drawn-nodes=")" << drawn_search_nodes(tree) << R"(" data-searched-nodes=")"
       << tree.searched_nodes << "\">\n<style>" << tree_style << "</style>\n"
       << R"(<rect width="100%" height="100%" fill="white"/>)" << "\n"
-      << R"(<text class="title" x=")" << margin << R"(" y="28">)" << xml_escaped(tree.title) << "</text>\n"
-      << R"(<text class="totals" x=")" << margin << R"(" y="50">)" << xml_escaped(totals_line(tree)) << "</text>\n";
+      << R"(<text class="title" x=")" << side_margin << R"(" y="28">)" << xml_escaped(tree.title) << "</text>\n"
+      << R"(<text class="totals" x=")" << side_margin << R"(" y="50">)" << xml_escaped(totals_line(tree)) << "</text>\n";
   write_svg_legend(out, 76);
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
     const std::size_t parent = tree.nodes[i].parent;

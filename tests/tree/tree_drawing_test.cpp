@@ -148,6 +148,16 @@ TEST(TreeSvg, FoldedAndStoppedNodes) {
   EXPECT_NE(dot.find("style=\"filled,dashed\""), std::string::npos);
 }
 
+TEST(TreeSvg, AWideTreeKeepsPlainCoordinates) {
+  SearchTree tree;
+  tree.nodes.push_back(node(TreeNode::no_parent, TreeNodeKind::inner, "", 60001));
+  for (int i = 0; i < 60000; ++i) tree.nodes.push_back(node(0, TreeNodeKind::failure, ""));
+  tree.searched_nodes = 60001;
+  const std::string svg = svg_of(tree);
+  EXPECT_EQ(svg.find("e+"), std::string::npos);
+  EXPECT_NE(svg.find("width=\"1440040.00\""), std::string::npos);  // 60000 leaves of 24 pixels, 20 on each side
+}
+
 TEST(TreeDrawings, EscapeWhatTheProblemSays) {
   SearchTree tree = small_tree();
   tree.title = "</script><b>";

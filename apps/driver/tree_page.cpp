@@ -40,10 +40,9 @@ main { flex: 1; display: flex; min-height: 0; }
 // "#selftest" checks the page from within and writes the result into #selftest.
 const std::string_view tree_page_script = R"js(
 "use strict";
-const UNIT = 24, LEVEL = 48, GAP = 60;
+const UNIT = 24, LEVEL = 48, TOP = 20, GAP = 60;  // pixels: a leaf, a level, above the root, between trees
 const SVGNS = "http://www.w3.org/2000/svg";
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
-const TOP = 20;
 const svg = document.getElementById("view"), viewport = document.getElementById("viewport");
 const pageErrors = [];
 window.addEventListener("error", e => pageErrors.push(String(e.message)));
@@ -193,7 +192,8 @@ svg.addEventListener("mouseover", e => {
   const v = nodeOf(g);
   const counts = v.count > 1 ? "\nsubtree: " + v.count + " nodes, " + v.solutions + " solutions, " + v.failures + " failures" : "";
   document.getElementById("path").textContent = "root" + v.path.map(m => " \u2192 " + m).join("") +
-    "\n(" + v.kind + (v.folded ? ", folded by the node budget" : "") + ")" + counts;
+    "\n(" + v.kind + (v.folded ? ", folded by the node budget" : "") +
+    (g.classList.contains("only") ? ", only in this tree" : "") + ")" + counts;
   document.getElementById("drawing").textContent = v.drawing;
 });
 

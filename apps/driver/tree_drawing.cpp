@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <span>
 #include <string_view>
 
 #include "backtrack/errors.hpp"
@@ -277,7 +278,7 @@ void write_tree_json(const SearchTree& tree, std::ostream& out) {
   out << "]}";
 }
 
-void write_page(const std::vector<SearchTree>& trees, bool comparison, std::ostream& out) {
+void write_page(std::span<const SearchTree> trees, bool comparison, std::ostream& out) {
   const std::string title = comparison ? "search trees compared" : trees.front().title;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escaped(title)
       << "</title>\n<style>" << tree_style << tree_page_style << "</style>\n</head>\n";
@@ -309,7 +310,7 @@ void write_page(const std::vector<SearchTree>& trees, bool comparison, std::ostr
 
 }  // namespace
 
-void write_tree_html(const SearchTree& tree, std::ostream& out) { write_page({tree}, false, out); }
+void write_tree_html(const SearchTree& tree, std::ostream& out) { write_page({&tree, 1}, false, out); }
 
 void write_tree_comparison_html(const std::vector<SearchTree>& trees, std::ostream& out) {
   write_page(trees, true, out);

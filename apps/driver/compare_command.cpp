@@ -1,6 +1,9 @@
 // backtrack compare: every strategy of a problem on every size of a range, one table.
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -23,6 +26,8 @@
 #include "search_options.hpp"
 #include "setup_watch.hpp"
 #include "shared_options.hpp"
+#include "tree_drawing.hpp"
+#include "watch_options.hpp"
 
 namespace backtrack {
 
@@ -70,10 +75,36 @@ const char* const compare_usage =
     "--profile adds nodes and failures per depth of each row: two tables after the table (a\n"
     "column per row), \"profile\" in each JSON row (CSV has none), and with --plot a second\n"
     "chart, nodes per depth, so that two strategies' trees can be seen side by side.\n"
+    "--tree DIR draws them: each row's search tree (row K as DIR/K-LABEL.svg), and\n"
+    "DIR/index.html, a page that shows two chosen rows side by side at one scale, the nodes\n"
+    "only one of them visits marked. Each row is then searched on one thread and watched\n"
+    "node by node, which its times include.\n"
     "RANGE is A..B, a list A,B,C, or one size. Examples:\n"
     "  backtrack compare nqueens -n 4..12 --strategy scan,arrays,bitset,word --plot times.svg\n"
     "  backtrack compare nqueens -n 10 --strategy csp --vary prune=none,forward,arc --repeat 5\n"
     "  backtrack compare nqueens -n 12 --strategy csp --vary prune=none,forward,arc --profile\n\n";
+
+// --tree DIR: each row's tree as DIR/K-LABEL.svg, and all of them in DIR/index.html.
+void write_trees(const std::filesystem::path& dir, const std::vector<std::optional<SearchTree>>& rows) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) throw InputError("--tree " + dir.string() + ": cannot make the directory (" + error.message() + ")");
+  std::vector<SearchTree> trees;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i]) continue;  // not run (Ctrl-C)
+    std::string name = std::to_string(i + 1) + "-";
+    for (const char c : rows[i]->title) name += std::isalnum(static_cast<unsigned char>(c)) != 0 ? c : '-';
+    write_tree(*rows[i], dir / (name + ".svg"));
+    trees.push_back(*rows[i]);
+  }
+  const auto page = dir / "index.html";
+  std::ofstream out(page);
+  write_tree_comparison_html(trees, out);
+  out.close();
+  if (!out) throw InputError("--tree " + page.string() + ": cannot write the page");
+  log::info("--tree: " + std::to_string(trees.size()) + " trees in " + dir.string() + ", side by side in " +
+            page.string());
+}
 
 // A row's search shorter than this is run twice, and timed the second time (run_compare()).
 constexpr double warm_up_below = 0.1;
@@ -288,6 +319,9 @@ po::options_description compare_options() {
     ("plot", po::value<std::string>()->value_name("FILE"),
      "also draw search seconds vs n (log scale) into this file with gnuplot, in the format its extension names: "
      ".svg, .png or .pdf");
+  add_watch_options(common, false,
+                    "draw each row's search tree into DIR (made if missing): an .svg a row, and index.html, two rows "
+                    "side by side (see above)");
   add_verbosity_options(common);
   add_threads_option(common, "worker threads for every run (default 1, for comparable times)", 1);
   add_time_limit_option(common, "stop each run after this many seconds (its row is then partial)");
@@ -361,6 +395,17 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     intent.mode = SearchMode::limit;
   }
   request.mode = intent.mode;
+  const std::size_t tree_nodes = read_tree_nodes(vm);
+  std::optional<std::filesystem::path> tree_dir;
+  if (vm.count("tree") != 0) {
+    tree_dir = vm["tree"].as<std::string>();
+    if (tree_dir->empty()) throw UsageError("--tree needs a directory name");
+    if (request.profile) throw UsageError("--tree: not with --profile (the tree shows the nodes per depth)");
+    if (request.threads > 1) log::info("--tree watches one search in depth-first order: each row on one thread");
+    request.threads = 1;
+    intent.threads = 1;
+    intent.watched = true;
+  }
   compare::PlotTerminal terminal;
   if (vm.count("plot") != 0) {
     compare::check_plot_path(vm["plot"].as<std::string>());
@@ -488,6 +533,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
 
   std::vector<Row> rows(plans.size());
   std::vector<bool> printed(plans.size(), false);
+  std::vector<std::optional<SearchTree>> trees(plans.size());  // --tree
   auto print = [&](std::size_t i) {
     Row& row = rows[i];
     const double base = baseline_of[i] ? rows[*baseline_of[i]].times.search_seconds : 0;
@@ -505,6 +551,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     InstanceTimes times;
     std::vector<double> instance_seconds;
     std::size_t solved = 0;
+    std::optional<SearchTree> tree;  // --tree
   };
   auto run_row = [&](const Plan& plan, Row& row, Clock::time_point start) {
     RowRun run;
@@ -517,6 +564,9 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
     const std::size_t count = std::max<std::size_t>(1, plan.set.size());
     StopReason status = StopReason::none;
     double search_seconds = 0;
+    std::optional<TreeRecorder> recorder;
+    if (tree_dir) recorder.emplace(tree_nodes);
+    request.watcher = recorder ? &*recorder : nullptr;
     for (std::size_t k = 0; k < count && !interrupted; ++k) {
       if (!plan.set.empty()) row_intent.instance = plan.set[k];
       const auto begin = Clock::now();
@@ -556,6 +606,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
       if (result.stats.stop == StopReason::time_limit) break;
     }
     run.total.stats.stop = status;
+    if (recorder) run.tree = recorder->finish(compare::profile_label(row, axes, true), run.total.stats);
     run.times = clock.stop(Clock::now());
     run.times.search_seconds = search_seconds;
     run.times.setup_seconds = run.times.seconds - search_seconds;  // all but the searches: set-up, freeing
@@ -577,6 +628,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
         run.times.cpu_seconds += warm_up_cpu;  // over the same span as its seconds
       }
       row.runs.push_back(run.times);
+      if (run.tree) trees[i] = std::move(*run.tree);
       if (row.runs.size() == 1 || !cut(row.result.stats)) row.result = run.total;  // a cut run stays visible
       if (plan.set.size() > 1) {
         row.instances = run.instance_seconds.size();
@@ -595,6 +647,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!printed[i] && !rows[i].runs.empty()) print(i);
   }
+  if (tree_dir) write_trees(*tree_dir, trees);
   std::erase_if(rows, [](const Row& r) { return r.runs.empty(); });  // not reached before Ctrl-C
 
   // Agreement: rows of the same size and the same instance options (those no strategy

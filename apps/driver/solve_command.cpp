@@ -26,6 +26,7 @@
 #include "search_options.hpp"
 #include "setup_watch.hpp"
 #include "shared_options.hpp"
+#include "watch_options.hpp"
 
 namespace backtrack {
 
@@ -145,6 +146,10 @@ po::options_description solve_options() {
     ("mpi", "count only: share the subtrees with the other ranks of an MPI job (mpiexec -n K backtrack ...); "
      "each rank searches with its --threads, rank 0 prints and alone keeps the --checkpoint");
   add_search_options(common);
+  add_watch_options(common, true,
+                    "draw the search tree into FILE, in the format its extension names: .svg (a picture), .html (a "
+                    "page: pan, zoom, fold and unfold subtrees, hover a node for its path and board), .dot "
+                    "(Graphviz). One thread, in depth-first order");
   add_verbosity_options(common);
   return common;
 }
@@ -175,6 +180,20 @@ int solve_command(const Arguments& args, const Registry& registry) {
     request.limits.max_solutions = static_cast<std::uint64_t>(k);
   }
   const Format format = read_format(vm, solve_formats);
+  Watching watching(vm, std::cout, format == Format::json);
+  if ((request.watcher = watching.watcher()) != nullptr) {
+    if (format == Format::leetcode) throw UsageError("--trace and --tree: not with --format leetcode");
+    if (vm.count("checkpoint") != 0 || vm.count("mpi") != 0) {
+      throw UsageError("--trace and --tree watch one search on one thread: not with --checkpoint or --mpi");
+    }
+    if (request.profile) throw UsageError("--trace and --tree: not with --profile (the tree shows the nodes per depth)");
+    if (vm.count("threads") != 0 && request.threads > 1) {
+      log::info("--trace and --tree watch one search in depth-first order: on one thread");
+    }
+    request.threads = 1;
+    intent.threads = 1;
+    intent.watched = true;
+  }
   // Without a mode, an optimisation lists (below): whether a count may print solutions
   // alone is known once the solver says it optimises.
   const bool count_printing_solutions = intent.mode == SearchMode::count && vm["print"].as<std::string>() == "solutions";
@@ -244,6 +263,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
       }
       if (vm.count("checkpoint") != 0 || vm.count("mpi") != 0) {
         throw UsageError("--checkpoint and --mpi take one instance; the input holds " + std::to_string(set.size()));
+      }
+      if (request.watcher != nullptr) {
+        throw UsageError("--trace and --tree take one instance; the input holds " + std::to_string(set.size()));
       }
       return finish(solve_set(problem, vm, intent, request, format, set, print, reached_cap, clock));
     }
@@ -383,6 +405,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
     }
   }
   std::cout.flush();
+  watching.finish(problem.name + " " + description, result);
   if (journal) {
     if (const auto failure = journal->failure(); !failure.empty()) {
       // The result above stands; the journal holds what reached the disk, and the same

@@ -30,13 +30,16 @@ struct CountOnly {};
 // The same for a count that must know where it stopped (split_tree()'s probe): it
 // records its path as a search with a sink does, and is otherwise CountOnly's loop.
 struct CountAlongPath {};
+// The watch of a search that nobody watches (see DepthFirstSearch's Watch).
+struct Unwatched {};
 
 namespace detail {
 // Whether a search records the moves from root() to the node it is at: for its sink,
 // for a problem that weighs its solutions (solution_weight() reads them), or to know
 // where it stopped (CountAlongPath).
-template <class P, class OnSolution>
-inline constexpr bool records_path = !std::is_same_v<OnSolution, CountOnly> || HasSolutionWeight<P>;
+template <class P, class OnSolution, class Watch = Unwatched>
+inline constexpr bool records_path =
+    !std::is_same_v<OnSolution, CountOnly> || HasSolutionWeight<P> || !std::is_same_v<Watch, Unwatched>;
 // Limits are checked every so many nodes at most: rarely enough that the clock never
 // shows up in a profile (a few microseconds of cheap nodes between two reads).
 inline constexpr std::uint64_t check_interval = 1u << 12;
@@ -59,15 +62,18 @@ using ProbeSink = std::conditional_t<detail::records_path<P, CountOnly>, CountOn
 // false to stop the search, or void. One that also takes a fourth argument gets the
 // nodes this search had entered by then, the solution's included (nodes_entered()). A
 // Profiled search also counts its nodes and failures per depth (profile()), over every
-// subtree it runs; one that is not pays nothing for it.
-template <Problem P, class OnSolution = CountOnly, bool Profiled = false>
+// subtree it runs; one that is not pays nothing for it. A Watch other than Unwatched is
+// told of every step (watched_search.hpp): watch.enter(problem, state, path) at each node,
+// solution(weight), refused(problem, state, path, move), dead_end(problem, state, path) and
+// leave(); a search with the default is compiled without a trace of it.
+template <Problem P, class OnSolution = CountOnly, bool Profiled = false, class Watch = Unwatched>
 class DepthFirstSearch {
  public:
   using State = typename P::State;
   using Move = typename P::Move;
 
-  DepthFirstSearch(const P& problem, const SearchLimits& limits, OnSolution on_solution = {})
-      : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)) {
+  DepthFirstSearch(const P& problem, const SearchLimits& limits, OnSolution on_solution = {}, Watch watch = {})
+      : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)), watch_(std::move(watch)) {
     path_.resize(static_cast<std::size_t>(std::max(problem_.max_depth(), 0)) + 1);
   }
   // The cursor refers to problem_, which may be a member copy: the search stays put.
@@ -133,11 +139,12 @@ class DepthFirstSearch {
   // shared libraries (the CLI's count of word at n = 10, 0.2 ms, took 0.1 ms more than
   // one search). A jump costs a setjmp per root, for a search with a node limit only.
   using Candidates = std::remove_cvref_t<decltype(std::declval<const P&>().candidates(std::declval<State&>()))>;
-  static constexpr bool jumps_at_node_limit =
-      counts_only && std::is_trivially_destructible_v<State> && std::is_trivially_destructible_v<Candidates>;
+  static constexpr bool watched = !std::is_same_v<Watch, Unwatched>;
+  static constexpr bool jumps_at_node_limit = counts_only && !watched && std::is_trivially_destructible_v<State> &&
+                                              std::is_trivially_destructible_v<Candidates>;
 
  private:
-  static constexpr bool records_path = detail::records_path<P, OnSolution>;
+  static constexpr bool records_path = detail::records_path<P, OnSolution, Watch>;
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 
@@ -272,10 +279,9 @@ class DepthFirstSearch {
     // The moves that led here, read through `step` as they were written (see visit()).
     const auto depth = static_cast<std::size_t>(depth_of(step));
     const std::span<const Move> path(step - depth, depth);
-    if constexpr (HasSolutionWeight<P>) {
-      weight = problem_.solution_weight(state, path);
-      if (weight == 0) return;  // another member of its symmetry class is counted instead
-    }
+    if constexpr (HasSolutionWeight<P>) weight = problem_.solution_weight(state, path);
+    if constexpr (watched) watch_.solution(weight * root_weight_);
+    if (weight == 0) return;  // another member of its symmetry class is counted instead
     stats_.solutions += static_cast<uint128>(weight) * root_weight_;
     ++stats_.representatives;
     if constexpr (!counts_only) {
@@ -318,7 +324,7 @@ class DepthFirstSearch {
   // Only in a count (not profiled): a listing's time goes to its solutions, a profile's
   // to its counters, and each unrolled copy is compiled for every problem (the copies
   // were most of a strategy file's 20 s of CPU, and of a first build).
-  static constexpr bool unrolls = counts_only && !Profiled;
+  static constexpr bool unrolls = counts_only && !Profiled && !watched;
   static constexpr int unrolled_levels = unrolls && HasChild<P> && std::is_trivially_copyable_v<State> ? 4 : 1;
   // A state passed as words is visited by `word_groups` copies of the group, not one:
   // levels 0-3 below the search's root, 4-7, 8-11, and 12 and deeper (each group calls
@@ -389,6 +395,7 @@ class DepthFirstSearch {
   [[gnu::always_inline]] void visit_at(S& state, Move* step) {
     // Before the check: a node that a limit stops at is counted, in nodes as here.
     if constexpr (Profiled) ++at_depth(profile_, static_cast<std::size_t>(depth_of(step))).nodes;
+    if constexpr (watched) watch_.enter(problem_, state, path_to(step));
     if (--until_check_ == 0) check_limits(step);
     if (problem_.is_solution(state)) {
       note_depth(step);
@@ -397,9 +404,10 @@ class DepthFirstSearch {
       } else {
         reach_solution(state, step);
       }
-      return;
+    } else {
+      expand<Level>(state, step);
     }
-    expand<Level>(state, step);
+    if constexpr (watched) watch_.leave();
   }
 
   // A child: visited in the same function down to the last unrolled level of its group.
@@ -424,7 +432,7 @@ class DepthFirstSearch {
     // are all refused: one test of the loop's condition, not two (full symmetry spent
     // 5% of its instructions on the second).
     if constexpr (!HasAllowed<P>) {
-      if (it == end) return fail(step);
+      if (it == end) return fail(state, step);
     }
     [[maybe_unused]] bool extended = false;
     for (; it != end; ++it) {
@@ -433,7 +441,10 @@ class DepthFirstSearch {
         if constexpr (counts_tries) {
           if (--tries_until_check_ == 0) check_limits(step);
         }
-        if (!problem_.allowed(state, m)) continue;
+        if (!problem_.allowed(state, m)) {
+          if constexpr (watched) watch_.refused(problem_, state, path_to(step), m);
+          continue;
+        }
         extended = true;
       }
       if constexpr (records_path) *step = m;
@@ -447,18 +458,23 @@ class DepthFirstSearch {
       }
     }
     if constexpr (HasAllowed<P>) {
-      if (!extended) fail(step);
+      if (!extended) fail(state, step);
     }
   }
 
   int depth_of(const Move* step) const { return static_cast<int>(step - path_.data()); }
+  // The moves from root() to the node whose move toward a child goes to *step.
+  std::span<const Move> path_to(const Move* step) const {
+    return {path_.data(), static_cast<std::size_t>(depth_of(step))};
+  }
 
   // The deepest node of the subtree is a leaf: a solution or a dead end.
   void note_depth(const Move* step) {
     if (step > deepest_) [[unlikely]] deepest_ = step;
   }
 
-  void fail(const Move* step) {
+  void fail(const State& state, const Move* step) {
+    if constexpr (watched) watch_.dead_end(problem_, state, path_to(step));
     ++stats_.failures;
     if constexpr (Profiled) ++profile_[static_cast<std::size_t>(depth_of(step))].failures;
     note_depth(step);
@@ -471,6 +487,7 @@ class DepthFirstSearch {
   Cursor<P> cursor_{problem_};
   SearchLimits limits_;
   OnSolution on_solution_;
+  [[no_unique_address]] Watch watch_;
   SearchStats stats_;
   DepthProfile profile_;  // Profiled only
   std::vector<Move> path_;

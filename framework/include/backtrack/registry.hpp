@@ -84,6 +84,9 @@ struct SolveIntent {
   bool force = false;    // the user accepted a very large output
   // Every strategy runs with the same settings (compare): no default may depend on the strategy.
   bool uniform = false;
+  // The search is watched step by step (--trace, --tree): the defaults that read best,
+  // e.g. no symmetry breaking unless asked.
+  bool watched = false;
   // One instance of a set (ProblemInfo::instances), which make() builds instead of the
   // input the options name.
   std::optional<std::string> instance = std::nullopt;

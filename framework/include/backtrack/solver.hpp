@@ -28,6 +28,7 @@
 #include "backtrack/solver_interface.hpp"
 #include "backtrack/split.hpp"
 #include "backtrack/subtree_source.hpp"
+#include "backtrack/watched_search.hpp"
 
 namespace backtrack {
 
@@ -263,6 +264,10 @@ class ProblemSolver final : public Solver {
     if (request.subtrees != nullptr && (ordered || request.mode != SearchMode::count)) {
       throw UsageError("subtrees are shared between processes for counts only, without --max-nodes or --max-failures");
     }
+    if (request.watcher != nullptr) {
+      if (request.profile) throw UsageError("a watched search (--trace, --tree) keeps no profile");
+      return run_watched(*request.watcher, request.mode, limits, sink, std::move(result), start);
+    }
     if (request.profile) return run_profiled(request, limits, ordered, sink, std::move(result), start);
     // The first K solutions in depth-first order: with threads, subtrees in order. The
     // threads keep the solutions of later subtrees until the earlier ones are done (up to
@@ -322,6 +327,21 @@ class ProblemSolver final : public Solver {
       if (problem_.optimises()) solution.objective = problem_.objective_value(path);
     }
     return solution;
+  }
+
+  // run() told step by step to `watcher`: one search, in depth-first order, on this
+  // thread; a count hands no solution to the sink.
+  RunResult run_watched(SearchWatcher& watcher, SearchMode mode, const SearchLimits& limits, const SolutionSink& sink,
+                        RunResult result, Clock::time_point start) const {
+    auto hand = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+      return mode == SearchMode::count || sink(found(path, at, start));
+    };
+    using Watch = WatchEvents<P, Render>;
+    result.stats =
+        DepthFirstSearch<P, PathSink<P>, false, Watch>(problem_, limits, path_sink<P>(hand), Watch(watcher, render_))
+            .run();
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
   }
 
   // run() with nodes and failures per depth: the same split and subtrees, through one

@@ -28,6 +28,7 @@ namespace backtrack {
 // made or printed, for it holds JSON.
 struct Solution;
 class SubtreeSource;  // subtree_source.hpp
+class SearchWatcher;  // search_watcher.hpp
 
 // Which count a Solver runs, as far as a journal needs to know it: two solvers with the
 // same problem name and an equal Instance search the same tree. A journal written by one
@@ -92,6 +93,9 @@ struct RunRequest {
   // Count nodes and failures per depth (RunResult::profile). --first and --limit K then
   // search on one thread: their profile is that of the one search in depth-first order.
   bool profile = false;
+  // Told of every step of one search in depth-first order, on one thread (--trace,
+  // --tree): no split, no checkpoint, no profile.
+  SearchWatcher* watcher = nullptr;
 };
 
 // The outcome of an optimisation (a problem that minimises or maximises an objective):

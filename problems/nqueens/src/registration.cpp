@@ -33,7 +33,7 @@ Symmetry choose_symmetry(const po::variables_map& vm, const SolveIntent& intent,
   const bool counting = intent.mode == SearchMode::count;
   if (vm.count("symmetry") == 0) {
     if (intent.mode == SearchMode::unique) return Symmetry::full;
-    if (!counting || intent.uniform) return Symmetry::none;
+    if (!counting || intent.uniform || intent.watched) return Symmetry::none;
     return strategy == "word" || strategy == "border" ? Symmetry::full : Symmetry::mirror;
   }
   const auto name = vm["symmetry"].as<std::string>();
@@ -175,6 +175,8 @@ const Strategy& strategy_named(const std::string& name) {
 // The best strategy for the mode and the size n, with queens given or not.
 std::string default_strategy_for(int n, const po::variables_map& vm, const SolveIntent& intent, bool given) {
   // One solution of a board larger than a few dozen rows: only a dynamic order finds it.
+  // Watched (--trace, --tree): the textbook's check, whose every refusal says why.
+  if (intent.watched) return "scan";
   const bool finds_few = intent.mode == SearchMode::first || intent.mode == SearchMode::limit;
   const bool plain_count = intent.mode == SearchMode::count && !intent.uniform && vm.count("symmetry") == 0 &&
                            !given && n >= smallest_border_default && n <= max_border_size;

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -166,6 +167,16 @@ class IntProblem {
     if (broken != -1) failed(s, broken);
   }
   void undo(State& s, Move) const { s.space.undo(); }
+  // A trace's words (watched_search.hpp): a move, and why a node has no child.
+  static std::string describe(const Move& m) {
+    static constexpr const char* relation[] = {" = ", " != ", " <= ", " > "};
+    std::string words = "x";  // piece by piece: GCC 12 warns (stringop-overflow) on "x" + std::to_string()
+    words += std::to_string(m.x);
+    words += relation[static_cast<int>(m.kind)];
+    words += std::to_string(m.v);
+    return words;
+  }
+  static std::string why_dead_end(const State& s) { return s.space.failed() ? "propagation failed" : ""; }
 
   bool learns() const {
     return std::any_of(phases_.begin(), phases_.end(), [](const Phase& p) { return p.order == VariableOrder::dom_wdeg; });

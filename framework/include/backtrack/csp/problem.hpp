@@ -40,6 +40,7 @@
 #include <numeric>
 #include <random>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -189,6 +190,27 @@ class CspProblem {
       if (buckets_) s.open.add(m.var, std::popcount(s.domain[static_cast<std::size_t>(m.var)]));
     }
     s.failed = false;
+  }
+
+  // A trace's words (watched_search.hpp): a move, and why a node has no child.
+  static std::string describe(Move m) {
+    // Appended piece by piece: GCC 12 warns (stringop-overflow) on "x" + std::to_string().
+    std::string words = "x";
+    words += std::to_string(m.var);
+    words += " = ";
+    words += std::to_string(m.value);
+    return words;
+  }
+  std::string why_dead_end(const State& s) const {
+    for (std::size_t x = 0; x < s.domain.size(); ++x) {
+      if (s.domain[x] == 0) return describe_variable(x) + " has no value left";
+    }
+    return s.failed ? "a constraint fails" : "";
+  }
+  static std::string describe_variable(std::size_t x) {
+    std::string words = "x";
+    words += std::to_string(x);
+    return words;
   }
 
   // dom-wdeg's failure weights are what the search learned (see learns() in problem.hpp).

@@ -3,6 +3,7 @@
 // share r + c (one family) or r - c + n - 1 (the other), so each check is O(1).
 #include <ranges>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "backtrack/nqueens/placement.hpp"
@@ -32,6 +33,12 @@ class ArrayQueens {
   bool allowed(const State& s, Move col) const {
     return !s.column_used[static_cast<std::size_t>(col)] && !s.sum_used[sum(s.row, col)] &&
            !s.difference_used[difference(s.row, col)];
+  }
+  // Which array refused the column (a trace's words: watched_search.hpp).
+  std::string why_refused(const State& s, Move col) const {
+    if (s.column_used[static_cast<std::size_t>(col)]) return "column " + std::to_string(col) + " is taken";
+    if (s.sum_used[sum(s.row, col)]) return "its diagonal (row + column = " + std::to_string(s.row + col) + ") is taken";
+    return "its anti-diagonal (row - column = " + std::to_string(s.row - col) + ") is taken";
   }
   void apply(State& s, Move col) const { mark(s, col, 1); ++s.row; }
   void undo(State& s, Move col) const { --s.row; mark(s, col, 0); }

@@ -8,6 +8,7 @@
 // same model on the integer layer (IntCspQueens).
 #include <cstdlib>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "backtrack/csp/int_model.hpp"
@@ -44,6 +45,13 @@ class CspQueens : public csp::CspProblem {
   }
   Placement placement(std::span<const Move> path) const { return values(path); }
   int size() const { return n_; }
+  // The row forward checking left without a column (a trace's words: watched_search.hpp).
+  std::string why_dead_end(const State& s) const {
+    for (int row = 0; row < n_; ++row) {
+      if (s.domain[static_cast<std::size_t>(row)] == 0) return "no free column left in row " + std::to_string(row);
+    }
+    return CspProblem::why_dead_end(s);
+  }
 
  private:
   int n_;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <ranges>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "backtrack/nqueens/placement.hpp"
@@ -31,6 +32,15 @@ class ScanQueens {
       if (placed == col || std::abs(placed - col) == s.row - r) return false;
     }
     return true;
+  }
+  // Which placed queen refused the column (a trace's words: watched_search.hpp).
+  std::string why_refused(const State& s, Move col) const {
+    for (int r = 0; r < s.row; ++r) {
+      const int placed = s.columns[static_cast<std::size_t>(r)];
+      if (placed == col) return "the queen in row " + std::to_string(r) + " holds column " + std::to_string(col);
+      if (std::abs(placed - col) == s.row - r) return "on a diagonal of the queen in row " + std::to_string(r);
+    }
+    return {};
   }
   void apply(State& s, Move col) const { s.columns[static_cast<std::size_t>(s.row++)] = col; }
   void undo(State& s, Move) const { --s.row; }

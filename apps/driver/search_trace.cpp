@@ -1,0 +1,97 @@
+#include "search_trace.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "log.hpp"
+#include "report.hpp"
+
+namespace backtrack {
+namespace {
+
+// Past this many nodes a trace says once that it is long, where no --max-nodes bounds it.
+constexpr std::uint64_t long_trace = 10000;
+
+nlohmann::json board_json(const std::string& drawing) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::size_t from = 0;
+  while (from < drawing.size()) {
+    auto end = drawing.find('\n', from);
+    if (end == std::string::npos) end = drawing.size();
+    rows.push_back(drawing.substr(from, end - from));
+    from = end + 1;
+  }
+  return rows;
+}
+
+}  // namespace
+
+void SearchTrace::line(int depth, const std::string& text) {
+  out_ << std::string(static_cast<std::size_t>(2 * depth), ' ') << text << '\n';
+}
+
+void SearchTrace::drawing(int depth, const std::string& text) {
+  std::size_t from = 0;
+  while (from < text.size()) {
+    auto end = text.find('\n', from);
+    if (end == std::string::npos) end = text.size();
+    line(depth, "  " + text.substr(from, end - from));
+    from = end + 1;
+  }
+}
+
+void SearchTrace::enter(int depth, const NodeView& node) {
+  if (++nodes_ == long_trace) {
+    log::warn("the trace has passed " + std::to_string(long_trace) +
+              " nodes; --max-nodes N stops the search sooner, --tree FILE draws a large tree");
+  }
+  depth_ = depth;
+  refused_ = 0;
+  board_ = node.drawing();
+  const std::string move = node.move();
+  if (json_) {
+    nlohmann::json event{{"event", "node"}, {"depth", depth}, {"move", move}};
+    if (boards_ && !board_.empty()) event["board"] = board_json(board_);
+    out_ << json_line(event) << '\n';
+    return;
+  }
+  line(depth, move.empty() ? "start" : move);
+  if (boards_) drawing(depth, board_);
+}
+
+void SearchTrace::solution(std::uint64_t weight) {
+  if (json_) {
+    nlohmann::json event{{"event", "solution"}, {"depth", depth_}, {"weight", weight}};
+    if (!board_.empty()) event["board"] = board_json(board_);
+    out_ << json_line(event) << '\n';
+    return;
+  }
+  line(depth_ + 1, weight == 0 ? "a solution, not counted: a symmetric one is" : "solution");
+  if (!boards_) drawing(depth_ + 1, board_);
+}
+
+void SearchTrace::refused(const NodeView& move) {
+  const std::string why = move.why();
+  if (json_) {
+    out_ << json_line({{"event", "refused"}, {"depth", depth_ + 1}, {"move", move.move()}, {"why", why}}) << '\n';
+    return;
+  }
+  ++refused_;
+  line(depth_ + 1, move.move() + " -- refused" + (why.empty() ? "" : ": " + why));
+}
+
+void SearchTrace::dead_end(const NodeView& node) {
+  std::string why = node.why();
+  if (why.empty() && refused_ > 0) why = "every move refused";
+  if (json_) {
+    out_ << json_line({{"event", "dead_end"}, {"depth", depth_}, {"why", why}}) << '\n';
+    return;
+  }
+  line(depth_ + 1, why.empty() ? "dead end" : "dead end: " + why);
+}
+
+void SearchTrace::leave() {
+  if (json_) out_ << json_line({{"event", "back"}, {"depth", depth_}}) << '\n';
+  --depth_;
+}
+
+}  // namespace backtrack

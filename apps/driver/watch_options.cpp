@@ -1,0 +1,65 @@
+#include "watch_options.hpp"
+
+#include "backtrack/errors.hpp"
+#include "backtrack/quoted.hpp"
+#include "tree_drawing.hpp"
+
+namespace backtrack {
+
+namespace po = boost::program_options;
+
+void add_watch_options(po::options_description& options, bool trace, const char* tree_help) {
+  if (trace) {
+    options.add_options()
+      ("trace", po::value<std::string>()->implicit_value("moves")->value_name("WHAT"),
+       "print every step of the search, indented by depth: each move tried and what became of it (a child, "
+       "refused by a check, a dead end, a solution, drawn); --trace=boards draws the state at every node. "
+       "One thread; for small instances (--max-nodes N bounds it); JSON Lines with --format json");
+  }
+  options.add_options()
+    ("tree", po::value<std::string>()->value_name(trace ? "FILE" : "DIR"), tree_help)
+    ("tree-nodes", po::value<long long>()->value_name("N"),
+     "--tree: draw at most N nodes (default 2000); a larger tree's deepest levels fold into triangles that "
+     "give their exact node counts");
+}
+
+std::size_t read_tree_nodes(const po::variables_map& vm) {
+  if (vm.count("tree-nodes") == 0) return default_tree_nodes;
+  const long long n = vm["tree-nodes"].as<long long>();
+  if (n < 1 || n > 1000000) throw UsageError("--tree-nodes must be between 1 and 1000000, got " + std::to_string(n));
+  if (vm.count("tree") == 0) throw UsageError("--tree-nodes applies to --tree");
+  return static_cast<std::size_t>(n);
+}
+
+Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
+  const std::size_t budget = read_tree_nodes(vm);
+  if (vm.count("trace") != 0) {
+    const std::string what = vm["trace"].as<std::string>();
+    if (what != "moves" && what != "boards") {
+      throw UsageError("--trace takes nothing or =boards, got " + in_quotes(what));
+    }
+    trace_ = std::make_unique<SearchTrace>(out, json, what == "boards");
+    first_ = trace_.get();
+    ++watchers_;
+  }
+  if (vm.count("tree") != 0) {
+    tree_file_ = vm["tree"].as<std::string>();
+    if (tree_file_.empty()) throw UsageError("--tree needs a file name");
+    tree_format_of(tree_file_);  // refuses another extension before the search
+    recorder_ = std::make_unique<TreeRecorder>(budget);
+    if (first_ == nullptr) {
+      first_ = recorder_.get();
+    } else {
+      both_.a = first_;
+      both_.b = recorder_.get();
+    }
+    ++watchers_;
+  }
+}
+
+void Watching::finish(const std::string& title, const RunResult& result) {
+  if (!recorder_) return;
+  write_tree(recorder_->finish(title, result.stats), tree_file_);
+}
+
+}  // namespace backtrack

@@ -1,0 +1,56 @@
+#pragma once
+// --trace and --tree (solve), --tree DIR and --tree-nodes (compare): watching a search
+// step by step. A watched search runs on one thread in depth-first order.
+#include <boost/program_options.hpp>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "backtrack/search_watcher.hpp"
+#include "backtrack/solver_interface.hpp"
+#include "search_trace.hpp"
+#include "tree_recorder.hpp"
+
+namespace backtrack {
+
+// The nodes a drawing shows before it folds the deepest levels (--tree-nodes).
+inline constexpr std::size_t default_tree_nodes = 2000;
+
+// --tree-nodes; with `trace`, --trace[=boards] too (solve), and --tree's help.
+void add_watch_options(boost::program_options::options_description& options, bool trace, const char* tree_help);
+// --tree-nodes, checked.
+std::size_t read_tree_nodes(const boost::program_options::variables_map& vm);
+
+// What solve watches: the trace to `out`, the tree to a file, or both.
+class Watching {
+ public:
+  Watching(const boost::program_options::variables_map& vm, std::ostream& out, bool json);
+  // Null where nothing is watched.
+  SearchWatcher* watcher() { return watchers_ == 0 ? nullptr : watchers_ == 2 ? &both_ : first_; }
+  // Writes the tree (if asked for) of the search that gave `result`.
+  void finish(const std::string& title, const RunResult& result);
+
+ private:
+  // Both watchers at once.
+  class Both final : public SearchWatcher {
+   public:
+    SearchWatcher* a = nullptr;
+    SearchWatcher* b = nullptr;
+    void enter(int depth, const NodeView& node) override { a->enter(depth, node), b->enter(depth, node); }
+    void solution(std::uint64_t weight) override { a->solution(weight), b->solution(weight); }
+    void refused(const NodeView& move) override { a->refused(move), b->refused(move); }
+    void dead_end(const NodeView& node) override { a->dead_end(node), b->dead_end(node); }
+    void leave() override { a->leave(), b->leave(); }
+  };
+
+  std::unique_ptr<SearchTrace> trace_;
+  std::unique_ptr<TreeRecorder> recorder_;
+  std::filesystem::path tree_file_;
+  Both both_;
+  SearchWatcher* first_ = nullptr;
+  int watchers_ = 0;
+};
+
+}  // namespace backtrack

@@ -1,0 +1,166 @@
+// solve --trace: every step of a search, as a textbook walks through it; the steps
+// checked against the search's own statistics, and each board at a solution by the
+// test's validator.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "nqueens/reference.hpp"
+#include "run_process.hpp"
+
+namespace {
+
+using cli::contains;
+using cli::json_lines;
+using cli::lines_of;
+using cli::run;
+using cli::summary_of;
+
+// The steps of a JSON trace, by event.
+struct Steps {
+  int nodes = 0;
+  int backs = 0;
+  int refused = 0;
+  int dead_ends = 0;
+  std::vector<reference::Board> solutions;
+};
+
+Steps steps_of(const std::string& out, int n) {
+  Steps steps;
+  for (const auto& line : json_lines(out)) {
+    if (!line.contains("event")) continue;  // the summary
+    const std::string event = line["event"];
+    if (event == "node") ++steps.nodes;
+    if (event == "back") ++steps.backs;
+    if (event == "refused") ++steps.refused;
+    if (event == "dead_end") ++steps.dead_ends;
+    if (event == "solution") {
+      reference::Board board;
+      for (const std::string row : line["board"]) {
+        const auto column = row.find('Q');
+        board.push_back(column == std::string::npos || row.find('Q', column + 1) != std::string::npos
+                            ? -1
+                            : static_cast<int>(column));
+      }
+      EXPECT_EQ(static_cast<int>(board.size()), n) << line.dump();
+      steps.solutions.push_back(board);
+    }
+  }
+  return steps;
+}
+
+TEST(Trace, WalksFourQueensAsATextbookDoes) {
+  const auto o = run({"solve", "nqueens", "-n", "4", "--trace"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto lines = lines_of(o.out);
+  // Watched, nqueens searches with the textbook's check (scan), every board, row by row.
+  const std::vector<std::string> walk = {
+      "start",
+      "  row 0: queen in column 0",
+      "    row 1: queen in column 0 -- refused: the queen in row 0 holds column 0",
+      "    row 1: queen in column 1 -- refused: on a diagonal of the queen in row 0",
+      "    row 1: queen in column 2",
+      "      row 2: queen in column 0 -- refused: the queen in row 0 holds column 0",
+      "      row 2: queen in column 1 -- refused: on a diagonal of the queen in row 1",
+      "      row 2: queen in column 2 -- refused: on a diagonal of the queen in row 0",
+      "      row 2: queen in column 3 -- refused: on a diagonal of the queen in row 1",
+      "      dead end: every move refused",
+      "    row 1: queen in column 3",
+  };
+  ASSERT_GE(lines.size(), walk.size());
+  for (std::size_t i = 0; i < walk.size(); ++i) EXPECT_EQ(lines[i], walk[i]) << i;
+  EXPECT_TRUE(contains(o.out, "strategy=scan symmetry=none")) << o.out;
+  // Each solution drawn below its line, and valid.
+  int solutions = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].find_first_not_of(' ') == std::string::npos || lines[i].substr(lines[i].find_first_not_of(' ')) != "solution") continue;
+    ++solutions;
+    reference::Board board;
+    for (std::size_t r = 1; r <= 4; ++r) {
+      const std::string row = lines.at(i + r).substr(lines.at(i + r).find_first_not_of(' '));
+      board.push_back(static_cast<int>(row.find('Q')));
+    }
+    EXPECT_TRUE(reference::valid(board, 4)) << i;
+  }
+  EXPECT_EQ(solutions, 2);
+  EXPECT_TRUE(contains(o.out, "solutions: 2\n")) << o.out;
+}
+
+TEST(Trace, ItsStepsAreTheSearchsNodesInEveryStrategy) {
+  for (const std::string strategy : {"scan", "arrays", "bitset", "word", "csp", "dlx", "mrv"}) {
+    const int n = 6;
+    const auto o = run({"solve", "nqueens", "-n", std::to_string(n), "--strategy", strategy, "--trace", "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << strategy << o.err;
+    const auto steps = steps_of(o.out, n);
+    const auto summary = summary_of(o);
+    EXPECT_EQ(steps.nodes, summary["nodes"].get<int>()) << strategy;
+    EXPECT_EQ(steps.backs, steps.nodes) << strategy;  // every node closed: the search finished
+    EXPECT_EQ(steps.dead_ends, summary["failures"].get<int>()) << strategy;
+    EXPECT_EQ(steps.solutions.size(), reference::a000170[n]) << strategy;
+    for (const auto& board : steps.solutions) EXPECT_TRUE(reference::valid(board, n)) << strategy;
+  }
+}
+
+TEST(Trace, ForwardCheckingSaysWhichRowItEmptied) {
+  const auto o = run({"solve", "nqueens", "-n", "5", "--strategy", "csp", "--prune", "forward", "--order", "static",
+                      "--trace"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(contains(o.out, "dead end: no free column left in row ")) << o.out;
+  EXPECT_FALSE(contains(o.out, "refused")) << o.out;  // forward checking offers free columns only
+}
+
+TEST(Trace, BoardsAtEveryNode) {
+  const auto o = run({"solve", "nqueens", "-n", "4", "--trace=boards", "--max-nodes", "3"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  // The root's empty board, then the first queen's.
+  EXPECT_TRUE(contains(o.out, "start\n  ....\n  ....\n  ....\n  ....\n  row 0: queen in column 0\n")) << o.out;
+  EXPECT_TRUE(contains(o.out, "  row 0: queen in column 0\n    Q...\n    ....\n")) << o.out;
+}
+
+TEST(Trace, StopsAtTheNodeLimitWithThatManyNodes) {
+  const auto o = run({"solve", "nqueens", "-n", "8", "--trace", "--format", "json", "--max-nodes", "25"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  const auto steps = steps_of(o.out, 8);
+  EXPECT_EQ(steps.nodes, 25);
+  EXPECT_LT(steps.backs, steps.nodes);  // the nodes open where the limit stopped
+  EXPECT_EQ(summary_of(o)["nodes"], 25);
+}
+
+TEST(Trace, AnyProblemGetsItFromTheEngine) {
+  // Golomb rulers (the integer CSP layer, an optimisation): moves in the layer's words.
+  const auto o = run({"solve", "golomb", "-n", "4", "--trace", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  int nodes = 0;
+  bool worded = false;
+  for (const auto& line : json_lines(o.out)) {
+    if (line.value("event", "") == "node") ++nodes;
+    if (line.value("event", "") == "node" && contains(line.value("move", ""), "x")) worded = true;
+  }
+  EXPECT_TRUE(worded) << o.out;
+  EXPECT_EQ(nodes, summary_of(o)["nodes"].get<int>());
+}
+
+TEST(Trace, RefusesWhatItCannotWatch) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"solve", "nqueens", "-n", "4", "--trace=everything"},
+           {"solve", "nqueens", "-n", "4", "--trace", "--format", "leetcode"},
+           {"solve", "nqueens", "-n", "4", "--trace", "--profile"},
+           {"solve", "nqueens", "-n", "4", "--trace", "--checkpoint", "/tmp/never-written.journal"},
+       }) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args.back() << o.err;
+    EXPECT_TRUE(contains(o.err, "--trace")) << o.err;
+    EXPECT_TRUE(o.out.empty()) << o.out;
+  }
+}
+
+TEST(Trace, ThreadsGiveWayToOneSearch) {
+  const auto o = run({"solve", "nqueens", "-n", "5", "--trace", "-j", "2", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(steps_of(o.out, 5).solutions.size(), 10u);
+  EXPECT_EQ(summary_of(o)["threads"], 1);
+}
+
+}  // namespace

@@ -11,6 +11,11 @@ namespace {
 // Past this many nodes a trace says once that it is long, where no --max-nodes bounds it.
 constexpr std::uint64_t long_trace = 10000;
 
+// A step of the trace as a JSON line of type "step" (docs/json-schema.md).
+nlohmann::json step(const char* event, int depth) {
+  return {{"type", "step"}, {"schema_version", json_schema_version}, {"event", event}, {"depth", depth}};
+}
+
 nlohmann::json board_json(const std::string& drawing) {
   nlohmann::json rows = nlohmann::json::array();
   std::size_t from = 0;
@@ -49,7 +54,8 @@ void SearchTrace::enter(int depth, const NodeView& node) {
   board_ = node.drawing();
   const std::string move = node.move();
   if (json_) {
-    nlohmann::json event{{"event", "node"}, {"depth", depth}, {"move", move}};
+    nlohmann::json event = step("node", depth);
+    event["move"] = move;
     if (boards_ && !board_.empty()) event["board"] = board_json(board_);
     out_ << json_line(event) << '\n';
     return;
@@ -60,7 +66,8 @@ void SearchTrace::enter(int depth, const NodeView& node) {
 
 void SearchTrace::solution(std::uint64_t weight) {
   if (json_) {
-    nlohmann::json event{{"event", "solution"}, {"depth", depth_}, {"weight", weight}};
+    nlohmann::json event = step("solution", depth_);
+    event["weight"] = weight;
     if (!board_.empty()) event["board"] = board_json(board_);
     out_ << json_line(event) << '\n';
     return;
@@ -72,7 +79,10 @@ void SearchTrace::solution(std::uint64_t weight) {
 void SearchTrace::refused(const NodeView& move) {
   const std::string why = move.why();
   if (json_) {
-    out_ << json_line({{"event", "refused"}, {"depth", depth_ + 1}, {"move", move.move()}, {"why", why}}) << '\n';
+    nlohmann::json event = step("refused", depth_ + 1);
+    event["move"] = move.move();
+    event["why"] = why;
+    out_ << json_line(event) << '\n';
     return;
   }
   ++refused_;
@@ -83,14 +93,16 @@ void SearchTrace::dead_end(const NodeView& node) {
   std::string why = node.why();
   if (why.empty() && refused_ > 0) why = "every move refused";
   if (json_) {
-    out_ << json_line({{"event", "dead_end"}, {"depth", depth_}, {"why", why}}) << '\n';
+    nlohmann::json event = step("dead_end", depth_);
+    event["why"] = why;
+    out_ << json_line(event) << '\n';
     return;
   }
   line(depth_ + 1, why.empty() ? "dead end" : "dead end: " + why);
 }
 
 void SearchTrace::leave() {
-  if (json_) out_ << json_line({{"event", "back"}, {"depth", depth_}}) << '\n';
+  if (json_) out_ << json_line(step("back", depth_)) << '\n';
   --depth_;
 }
 

@@ -119,6 +119,8 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "magic-square", "-n", "3", "--symmetry", "full", "--all"},
       {"solve", "golomb", "-n", "7"},
       {"solve", "golomb", "-n", "9", "--max-nodes", "100"},
+      {"solve", "nqueens", "-n", "5", "--trace=boards", "--max-nodes", "30"},
+      {"solve", "nqueens", "-n", "6", "--strategy", "csp", "--symmetry", "mirror", "--trace"},
       {"compare", "golomb", "-n", "5..6"},
       {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},
       {"compare", "sudoku", "--file", set, "--strategy", "dlx,bits", "--per-instance"},
@@ -147,7 +149,7 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
     EXPECT_EQ(validator.check(line), "") << o.out;
     types.insert(line.value("type", "?"));
   }
-  EXPECT_EQ(types, (std::set<std::string>{"solution", "summary", "instance", "row", "compare", "estimate", "check",
+  EXPECT_EQ(types, (std::set<std::string>{"solution", "step", "summary", "instance", "row", "compare", "estimate", "check",
                                           "problems"}));
   std::filesystem::remove_all(dir);
 }

@@ -30,7 +30,7 @@ struct Steps {
 Steps steps_of(const std::string& out, int n) {
   Steps steps;
   for (const auto& line : json_lines(out)) {
-    if (!line.contains("event")) continue;  // the summary
+    if (line.value("type", "") != "step") continue;
     const std::string event = line["event"];
     if (event == "node") ++steps.nodes;
     if (event == "back") ++steps.backs;

@@ -52,6 +52,9 @@ expect_in("${step_output}" "solutions: 35584\n" "solve langford -n 11 --count")
 expect_in("${step_output}" "classes: 17792\n" "solve langford -n 11 --count")
 run_step(${program} solve langford -n 11 --count --strategy array)
 expect_in("${step_output}" "solutions: 35584\n" "solve langford -n 11 --count --strategy array")
+# The renderer's describe(): --trace in the puzzle's words (docs/writing-a-plugin.md).
+run_step(${program} solve langford -n 3 --trace)
+expect_in("${step_output}" "the two 3s at 0 and 4" "solve langford -n 3 --trace")
 
 run_step(${CTEST_COMMAND} --test-dir ${build} --output-on-failure)
 

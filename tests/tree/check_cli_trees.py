@@ -2,7 +2,10 @@
 """The trees the CLI draws, opened as a person would (check_tree_files.py): solve --tree
 in the three formats, and compare --tree's page, each with the node count of the search.
 
-usage: check_cli_trees.py BACKTRACK DIR
+usage: check_cli_trees.py BACKTRACK DIR [SOURCE_DIR]
+
+With SOURCE_DIR, the README's two drawings (docs/images/nqueens6-*.svg) must be what the
+program draws today.
 """
 import json
 import os
@@ -59,4 +62,14 @@ for line in rows.stdout.splitlines():
     if len(svg) != 1:
         sys.exit(f"no one tree for row {row['strategy']}: {names}")
     check(["--expect-nodes", str(row["nodes"]), os.path.join(trees, svg[0])])
+if len(sys.argv) > 3:
+    for name, strategy in (("nqueens6-scan.svg", ["--strategy", "scan"]),
+                           ("nqueens6-csp-forward.svg", ["--strategy", "csp", "--prune", "forward"])):
+        drawn = os.path.join(out, name)
+        run(["solve", "nqueens", "-n", "6"] + strategy + ["--print", "summary", "--tree", drawn])
+        shown = os.path.join(sys.argv[3], "docs", "images", name)
+        with open(drawn, "rb") as a, open(shown, "rb") as b:
+            if a.read() != b.read():
+                sys.exit(f"{shown} is not what the program draws today: backtrack solve nqueens -n 6 "
+                         f"{' '.join(strategy)} --tree {shown}")
 print("the CLI's trees pass")

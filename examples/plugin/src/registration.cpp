@@ -28,15 +28,24 @@ backtrack::Solution render(int n, std::span<const Placement> path) {
   return solution;
 }
 
-// Both strategies render the same way; the solver calls render(problem, path).
+// Both strategies render the same way: the solver calls words(problem, path) for a
+// solution, and words.describe(problem, path) for a move of --trace and --tree.
+struct LangfordWords {
+  backtrack::Solution operator()(const auto& p, std::span<const Placement> path) const {
+    return render(p.size(), path);
+  }
+  std::string describe(const auto&, std::span<const Placement> path) const {
+    const Placement& m = path.back();
+    return "the two " + std::to_string(m.number) + "s at " + std::to_string(m.first) + " and " +
+           std::to_string(m.second());
+  }
+};
+
 // n, the strategy and the symmetry in `description` are the whole instance: Langford
 // pairs read no input data, so the Instance's input is empty.
 template <class Strategy>
 std::unique_ptr<backtrack::Solver> solver_for(Strategy problem, const std::string& description, bool symmetric) {
-  return backtrack::make_solver(
-      std::move(problem),
-      [](const Strategy& p, std::span<const Placement> path) { return render(p.size(), path); },
-      backtrack::Instance{description, ""}, symmetric);
+  return backtrack::make_solver(std::move(problem), LangfordWords{}, backtrack::Instance{description, ""}, symmetric);
 }
 
 std::unique_ptr<backtrack::Solver> make(const po::variables_map& vm, const backtrack::SolveIntent& intent) {

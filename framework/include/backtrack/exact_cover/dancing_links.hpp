@@ -76,6 +76,7 @@
 #include <random>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -229,6 +230,12 @@ class BasicDancingLinks {
   // Which matrix row a move chose, and the move that chooses a row (for roots()).
   int row_of(Move x) const { return row_of_[static_cast<std::size_t>(x)]; }
   Move move_for_row(int r) const { return row_first_[static_cast<std::size_t>(r)]; }
+  // A move of --trace and --tree (watched_search.hpp): the row it chose, counted from 0.
+  std::string describe(Move x) const {
+    std::string words = "option ";  // piece by piece: GCC 12 warns (stringop-overflow) on "..." + std::to_string()
+    words += std::to_string(row_of(x));
+    return words;
+  }
   std::vector<int> rows_of(std::span<const Move> path) const {
     std::vector<int> rows;
     rows.reserve(path.size());

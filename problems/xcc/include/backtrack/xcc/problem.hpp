@@ -32,6 +32,8 @@ class XccProblem : public exact_cover::BasicDancingLinks<Coloured> {
     return rows;
   }
   const XccFile& file() const { return *file_; }
+  // A move of --trace and --tree: the option it chose, as the file writes it.
+  std::string describe(Move m) const { return std::string(file_->option(this->row_of(m))); }
 
  private:
   std::shared_ptr<const XccFile> file_;

@@ -69,7 +69,9 @@ class ConstellationQueens {
   bool is_solution(const State& s) const { return s.open_rows == 0; }
 
   // The open row with the fewest free squares (the lowest such row on a tie); none at all
-  // when some open row has no free square left. Forced inline: in a large translation
+  // when some open row has no free square left, or when the open rows' free squares lie
+  // in fewer columns than there are open rows (each needs a column of its own: 18% fewer
+  // nodes at n = 16 and 17, for an OR per row). Forced inline: in a large translation
   // unit g++ keeps this loop out of line, and the call costs a third of the speed.
   [[gnu::always_inline]] RowSquares candidates(const State& s) const {
     unsigned best = ~0u;  // free squares << 8 | row: the minimum picks both

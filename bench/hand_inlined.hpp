@@ -235,12 +235,16 @@ class HandBorderQueens {
       return;
     }
     unsigned best = ~0u;
+    std::uint64_t covered = 0;
     for (std::uint64_t open = rows; open != 0; open &= open - 1) {
       const int row = std::countr_zero(open);
-      best = std::min(best, count_bits(free_squares(row, columns, rising, falling)) << 8 | static_cast<unsigned>(row));
+      const std::uint64_t squares = free_squares(row, columns, rising, falling);
+      covered |= squares;
+      best = std::min(best, count_bits(squares) << 8 | static_cast<unsigned>(row));
     }
     const int row = static_cast<int>(best & 0xff);
-    std::uint64_t free = best >> 8 == 0 ? 0 : free_squares(row, columns, rising, falling);
+    const bool dead = best >> 8 == 0 || count_bits(covered) < count_bits(rows);
+    std::uint64_t free = dead ? 0 : free_squares(row, columns, rising, falling);
     if (free == 0) ++result_.failures;
     rows &= ~(std::uint64_t{1} << row);
     while (free != 0) {

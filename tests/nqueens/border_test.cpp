@@ -36,6 +36,30 @@ TEST(Border, EngineCountsEverySymmetryUpTo12) {
   }
 }
 
+// Every open row needs a column of its own: where the open rows' free squares lie in
+// fewer columns than there are open rows, the node is a dead end, even though each row
+// has a free square. (A state made by hand: rows 1 and 2 open, only column 1 free.)
+TEST(Border, TooFewColumnsForTheOpenRowsIsADeadEnd) {
+  const ConstellationQueens problem(4);
+  ConstellationQueens::State s;
+  s.open_rows = 0b0110;
+  s.columns = 0b1101;
+  int moves = 0;
+  for (const auto& move : problem.candidates(s)) {
+    (void)move;
+    ++moves;
+  }
+  EXPECT_EQ(moves, 0);
+  s.open_rows = 0b0010;  // one open row, one free column: its square
+  moves = 0;
+  for (const auto& move : problem.candidates(s)) {
+    EXPECT_EQ(move.row, 1);
+    EXPECT_EQ(move.column_bit, 0b0010u);
+    ++moves;
+  }
+  EXPECT_EQ(moves, 1);
+}
+
 // One root per orbit, weighted with the orbit's size: the weights add up to the number
 // of constellations, each of which is a root of its own without symmetry.
 TEST(Border, OrbitWeightsCoverEveryConstellation) {

@@ -69,17 +69,23 @@ class ConstellationQueens {
   bool is_solution(const State& s) const { return s.open_rows == 0; }
 
   // The open row with the fewest free squares (the lowest such row on a tie); none at all
-  // when some open row has no free square left. Forced inline: in a large translation
+  // when some open row has no free square left, or when the open rows' free squares lie
+  // in fewer columns than there are open rows (each needs a column of its own: 18% fewer
+  // nodes at n = 16 and 17, for an OR per row). Forced inline: in a large translation
   // unit g++ keeps this loop out of line, and the call costs a third of the speed.
   [[gnu::always_inline]] RowSquares candidates(const State& s) const {
     unsigned best = ~0u;  // free squares << 8 | row: the minimum picks both
+    std::uint64_t covered = 0;  // columns with a free square in some open row
     for (std::uint64_t rows = s.open_rows; rows != 0; rows &= rows - 1) {
       const int row = std::countr_zero(rows);
-      const unsigned key = free_count(free_squares(s, row)) << 8 | static_cast<unsigned>(row);
+      const std::uint64_t free = free_squares(s, row);
+      covered |= free;
+      const unsigned key = free_count(free) << 8 | static_cast<unsigned>(row);
       best = std::min(best, key);
     }
     const int row = static_cast<int>(best & 0xff);
-    return RowSquares(row, best >> 8 == 0 ? 0 : free_squares(s, row));
+    const bool dead = best >> 8 == 0 || free_count(covered) < free_count(s.open_rows);
+    return RowSquares(row, dead ? 0 : free_squares(s, row));
   }
 
   State child(const State& s, Move m) const {

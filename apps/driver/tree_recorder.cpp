@@ -17,12 +17,13 @@ TreeRecorder::TreeRecorder(std::size_t node_budget)
 }
 
 void TreeRecorder::enter(int depth, const NodeView& node) {
-  const int level = static_cast<int>(open_.size()) + hidden_;
-  if (hidden_ > 0 || level > cutoff_) {
+  close_stopped_above(depth);
+  const int level = static_cast<int>(open_.size() + hidden_.size());
+  if (!hidden_.empty() || level > cutoff_) {
     TreeNode& keeper = current();
     keeper.folded = true;
     ++keeper.nodes;
-    ++hidden_;
+    hidden_.push_back(depth);
     return;
   }
   TreeNode added;
@@ -40,27 +41,40 @@ void TreeRecorder::enter(int depth, const NodeView& node) {
 
 void TreeRecorder::solution(std::uint64_t weight) {
   TreeNode& node = current();
-  if (hidden_ == 0) node.kind = TreeNodeKind::solution;
+  if (hidden_.empty()) node.kind = TreeNodeKind::solution;
   if (weight > 0) ++node.solutions;
 }
 
 void TreeRecorder::dead_end(const NodeView&) {
   TreeNode& node = current();
-  if (hidden_ == 0) node.kind = TreeNodeKind::failure;
+  if (hidden_.empty()) node.kind = TreeNodeKind::failure;
   ++node.failures;
 }
 
 void TreeRecorder::leave() {
-  if (hidden_ > 0) {
-    --hidden_;
+  if (!hidden_.empty()) {
+    hidden_.pop_back();
     return;
   }
+  close_kept();
+}
+
+void TreeRecorder::close_kept() {
   const TreeNode& done = nodes_[open_.back()];
   open_.pop_back();
   TreeNode& parent = current();
   parent.nodes += done.nodes;
   parent.solutions += done.solutions;
   parent.failures += done.failures;
+}
+
+void TreeRecorder::close_stopped_above(int depth) {
+  while (!hidden_.empty() && hidden_.back() >= depth) hidden_.pop_back();
+  if (!hidden_.empty()) return;
+  while (open_.size() > 1 && current().depth >= depth) {
+    if (current().kind == TreeNodeKind::inner) current().kind = TreeNodeKind::stopped;
+    close_kept();
+  }
 }
 
 // The levels below the new cutoff go: a closed node's counts are in its parent already
@@ -71,16 +85,14 @@ void TreeRecorder::fold_deepest_level() {
     kept_at_level_.pop_back();
   }
   cutoff_ = static_cast<int>(kept_at_level_.size()) - 1;
-  // Open nodes too deep now: their counts join the deepest one kept, innermost first.
+  // Open nodes too deep now: their counts join the deepest one kept, innermost first,
+  // and they turn hidden, outside the ones hidden before.
+  std::vector<int> newly_hidden;
   while (level_[open_.back()] > cutoff_) {
-    const TreeNode done = nodes_[open_.back()];
-    open_.pop_back();
-    TreeNode& parent = current();
-    parent.nodes += done.nodes;
-    parent.solutions += done.solutions;
-    parent.failures += done.failures;
-    ++hidden_;
+    newly_hidden.insert(newly_hidden.begin(), current().depth);
+    close_kept();
   }
+  hidden_.insert(hidden_.begin(), newly_hidden.begin(), newly_hidden.end());
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     if (level_[i] > cutoff_) nodes_[nodes_[i].parent].folded = true;
   }
@@ -103,17 +115,7 @@ void TreeRecorder::fold_deepest_level() {
 
 SearchTree TreeRecorder::finish(std::string title, const SearchStats& stats) {
   // The nodes a limit left open: stopped where their subtree was not finished.
-  for (std::size_t i = open_.size(); i-- > 1;) {
-    TreeNode& node = nodes_[open_[i]];
-    if (node.kind == TreeNodeKind::inner) node.kind = TreeNodeKind::stopped;
-    const TreeNode done = node;
-    TreeNode& parent = nodes_[done.parent];
-    parent.nodes += done.nodes;
-    parent.solutions += done.solutions;
-    parent.failures += done.failures;
-  }
-  open_.resize(1);
-  hidden_ = 0;
+  close_stopped_above(std::numeric_limits<int>::min());
   SearchTree tree;
   tree.title = std::move(title);
   tree.searched_nodes = stats.nodes;

@@ -29,6 +29,11 @@ class TreeRecorder final : public SearchWatcher {
 
  private:
   TreeNode& current() { return nodes_[open_.back()]; }
+  // The innermost open node kept is finished: its counts join its parent's.
+  void close_kept();
+  // A node entered at `depth` no deeper than open ones: the search that left them open
+  // was stopped by a limit, and another begins (a restart): they end as stopped.
+  void close_stopped_above(int depth);
   // Keeps the nodes of levels up to cutoff_ only, their counts added to their ancestors.
   void fold_deepest_level();
 
@@ -37,7 +42,7 @@ class TreeRecorder final : public SearchWatcher {
   std::vector<TreeNode> nodes_;
   std::vector<int> level_;          // of each node of nodes_
   std::vector<std::size_t> open_;   // the open nodes that are kept, outermost first
-  int hidden_ = 0;                  // the open nodes below them, too deep to keep
+  std::vector<int> hidden_;         // the depths of the open nodes below them, too deep to keep
   int cutoff_;                      // the deepest level kept
   std::vector<std::size_t> kept_at_level_;
   std::size_t kept_ = 0;            // search nodes kept (nodes_ but the common parent)

@@ -177,6 +177,43 @@ TEST(TreeRecorder, MarksWhereALimitStoppedTheSearch) {
   EXPECT_TRUE(drawn.stopped);
 }
 
+TEST(TreeRecorder, ASearchStartedAgainAfterALimitIsARootOfItsOwn) {
+  // --restarts: a run stopped by its budget leaves its nodes open, and the next run
+  // starts from the root again; each run is a root, the first one stopped.
+  for (const std::size_t budget : {100u, 2u}) {
+    TreeRecorder recorder(budget);
+    recorder.enter(0, Named("run 1"));
+    recorder.enter(1, Named("a"));
+    recorder.enter(2, Named("b"));
+    recorder.dead_end(Named("b"));
+    recorder.leave();
+    recorder.enter(2, Named("c"));  // the budget stops the run here
+    recorder.enter(0, Named("run 2"));
+    recorder.enter(1, Named("d"));
+    recorder.solution(1);
+    recorder.leave();
+    recorder.leave();
+    SearchStats stats;
+    stats.nodes = 6;
+    const SearchTree drawn = recorder.finish("restarts", stats);
+    ASSERT_GE(drawn.nodes.size(), 3u) << budget;
+    EXPECT_EQ(drawn.nodes[0].kind, TreeNodeKind::roots);
+    EXPECT_EQ(drawn.nodes[0].nodes, 6u);
+    std::vector<std::size_t> runs;
+    for (std::size_t i = 1; i < drawn.nodes.size(); ++i) {
+      if (drawn.nodes[i].parent == 0) runs.push_back(i);
+    }
+    ASSERT_EQ(runs.size(), 2u) << budget;
+    EXPECT_EQ(drawn.nodes[runs[0]].move, "run 1");
+    EXPECT_EQ(drawn.nodes[runs[0]].kind, TreeNodeKind::stopped);
+    EXPECT_EQ(drawn.nodes[runs[0]].nodes, 4u);
+    EXPECT_EQ(drawn.nodes[runs[0]].failures, 1u);
+    EXPECT_EQ(drawn.nodes[runs[1]].move, "run 2");
+    EXPECT_EQ(drawn.nodes[runs[1]].nodes, 2u);
+    EXPECT_EQ(drawn.nodes[runs[1]].solutions, 1u);
+  }
+}
+
 TEST(TreeRecorder, SeveralRootsShareACommonParent) {
   TreeRecorder recorder(10);
   SearchStats stats;

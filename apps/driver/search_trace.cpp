@@ -1,7 +1,9 @@
 #include "search_trace.hpp"
 
 #include <nlohmann/json.hpp>
+#include <string_view>
 
+#include "backtrack/solution_text.hpp"
 #include "log.hpp"
 #include "report.hpp"
 
@@ -18,13 +20,7 @@ nlohmann::json step(const char* event, int depth) {
 
 nlohmann::json board_json(const std::string& drawing) {
   nlohmann::json rows = nlohmann::json::array();
-  std::size_t from = 0;
-  while (from < drawing.size()) {
-    auto end = drawing.find('\n', from);
-    if (end == std::string::npos) end = drawing.size();
-    rows.push_back(drawing.substr(from, end - from));
-    from = end + 1;
-  }
+  for (const std::string_view row : lines_of(drawing)) rows.push_back(row);
   return rows;
 }
 
@@ -35,13 +31,7 @@ void SearchTrace::line(int depth, const std::string& text) {
 }
 
 void SearchTrace::drawing(int depth, const std::string& text) {
-  std::size_t from = 0;
-  while (from < text.size()) {
-    auto end = text.find('\n', from);
-    if (end == std::string::npos) end = text.size();
-    line(depth, "  " + text.substr(from, end - from));
-    from = end + 1;
-  }
+  for (const std::string_view row : lines_of(text)) line(depth, "  " + std::string(row));
 }
 
 void SearchTrace::enter(int depth, const NodeView& node) {

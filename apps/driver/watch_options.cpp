@@ -39,22 +39,15 @@ Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
       throw UsageError("--trace takes nothing or =boards, got " + in_quotes(what));
     }
     trace_ = std::make_unique<SearchTrace>(out, json, what == "boards");
-    first_ = trace_.get();
-    ++watchers_;
   }
   if (vm.count("tree") != 0) {
     tree_file_ = vm["tree"].as<std::string>();
     if (tree_file_.empty()) throw UsageError("--tree needs a file name");
     tree_format_of(tree_file_);  // refuses another extension before the search
     recorder_ = std::make_unique<TreeRecorder>(budget);
-    if (first_ == nullptr) {
-      first_ = recorder_.get();
-    } else {
-      both_.a = first_;
-      both_.b = recorder_.get();
-    }
-    ++watchers_;
   }
+  both_.a = trace_.get();
+  both_.b = recorder_.get();
 }
 
 void Watching::finish(const std::string& title, const RunResult& result) {

@@ -28,7 +28,11 @@ class Watching {
  public:
   Watching(const boost::program_options::variables_map& vm, std::ostream& out, bool json);
   // Null where nothing is watched.
-  SearchWatcher* watcher() { return watchers_ == 0 ? nullptr : watchers_ == 2 ? &both_ : first_; }
+  SearchWatcher* watcher() {
+    if (trace_ && recorder_) return &both_;
+    if (trace_) return trace_.get();
+    return recorder_.get();
+  }
   // Writes the tree (if asked for) of the search that gave `result`.
   void finish(const std::string& title, const RunResult& result);
 
@@ -48,9 +52,7 @@ class Watching {
   std::unique_ptr<SearchTrace> trace_;
   std::unique_ptr<TreeRecorder> recorder_;
   std::filesystem::path tree_file_;
-  Both both_;
-  SearchWatcher* first_ = nullptr;
-  int watchers_ = 0;
+  Both both_;  // both at once: trace_ and recorder_
 };
 
 }  // namespace backtrack

@@ -1,5 +1,5 @@
-// count_in_lanes() (border_count.hpp), for AVX-512 F, BW, VL and BITALG: compiled for
-// them by the target attribute alone, so that the rest of the build runs on any x86-64
+// count_in_lanes() (border_count.hpp), for AVX-512 F and VPOPCNTDQ: compiled for them by
+// the target attribute alone, so that the rest of the build runs on any x86-64
 // CPU, and called only where lanes_available() says the CPU has them.
 // GCC 12's AVX-512 intrinsics fill their unused lanes from a variable set to itself
 // (_mm512_undefined_epi32()), which -Wuninitialized reports once inlined here.
@@ -20,8 +20,7 @@ namespace backtrack::nqueens {
 
 bool lanes_available() {
 #if defined(__x86_64__)
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bitalg");
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
 #else
   return false;
 #endif
@@ -31,12 +30,12 @@ bool lanes_available() {
 
 namespace {
 
-#define BORDER_LANES __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg")))
+#define BORDER_LANES __attribute__((target("avx512f,avx512vpopcntdq")))
 
 // A node not yet entered: the free squares of its rows, its open rows, its depth below
 // the subtree's root.
 struct Node {
-  __m256i free;
+  __m512i free;
   std::uint32_t open;
   int depth;
 };
@@ -46,7 +45,7 @@ struct Node {
 // open below it, its chosen row's lane, and the level to go back to once its last move
 // is taken (the deepest level above it with a move left, -1 for none).
 struct alignas(64) Level {
-  __m256i free;
+  __m512i free;
   std::uint32_t todo;
   std::uint32_t open;
   std::uint32_t lane;
@@ -64,41 +63,43 @@ constexpr std::uint64_t check_nodes = std::uint64_t{1} << 16;
 constexpr int walkers = 4;
 
 // Lane `lane` of v, read back through memory (a store forwarded to the load).
-BORDER_LANES inline std::uint32_t lane_of(const __m256i& v, std::uint32_t lane) {
-  std::uint16_t value = 0;
-  std::memcpy(&value, reinterpret_cast<const char*>(&v) + 2 * lane, sizeof value);
+BORDER_LANES inline std::uint32_t lane_of(const __m512i& v, std::uint32_t lane) {
+  std::uint32_t value = 0;
+  std::memcpy(&value, reinterpret_cast<const char*>(&v) + sizeof value * lane, sizeof value);
   return value;
 }
 
 class Lanes {
  public:
-  BORDER_LANES Lanes() {
-    alignas(32) std::array<std::uint16_t, lane_rows> values{};
-    for (int i = 0; i < lane_rows; ++i) values[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i);
-    lane_index_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(values.data()));
-    for (int row = 0; row < lane_rows; ++row) {
-      for (int i = 0; i < lane_rows; ++i) {
-        values[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i > row ? i - row : row - i);
+  BORDER_LANES explicit Lanes(const LaneRoot& root) {
+    alignas(64) std::array<std::uint32_t, lane_rows> values{};
+    for (int i = 0; i < lane_rows; ++i) values[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(i);
+    lane_index_ = _mm512_load_si512(values.data());
+    for (std::size_t lane = 0; lane < lane_rows; ++lane) {
+      for (std::size_t i = 0; i < lane_rows; ++i) {
+        values[i] = root.row[i] > root.row[lane] ? root.row[i] - root.row[lane] : root.row[lane] - root.row[i];
       }
-      distance_[row] = _mm256_load_si256(reinterpret_cast<const __m256i*>(values.data()));
+      distance_[lane] = _mm512_load_si512(values.data());
     }
   }
 
   // The key of a node's chosen row, free squares << 4 | lane (the fewest free squares,
-  // the lowest row on a tie), and the columns the open rows' free squares cover.
-  BORDER_LANES [[gnu::always_inline]] inline void choose(__m256i free, std::uint32_t open, std::uint32_t& best,
+  // the first lane on a tie), and the columns the open rows' free squares cover.
+  BORDER_LANES [[gnu::always_inline]] inline void choose(__m512i free, std::uint32_t open, std::uint32_t& best,
                                                           std::uint32_t& covered) const {
     const auto rows = static_cast<__mmask16>(open);
-    const __m256i keys = _mm256_mask_mov_epi16(
-        _mm256_set1_epi16(-1), rows, _mm256_or_si256(_mm256_slli_epi16(_mm256_popcnt_epi16(free), 4), lane_index_));
-    const __m128i fewest = _mm_min_epu16(_mm256_castsi256_si128(keys), _mm256_extracti128_si256(keys, 1));
+    const __m512i keys = _mm512_mask_mov_epi32(
+        _mm512_set1_epi32(0xffff), rows, _mm512_or_si512(_mm512_slli_epi32(_mm512_popcnt_epi32(free), 4), lane_index_));
+    const __m256i short_keys = _mm512_cvtepi32_epi16(keys);
+    const __m128i fewest =
+        _mm_min_epu16(_mm256_castsi256_si128(short_keys), _mm256_extracti128_si256(short_keys, 1));
     best = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_minpos_epu16(fewest))) & 0xffff;
-    const __m256i open_free = _mm256_maskz_mov_epi16(rows, free);
-    __m128i any = _mm_or_si128(_mm256_castsi256_si128(open_free), _mm256_extracti128_si256(open_free, 1));
+    const __m512i open_free = _mm512_maskz_mov_epi32(rows, free);
+    const __m256i half = _mm256_or_si256(_mm512_castsi512_si256(open_free), _mm512_extracti64x4_epi64(open_free, 1));
+    __m128i any = _mm_or_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
     any = _mm_or_si128(any, _mm_shuffle_epi32(any, 0x4e));
     any = _mm_or_si128(any, _mm_srli_epi64(any, 32));
-    any = _mm_or_si128(any, _mm_srli_epi32(any, 16));
-    covered = static_cast<std::uint32_t>(_mm_cvtsi128_si32(any)) & 0xffff;
+    covered = static_cast<std::uint32_t>(_mm_cvtsi128_si32(any));
   }
 
   // Whether a node with these open rows, chosen row and covered columns is a dead end:
@@ -109,17 +110,17 @@ class Lanes {
 
   // The free squares of the child of `at` whose queen is `bit`: the queen takes its column
   // and its two diagonals off every row, at distance |row - its row| on either side.
-  BORDER_LANES [[gnu::always_inline]] inline __m256i child(const Level& at, std::uint32_t bit) const {
-    const __m256i queen = _mm256_set1_epi16(static_cast<short>(bit));
-    const __m256i distance = distance_[at.lane];
-    const __m256i attacked = _mm256_ternarylogic_epi32(queen, _mm256_sllv_epi16(queen, distance),
-                                                       _mm256_srlv_epi16(queen, distance), 0xfe);  // a | b | c
-    return _mm256_andnot_si256(attacked, at.free);
+  BORDER_LANES [[gnu::always_inline]] inline __m512i child(const Level& at, std::uint32_t bit) const {
+    const __m512i queen = _mm512_set1_epi32(static_cast<int>(bit));
+    const __m512i distance = distance_[at.lane];
+    const __m512i attacked = _mm512_ternarylogic_epi32(queen, _mm512_sllv_epi32(queen, distance),
+                                                       _mm512_srlv_epi32(queen, distance), 0xfe);  // a | b | c
+    return _mm512_andnot_si512(attacked, at.free);
   }
 
  private:
-  __m256i lane_index_;
-  __m256i distance_[lane_rows];  // NOLINT: std::array would drop the vector type's attributes
+  __m512i lane_index_;
+  __m512i distance_[lane_rows];  // NOLINT: std::array would drop the vector type's attributes
 };
 
 struct Totals {
@@ -171,7 +172,7 @@ struct Walker {
     const std::uint32_t bit = at.todo & (0 - at.todo);
     const std::uint32_t rest = at.todo ^ bit;
     at.todo = rest;
-    const __m256i free = lanes.child(at, bit);
+    const __m512i free = lanes.child(at, bit);
     const std::uint32_t open = at.open;
     std::uint32_t best = 0;
     std::uint32_t covered = 0;
@@ -220,10 +221,10 @@ struct Walker {
 }  // namespace
 
 BORDER_LANES SearchStats count_in_lanes(const LaneRoot& root, std::uint64_t weight, const SearchLimits& limits) {
-  const Lanes lanes;
+  const Lanes lanes(root);
   std::array<Walker, walkers> walker;
   walker[0].busy =
-      walker[0].start(lanes, {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(root.free.data())), root.open, 0});
+      walker[0].start(lanes, {_mm512_loadu_si512(root.free.data()), root.open, 0});
   // An idle walker takes the shallowest move a busy one has left, the largest piece of
   // work it can take; false when none is to be had.
   const auto find_work = [&](Walker& idle) BORDER_LANES {

@@ -1,24 +1,26 @@
 #pragma once
 // The count of strategy `border` below one subtree of its split, with the free squares
-// of every open row held in the 16-bit lanes of one vector register: lane i is row i + 1
-// and bit j column j + 1 (rows and columns 0 and n - 1 always hold a border queen), so
-// n <= 18. The tree is ConstellationQueens' own (the open row with the fewest free
-// squares, the lowest on a tie; a dead end where the open rows' free squares cover too
-// few columns), so nodes, failures and solutions are the generic engine's, exactly. What
-// changes is the work of a node. The engine rebuilds each open row's free squares from
-// the diagonals and counts them one row after another, and then branches on what it
-// found: whether the node is a dead end and how many children it has are a coin toss to
-// the processor, which guesses wrong at about every node and starts again. The lanes take
-// a queen's three attacks off every row at once, count every row's squares at once and
-// pick the fewest with one instruction; the next node is then chosen without a branch,
-// and four searches (walkers) run interleaved, each taking the next of the subtree's top
-// nodes as it finishes. On the machine measured this counts 1.6x as fast as the engine
-// (docs/performance.md).
+// of every open row held in the lanes of one vector register: lane i is the i-th open
+// row of the subtree's root, so it takes a root with at most 16 open rows (the split's
+// subtrees have them up to n = 19, and most do at n = 20). The tree is
+// ConstellationQueens' own (the open row with the fewest free squares, the lowest on a
+// tie; a dead end where the open rows' free squares cover too few columns), so nodes,
+// failures and solutions are the generic engine's, exactly. What changes is the work of
+// a node. The engine rebuilds each open row's free squares from the diagonals and counts
+// them one row after another, and then branches on what it found: whether the node is a
+// dead end and how many children it has are a coin toss to the processor, which guesses
+// wrong at about every node and starts again. The lanes take a queen's three attacks off
+// every row at once, count every row's squares at once and pick the fewest with one
+// instruction; the next node is then chosen without a branch, and four searches
+// (walkers) run interleaved, so that the processor runs their chains side by side. An
+// idle walker takes the shallowest move a busy one has left. On the machine measured this
+// counts 1.9x as fast as the engine (docs/performance.md).
 //
-// The lanes need AVX-512 (F, BW, VL and BITALG), chosen at run time; any other CPU,
-// n > 18, and a prefix that left a border row or column open (none does) run the generic
-// engine, which is also what the tests check the lanes against.
+// The lanes need AVX-512 (F and VPOPCNTDQ), chosen at run time; any other CPU, and a
+// root with more than 16 open rows, run the generic engine, which is also what the tests
+// check the lanes against.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -31,11 +33,12 @@ namespace backtrack::nqueens {
 
 inline constexpr int lane_rows = 16;
 
-// A subtree's root for the lanes: each open row's free squares (bit j: column j + 1), and
-// which rows are open.
+// A subtree's root for the lanes: the open rows, in order, their free squares, and which
+// lanes hold one.
 struct LaneRoot {
-  std::array<std::uint16_t, lane_rows> free{};
-  std::uint32_t open = 0;  // bit i: row i + 1
+  std::array<std::uint32_t, lane_rows> row{};
+  std::array<std::uint32_t, lane_rows> free{};
+  std::uint32_t open = 0;  // bit i: lane i holds an open row
 };
 
 // The CPU runs count_in_lanes().
@@ -57,7 +60,7 @@ class BorderCount {
       : generic_(problem, limits),
         limits_(limits),
         n_(problem.size()),
-        lanes_(lanes && n_ >= 2 && n_ - 2 <= lane_rows) {}
+        lanes_(lanes) {}
 
   SearchStats run_subtree(std::span<const Move> prefix, std::uint64_t weight) {
     LaneRoot root;
@@ -72,27 +75,25 @@ class BorderCount {
   const DepthProfile& profile() const { return generic_.profile(); }
 
  private:
-  // The free squares of the open rows once the prefix's queens stand; false if a border
-  // row or column is open.
+  // The open rows once the prefix's queens stand, and their free squares; false if
+  // there are more than the lanes.
   bool lane_root(std::span<const Move> prefix, LaneRoot& root) const {
     std::uint64_t taken_rows = 0;
-    std::uint64_t taken_columns = 0;
-    for (const Move& m : prefix) {
-      taken_rows |= std::uint64_t{1} << m.row;
-      taken_columns |= m.column_bit;
-    }
-    const std::uint64_t edges = std::uint64_t{1} | std::uint64_t{1} << (n_ - 1);
-    if ((taken_rows & edges) != edges || (taken_columns & edges) != edges) return false;
+    for (const Move& m : prefix) taken_rows |= std::uint64_t{1} << m.row;
     const std::uint64_t all = (std::uint64_t{1} << n_) - 1;
-    for (int row = 1; row < n_ - 1; ++row) {
+    if (std::popcount(all & ~taken_rows) > lane_rows) return false;
+    std::size_t lane = 0;
+    for (int row = 0; row < n_; ++row) {
       if ((taken_rows >> row & 1) != 0) continue;
       std::uint64_t attacked = 0;
       for (const Move& m : prefix) {
         const int gap = row > m.row ? row - m.row : m.row - row;
         attacked |= m.column_bit | m.column_bit << gap | m.column_bit >> gap;
       }
-      root.free[static_cast<std::size_t>(row - 1)] = static_cast<std::uint16_t>((all & ~attacked) >> 1);
-      root.open |= std::uint32_t{1} << (row - 1);
+      root.row[lane] = static_cast<std::uint32_t>(row);
+      root.free[lane] = static_cast<std::uint32_t>(all & ~attacked);
+      root.open |= std::uint32_t{1} << lane;
+      ++lane;
     }
     return true;
   }

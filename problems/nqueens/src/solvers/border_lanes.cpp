@@ -52,14 +52,14 @@ struct alignas(64) Level {
   int back;
 };
 
-// Between two reads of the stop flag and the clock (some 0.5 ms of nodes).
+// Between two reads of the stop flag and the clock (under a millisecond of nodes).
 constexpr std::uint64_t check_nodes = std::uint64_t{1} << 16;
 
 // Walkers searching at once. A node's work is a chain of dependent instructions; a
 // walker's next node depends on its last one's outcome, which a branch would guess
 // wrong about half the time. So a step has no branch on the outcome (the next level is
 // picked arithmetically) and the processor runs the walkers' chains side by side.
-// Three to six measured alike; eight ran out of registers.
+// Three to six measured alike, two and eight slower.
 constexpr int walkers = 4;
 
 // Lane `lane` of v, read back through memory (a store forwarded to the load).
@@ -130,7 +130,8 @@ struct Totals {
   int deepest = 0;
 };
 
-// One depth-first search below a node taken from the waiting ones.
+// One depth-first search below a node: the subtree's root, or a move another walker gave
+// away.
 struct Walker {
   std::array<Level, lane_rows + 1> path;
   Totals totals;  // its own: the walkers share no counter, so no chain of dependences

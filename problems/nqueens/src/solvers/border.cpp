@@ -9,10 +9,11 @@ namespace backtrack::nqueens {
 
 namespace {
 
-// A count searches each subtree of the engine's split with BorderCount, the loop written
-// by hand, through the engine's run_subtrees(): threads, checkpoints, progress, the stop
-// flag and the deadline work as for any count. Everything else (listings, --max-nodes,
-// --max-failures, --profile, estimate) is the generic engine's.
+// A count searches each subtree of the engine's split with BorderCount (the lanes where
+// the CPU has them) through the engine's run_subtrees(): threads, checkpoints, progress,
+// the stop flag and the deadline work as for any count. Everything else (listings,
+// --max-nodes, --max-failures, --profile, --trace, --tree, estimate) is the generic
+// engine's.
 class BorderSolver final : public Solver {
  public:
   BorderSolver(ConstellationQueens problem, std::unique_ptr<Solver> generic)

@@ -14,7 +14,7 @@
 // instruction; the next node is then chosen without a branch, and four searches
 // (walkers) run interleaved, so that the processor runs their chains side by side. An
 // idle walker takes the shallowest move a busy one has left. On the machine measured this
-// counts 1.9x as fast as the engine (docs/performance.md).
+// counts 1.5-1.9x as fast as the engine (docs/performance.md).
 //
 // The lanes need AVX-512 (F and VPOPCNTDQ), chosen at run time; any other CPU, and a
 // root with more than 16 open rows, run the generic engine, which is also what the tests

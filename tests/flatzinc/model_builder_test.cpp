@@ -20,6 +20,8 @@
 #include "backtrack/flatzinc/parser.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/solution.hpp"
+#include "backtrack/solver.hpp"
+#include "backtrack/split.hpp"
 
 namespace backtrack::flatzinc {
 namespace {
@@ -46,7 +48,7 @@ std::string list(const std::vector<long long>& cs) {
   return text + "]";
 }
 
-// One random model: its variables, one constraint and what it means.
+// One random model: its variables, its constraints and what they mean.
 class RandomModel {
  public:
   explicit RandomModel(unsigned seed) : rng_(seed) {}
@@ -107,15 +109,17 @@ class RandomModel {
     return cs;
   }
 
+  // One more constraint: a model holds every one it was given.
   void constrain(const std::string& call, std::function<bool(const Values&)> holds) {
-    constraint_ = call;
-    holds_ = std::move(holds);
+    constraints_.push_back(call);
+    holds_.push_back(std::move(holds));
   }
 
   std::string text() const {
     std::string t;
     for (const std::string& d : declarations_) t += d + "\n";
-    return t + "constraint " + constraint_ + ";\nsolve satisfy;\n";
+    for (const std::string& c : constraints_) t += "constraint " + c + ";\n";
+    return t + "solve satisfy;\n";
   }
 
   // Every assignment of the declared variables the constraint allows.
@@ -124,7 +128,7 @@ class RandomModel {
     Values a(domains_.size());
     const std::function<void(std::size_t)> assign = [&](std::size_t i) {
       if (i == domains_.size()) {
-        if (holds_(a)) found.insert(a);
+        if (std::all_of(holds_.begin(), holds_.end(), [&](const auto& holds) { return holds(a); })) found.insert(a);
         return;
       }
       for (long long v : domains_[i]) {
@@ -163,8 +167,8 @@ class RandomModel {
   std::vector<std::string> declarations_;
   std::vector<std::vector<long long>> domains_;
   std::vector<bool> booleans_;
-  std::string constraint_;
-  std::function<bool(const Values&)> holds_;
+  std::vector<std::string> constraints_;
+  std::vector<std::function<bool(const Values&)>> holds_;
 };
 
 // The solutions the integer layer finds for a text, as values of its output variables
@@ -602,6 +606,89 @@ TEST(Objective, MinimizeAndMaximizeFindTheOptimumOfABruteForce) {
     }
   }
   EXPECT_GT(optimised, 50);
+}
+
+// The optimum of branch and bound with the tree split as threads and checkpoints split it:
+// a probe, then subtrees run on `threads`. Where the tree is cut must not change it.
+std::optional<csp::Value> best_split(const csp::IntProblem& problem, const SplitPlan& plan, unsigned threads) {
+  problem.begin_run();
+  const auto split = split_tree(problem, plan);
+  const SearchStats stats = run_subtrees(problem, split, threads, {}, nullptr, [](const csp::IntProblem& p) {
+    return DepthFirstSearch<csp::IntProblem>(p, {});
+  });
+  EXPECT_TRUE(stats.complete());
+  return problem.best_objective();
+}
+std::optional<csp::Value> best_unsplit(const csp::IntProblem& problem) {
+  problem.begin_run();
+  EXPECT_TRUE(DepthFirstSearch<csp::IntProblem>(problem, {}).run().complete());
+  return problem.best_objective();
+}
+
+// Random models of several constraints each, with a weighted sum of their integer
+// variables minimised and maximised (a wide objective, whose domain a tighter bound
+// changes: the variable mrv chooses, the midpoint of a split), under every --prune,
+// --order and --values, split after probes of a few nodes (so that subtrees are made
+// after the bound tightened) on 1 and 2 threads, and as one search.
+TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
+  const auto generators = builtins();
+  const std::vector<std::string> names = {"int_lin_le", "int_lin_eq", "int_times", "int_max", "int_abs",
+                                          "int_ne", "array_var_int_element", "fzn_all_different_int",
+                                          "fzn_table_int", "int_plus"};
+  const SplitPlan unprobed{.subtrees = 16, .probe_nodes = 0};
+  int optimised = 0;
+  for (unsigned seed = 1; seed <= 30; ++seed) {
+    RandomModel in(seed * 104729U);
+    const int constraints = in.uniform(2, 4);
+    for (int c = 0; c < constraints; ++c) {
+      generators.at(names[static_cast<std::size_t>(in.uniform(0, static_cast<int>(names.size()) - 1))])(in);
+    }
+    const std::string satisfy = in.text();
+    // The objective: sum of w_i v_i over the integer variables v_i, w_i = 1, -2, 3, 1, ...
+    std::vector<long long> weight;
+    std::string weights, terms;
+    std::istringstream lines(satisfy);
+    for (std::string line; std::getline(lines, line) && line.rfind("var ", 0) == 0;) {
+      const bool integer = line.rfind("var bool:", 0) != 0;
+      weight.push_back(integer ? (weight.size() % 3 + 1) * (weight.size() % 2 ? -1 : 1) : 0);
+      if (!integer) continue;
+      weights += (weights.empty() ? "" : ", ") + std::to_string(weight.back());
+      terms += (terms.empty() ? "" : ", ") + line.substr(line.find(": ") + 2, line.find(" ::") - line.find(": ") - 2);
+    }
+    if (terms.empty()) continue;
+    const std::set<Values> solutions = in.brute_force();
+    for (const bool minimise : {true, false}) {
+      const std::string text = satisfy.substr(0, satisfy.rfind("solve")) + "var -1000..1000: objective;\n" +
+                               "constraint int_lin_eq([" + weights + ", -1], [" + terms + ", objective], 0);\n" +
+                               (minimise ? "solve minimize objective;\n" : "solve maximize objective;\n");
+      std::optional<long long> expected;
+      for (const Values& s : solutions) {
+        long long value = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) value += weight[i] * s[i];
+        if (!expected || (minimise ? value < *expected : value > *expected)) expected = value;
+      }
+      const FlatZincModel m = build_model(parse(text));
+      for (const csp::Prune prune : csp::all_prunes) {
+        for (const csp::VariableOrder order : csp::all_variable_orders) {
+          for (const csp::ValueOrder values : csp::all_value_orders) {
+            const csp::IntProblem problem(m.model, csp::SearchOptions{.prune = prune, .variables = order, .values = values});
+            SCOPED_TRACE(text + "--prune " + std::string(csp::to_string(prune)) + " --order " +
+                         std::string(csp::to_string(order)) + " --values " + std::string(csp::to_string(values)));
+            EXPECT_EQ(best_unsplit(problem), expected) << "one search";
+            EXPECT_EQ(best_split(problem, unprobed, 2), expected) << "split without a probe, 2 threads";
+            for (const std::uint64_t probe_nodes : {4, 10, 25}) {
+              for (const unsigned threads : {1U, 2U}) {
+                EXPECT_EQ(best_split(problem, {.subtrees = 16, .probe_nodes = probe_nodes}, threads), expected)
+                    << "split after a probe of " << probe_nodes << " nodes, " << threads << " threads";
+              }
+            }
+          }
+        }
+      }
+      optimised += expected ? 1 : 0;
+    }
+  }
+  EXPECT_GE(optimised, 8);
 }
 
 // The message of the ModelError or ParseError a text raises ("" for none).

@@ -15,6 +15,10 @@
 //     past its root to them (SplitTree::siblings_from, search_subtree_of()). Each one
 //     listed holds its whole path, so listing them all took memory of their number
 //     times the depth: 7 GB for bitset at n = 2,000, and a deadline passed by 15 s.
+//     The siblings are those the probe had: an optimisation's probe tightens the bound,
+//     and a node made again under it may have other children (the variable chosen, the
+//     midpoint of a split), so its probe keeps the children of each node on its path
+//     (ChildrenOnPath) rather than have them made again; a tree lost its optimum so.
 //  2. Those are expanded, shallowest first, until there are enough of them:
 //     plan.subtrees, or fewer when the probe found the tree small (see
 //     wanted_subtrees()), since each subtree costs a walk to its root and a start.
@@ -59,6 +63,9 @@ struct SplitTree {
   // only when threads start (run_subtrees()); without a probe, nothing is known.
   double left_seconds = std::numeric_limits<double>::infinity();
   DepthProfile above_profile;  // above's nodes and failures per depth, for a profiled split
+  // An optimisation's: the children of each node on the probe's path, as the probe had
+  // them (see the top of this file); empty for any other problem.
+  std::vector<std::vector<typename P::Move>> path_children;
   SplitPlan plan;
   // above.stop is not none when the split was stopped (stop flag, deadline, the sink):
   // then the subtrees do not cover the tree, and nothing may be counted in them.
@@ -98,14 +105,37 @@ struct RightSiblings {
   WorkCounters work;
 };
 
-// The right siblings of `on_path`, a child of `state` (a node on the probe's path).
+// A probe's watch (watched_search.hpp) that keeps the children of the node it enters at
+// each depth: at its stop, those of the nodes on its path.
+template <Problem P>
+struct ChildrenOnPath {
+  std::vector<std::vector<typename P::Move>>* at_depth;
+  void enter(const P& problem, const typename P::State& state, std::span<const typename P::Move> path) {
+    if (at_depth->size() <= path.size()) at_depth->resize(path.size() + 1);
+    auto& children = (*at_depth)[path.size()];
+    children.clear();
+    for_each_child(problem, state, [&](const typename P::Move m) { children.push_back(m); });
+  }
+  void solution(std::uint64_t) {}
+  void refused(const P&, const typename P::State&, std::span<const typename P::Move>, const typename P::Move&) {}
+  void dead_end(const P&, const typename P::State&, std::span<const typename P::Move>) {}
+  void leave() {}
+};
+
+// The right siblings of `on_path`, a child of `state` (a node on the probe's path), among
+// `children` where the probe kept them (else made again).
 template <Problem P>
 RightSiblings<typename P::Move> right_siblings(const P& problem, typename P::State& state,
-                                               const typename P::Move& on_path) {
+                                               const typename P::Move& on_path,
+                                               const std::vector<typename P::Move>* children = nullptr) {
   RightSiblings<typename P::Move> found;
   bool past = false;
   [[maybe_unused]] WorkCounters at_path;  // once the path's child was checked
-  for_each_child(problem, state, [&](const typename P::Move m) {
+  const auto each_child = [&](auto f) {
+    if (children == nullptr) return for_each_child(problem, state, f);
+    for (const auto& m : *children) f(m);
+  };
+  each_child([&](const typename P::Move m) {
     ++found.children;
     if (past) {
       found.moves.push_back(m);
@@ -129,6 +159,14 @@ RightSiblings<typename P::Move> right_siblings(const P& problem, typename P::Sta
 inline bool listed_siblings_fit(const SplitPlan& plan, std::size_t listed, std::size_t moves, std::size_t more,
                                 std::size_t depth) {
   return listed + more <= plan.subtrees && moves + more * (depth + 1) <= 64 * plan.subtrees;
+}
+}  // namespace detail
+
+namespace detail {
+// The children the probe kept of the node at `depth` on its path, if it kept them.
+template <Problem P>
+const std::vector<typename P::Move>* kept_children(const SplitTree<P>& split, std::size_t depth) {
+  return depth < split.path_children.size() ? &split.path_children[depth] : nullptr;
 }
 }  // namespace detail
 
@@ -165,19 +203,33 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     SearchLimits probe_limits = limits;
     probe_limits.max_nodes = plan.probe_nodes;
     probe_limits.max_solutions = 0;
-    DepthFirstSearch<P, OnSolution, Profiled> probe(problem, probe_limits, std::move(on_solution));
-    split.above = probe.run(roots);
+    const auto run_probe = [&](auto& probe) {
+      split.above = probe.run(roots);
+      if constexpr (Profiled) split.above_profile = probe.profile();
+      path.assign(probe.stop_path().begin(), probe.stop_path().end());
+      root = probe.stop_root();
+    };
+    if constexpr (HasObjective<P>) {
+      if (optimises(problem)) {
+        DepthFirstSearch<P, OnSolution, Profiled, detail::ChildrenOnPath<P>> probe(
+            problem, probe_limits, std::move(on_solution), {&split.path_children});
+        run_probe(probe);
+      }
+    }
+    if (!optimises(problem)) {
+      DepthFirstSearch<P, OnSolution, Profiled> probe(problem, probe_limits, std::move(on_solution));
+      run_probe(probe);
+    }
     probe_seconds = split.above.seconds;
-    if constexpr (Profiled) split.above_profile = probe.profile();
     if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
       split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      split.path_children.clear();
       return split;
     }
     split.above.stop = StopReason::none;
     --split.above.nodes;  // the node it stopped at is the first subtree's root
-    path.assign(probe.stop_path().begin(), probe.stop_path().end());
     if constexpr (Profiled) --split.above_profile[path.size()].nodes;
-    root = probe.stop_root();
+    split.path_children.resize(std::min(split.path_children.size(), path.size()));
   }  // the probe's state is freed before the cursor builds its own
   Cursor<P> cursor(problem);
   std::vector<Root<Move>> left;  // what is left of the tree, in depth-first order
@@ -206,7 +258,8 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
       if (stopped_from_outside()) return split;
       const auto prefix = std::span<const Move>(path).first(depth);
-      const auto siblings = detail::right_siblings(problem, cursor.at(prefix), path[depth]);
+      const auto siblings =
+          detail::right_siblings(problem, cursor.at(prefix), path[depth], detail::kept_children(split, depth));
       if (!detail::listed_siblings_fit(plan, listed, listed_moves, siblings.moves.size(), depth)) {
         split.siblings_from = depth;  // the first subtree's to search, and to count
         break;
@@ -316,7 +369,8 @@ SearchStats search_subtree_of(const SplitTree<P>& split, std::size_t i, Search& 
   const std::span<const Move> path(subtree.prefix);
   std::vector<Move> prefix;
   for (std::size_t depth = path.size(); depth-- > split.siblings_from && total.complete();) {
-    const auto siblings = detail::right_siblings(problem, cursor.at(path.first(depth)), path[depth]);
+    const auto siblings =
+        detail::right_siblings(problem, cursor.at(path.first(depth)), path[depth], detail::kept_children(split, depth));
     total.counters += siblings.work;
     prefix.assign(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(depth));
     for (const Move& m : siblings.moves) {

@@ -1,0 +1,110 @@
+// Branch and bound on the Golomb ruler: every --prune, --order and --values, split as the
+// threads split it (after a probe, with subtrees made again once the bound tightened) on
+// 1 and 2 threads, and as one search, must find the shortest ruler that a brute force
+// written here finds.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backtrack/csp/options.hpp"
+#include "backtrack/engine.hpp"
+#include "backtrack/golomb/csp.hpp"
+#include "backtrack/solver.hpp"
+#include "backtrack/split.hpp"
+
+namespace {
+
+using backtrack::golomb::CspGolomb;
+
+// Whether marks 0 = m[0] < ... < m[k-1] can be extended to `marks` marks, all within
+// `length`, every pairwise difference distinct (`used`), the last mark at `length`.
+bool ruler_fits(std::vector<int>& m, std::vector<bool>& used, int marks, int length) {
+  if (static_cast<int>(m.size()) == marks) return m.back() == length;
+  for (int next = m.back() + 1; next <= length; ++next) {
+    bool distinct = true;
+    std::size_t added = 0;
+    for (; added < m.size(); ++added) {
+      const int d = next - m[added];
+      if (used[static_cast<std::size_t>(d)]) {
+        distinct = false;
+        break;
+      }
+      used[static_cast<std::size_t>(d)] = true;
+    }
+    if (distinct) {
+      m.push_back(next);
+      if (ruler_fits(m, used, marks, length)) return true;
+      m.pop_back();
+    }
+    for (std::size_t i = 0; i < added; ++i) used[static_cast<std::size_t>(next - m[i])] = false;
+  }
+  return false;
+}
+
+// The length of the shortest ruler of `marks` marks: the first length some ruler fits.
+int shortest_ruler(int marks) {
+  for (int length = marks - 1;; ++length) {
+    std::vector<int> m{0};
+    std::vector<bool> used(static_cast<std::size_t>(length) + 1, false);
+    if (marks == 1 || ruler_fits(m, used, marks, length)) return length;
+  }
+}
+
+std::optional<backtrack::csp::Value> best_unsplit(const CspGolomb& problem) {
+  problem.begin_run();
+  EXPECT_TRUE(backtrack::DepthFirstSearch<CspGolomb>(problem, {}).run().complete());
+  return problem.best_objective();
+}
+
+std::optional<backtrack::csp::Value> best_split(const CspGolomb& problem, const backtrack::SplitPlan& plan,
+                                                unsigned threads) {
+  problem.begin_run();
+  const auto split = backtrack::split_tree(problem, plan);
+  const auto stats = backtrack::run_subtrees(problem, split, threads, {}, nullptr, [](const CspGolomb& p) {
+    return backtrack::DepthFirstSearch<CspGolomb>(p, {});
+  });
+  EXPECT_TRUE(stats.complete());
+  return problem.best_objective();
+}
+
+class EverySearch : public testing::TestWithParam<int> {};
+
+TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
+  const int marks = GetParam();
+  const backtrack::csp::Value shortest = shortest_ruler(marks);
+  // A probe that stops early (rulers of 4 marks take some 40 nodes) and one as the
+  // threads make it, which stops in the trees of 8 marks.
+  const backtrack::SplitPlan small{.subtrees = 32, .probe_nodes = 20};
+  const backtrack::SplitPlan threads_plan{};
+  // 8 marks, as the threads split it, only where the tree was once cut wrong: the rest
+  // takes minutes.
+  using backtrack::csp::VariableOrder, backtrack::csp::ValueOrder;
+  const std::vector<VariableOrder> orders(backtrack::csp::all_variable_orders.begin(),
+                                          backtrack::csp::all_variable_orders.end());
+  const std::vector<ValueOrder> value_orders(backtrack::csp::all_value_orders.begin(),
+                                             backtrack::csp::all_value_orders.end());
+  for (const auto prune : backtrack::csp::all_prunes) {
+    for (const auto order : marks < 8 ? orders : std::vector{VariableOrder::mrv, VariableOrder::dom_deg}) {
+      for (const auto values : marks < 8 ? value_orders : std::vector{ValueOrder::reverse_split}) {
+        const CspGolomb problem(marks, {.prune = prune, .variables = order, .values = values});
+        SCOPED_TRACE("golomb -n " + std::to_string(marks) + " --prune " + std::string(to_string(prune)) +
+                     " --order " + std::string(to_string(order)) + " --values " + std::string(to_string(values)));
+        if (marks < 8) {
+          EXPECT_EQ(best_unsplit(problem), shortest) << "one search";
+        }
+        for (const unsigned threads : {1U, 2U}) {
+          EXPECT_EQ(best_split(problem, marks < 8 ? small : threads_plan, threads), shortest)
+              << "split, " << threads << " threads";
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Golomb, EverySearch, testing::Range(4, 9),
+                         [](const auto& info) { return "marks_" + std::to_string(info.param); });
+
+}  // namespace

@@ -38,7 +38,8 @@ const char* const top_help =
     "Plugins: --plugin FILE loads a plugin module (built with backtrack_add_plugin) before\n"
     "the command; so does every *.so in the directories of BACKTRACK_PLUGIN_PATH\n"
     "(colon-separated) and in the installed plugin directory (" BACKTRACK_INSTALLED_PLUGIN_DIR ").\n"
-    "A module, or a directory above it, that anyone but root or you can write is refused.\n"
+    "A module, or a directory above it, that anyone but root or you can write is refused\n"
+    "(but for a sticky directory of root's, as /tmp, where the name in it is yours).\n"
     "\n"
     "`backtrack COMMAND --help` explains a command. Data goes to stdout, messages to\n"
     "stderr (-q: errors only, -v: more detail).\n\n";

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -179,6 +180,23 @@ TEST(Trace, TreePathsAreCheckedBeforeTheSearch) {
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_TRUE(std::filesystem::exists(made + "/index.html")) << o.err;
   std::filesystem::remove_all(file.path() + ".d");
+}
+
+// The names of an XCC file are the user's text: their control characters are escaped
+// in the trace and in the solutions, as in every message, so a file cannot drive the
+// terminal. JSON escapes its own.
+TEST(Trace, ControlCharactersOfAFileAreEscaped) {
+  const cli::TempFile file;
+  std::ofstream(file.path()) << "| toy\n\x1b[31mA B\n\x1b[31mA B\n\x1b[31mA\nB\n";
+  for (const std::vector<std::string>& mode : {std::vector<std::string>{"--all"}, {"--first", "--trace"}}) {
+    const auto o = run(cli::with({"solve", "xcc", "--file", file.path()}, mode));
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_FALSE(contains(o.out, "\x1b")) << o.out;
+    EXPECT_TRUE(contains(o.out, "\n\\x1b[31mA B\n")) << o.out;
+  }
+  const auto json = run({"solve", "xcc", "--file", file.path(), "--all", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json_lines(json.out).front()["options"][0]["text"], "\x1b[31mA B") << json.out;
 }
 
 TEST(Trace, ThreadsGiveWayToOneSearch) {

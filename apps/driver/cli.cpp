@@ -1,8 +1,5 @@
 #include "backtrack/cli.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -14,6 +11,7 @@
 #include "commands.hpp"
 #include "error_exit.hpp"
 #include "exit_help.hpp"
+#include "finish_output.hpp"
 #include "log.hpp"
 #include "plugin_loader.hpp"
 
@@ -22,25 +20,6 @@ namespace backtrack {
 namespace {
 
 int verbosity_level = 0;
-
-// The results are only as good as their delivery: a write that failed (a full disk, a
-// closed file) turns any exit code into 74, with the system's reason. A reader that went
-// away (`| head -1`) is not an error: the program ends quietly, as after SIGPIPE.
-int finish_output(int code) {
-  std::cout.flush();
-  if (!std::cout.fail() && std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return code;
-  // The failed write may lie far back, and errno has changed since: one more byte asks
-  // the system for the reason (the output is incomplete already; a closed pipe raises
-  // SIGPIPE here, which ends the program quietly).
-  std::clearerr(stdout);
-  errno = 0;
-  const bool probe_failed = std::fputc('\n', stdout) == EOF || std::fflush(stdout) != 0;
-  const int error = probe_failed ? errno : 0;
-  if (error == EPIPE) return code == exit_interrupted ? exit_ok : code;
-  log::error(std::string("cannot write the results to standard output") +
-             (error != 0 ? std::string(": ") + std::strerror(error) : ""));
-  return exit_io;
-}
 
 const char* const top_help =
     "backtrack: a framework for backtracking search, with puzzles as plugins.\n"
@@ -59,7 +38,8 @@ const char* const top_help =
     "Plugins: --plugin FILE loads a plugin module (built with backtrack_add_plugin) before\n"
     "the command; so does every *.so in the directories of BACKTRACK_PLUGIN_PATH\n"
     "(colon-separated) and in the installed plugin directory (" BACKTRACK_INSTALLED_PLUGIN_DIR ").\n"
-    "A module, or a directory above it, that anyone but root or you can write is refused.\n"
+    "A module, or a directory above it, that anyone but root or you can write is refused\n"
+    "(but for a sticky directory of root's, as /tmp, where the name in it is yours).\n"
     "\n"
     "`backtrack COMMAND --help` explains a command. Data goes to stdout, messages to\n"
     "stderr (-q: errors only, -v: more detail).\n\n";

@@ -14,6 +14,10 @@ namespace {
 [[noreturn]] void unknown_option(const po::unknown_option& error, const po::options_description& options) {
   const std::string typed = error.get_option_name();
   std::string message = error.what();
+  // The program's own option, which no command takes: it loads plugins before the command is read.
+  if (typed == "--plugin" || typed.starts_with("--plugin=")) {
+    throw UsageError(message + ": --plugin goes before the command (backtrack --plugin FILE COMMAND ...)");
+  }
   if (typed.starts_with("--")) {
     std::vector<std::string> known;
     for (const auto& option : options.options()) known.push_back(option->long_name());

@@ -16,6 +16,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "compare_plot.hpp"
+#include "output_path.hpp"
 #include "compare_report.hpp"
 #include "exit_help.hpp"
 #include "instance_clock.hpp"
@@ -400,6 +401,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   if (vm.count("tree") != 0) {
     tree_dir = vm["tree"].as<std::string>();
     if (tree_dir->empty()) throw UsageError("--tree needs a directory name");
+    check_output_directory("--tree", tree_dir->string());
     if (request.profile) throw UsageError("--tree: not with --profile (the tree shows the nodes per depth)");
     if (request.threads > 1) log::info("--tree watches one search in depth-first order: each row on one thread");
     request.threads = 1;
@@ -408,7 +410,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   }
   compare::PlotTerminal terminal;
   if (vm.count("plot") != 0) {
-    compare::check_plot_path(vm["plot"].as<std::string>());
+    check_output_file("--plot", vm["plot"].as<std::string>());
     terminal = compare::plot_terminal(vm["plot"].as<std::string>());
     if (!terminal.unavailable.empty()) {
       log::error(terminal.unavailable);

@@ -50,25 +50,6 @@ PlotTerminal plot_terminal(const std::string& file) {
                   " (it has no terminal for it); use .svg"};
 }
 
-void check_plot_path(const std::string& file_name) {
-  const std::filesystem::path file(file_name);
-  const std::string name = in_quotes(file.string());
-  std::error_code ec;
-  const auto status = std::filesystem::status(file, ec);
-  if (std::filesystem::is_directory(status)) throw UsageError("--plot " + name + " is a directory");
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    throw UsageError("--plot " + name + " is not a regular file");
-  }
-  const auto parent = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  if (!std::filesystem::is_directory(parent, ec) || ::access(parent.c_str(), W_OK) != 0) {
-    throw UsageError("--plot " + name + ": cannot write into " + in_quotes(parent.string()) + ": " +
-                     std::strerror(ec ? ec.value() : errno));
-  }
-  if (std::filesystem::exists(status) && ::access(file.c_str(), W_OK) != 0) {
-    throw UsageError("--plot " + name + ": " + std::strerror(errno));
-  }
-}
-
 // gnuplot writes into a private directory of ours, and the picture is then copied to
 // `file`: the user's file name never enters the script, and gnuplot never falls back to
 // writing the picture to stdout. Every other text enters it as gnuplot_string().

@@ -17,11 +17,6 @@ struct PlotTerminal {
 };
 PlotTerminal plot_terminal(const std::string& file);
 
-// A path the picture can be written to: a new file or a regular file we may write, in a
-// directory we may write into (not a device such as /dev/null, which copying would refuse
-// only after every run).
-void check_plot_path(const std::string& file);
-
 // Draws search seconds against size, log scale, one line per configuration, with gnuplot
 // (one size, or a problem without one: a bar per row); with --profile, below it a second
 // chart: nodes per depth, log scale, one line per row.

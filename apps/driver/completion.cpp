@@ -191,7 +191,8 @@ int manual_command(const Arguments& args, const Registry& registry) {
       << ".SH ENVIRONMENT\n.TP\n.B BACKTRACK_PLUGIN_PATH\ncolon-separated directories whose *.so plugin "
          "modules are loaded before the command, as are those of the installed plugin directory ("
       << BACKTRACK_INSTALLED_PLUGIN_DIR
-      << "); a module, or a directory above it, that anyone but root or you can write is refused\n"
+      << "); a module, or a directory above it, that anyone but root or you can write is refused (but for a "
+         "sticky directory of root's, as /tmp, where the name in it is yours)\n"
       << ".SH EXAMPLES\n.nf\nbacktrack solve nqueens \\-n 12\nbacktrack solve nqueens \\-n 4 \\-\\-all "
          "\\-\\-format leetcode\nbacktrack compare nqueens \\-n 4..12 \\-\\-strategies scan,arrays,bitset,word\n"
          "backtrack estimate nqueens \\-n 20\n.fi\n"

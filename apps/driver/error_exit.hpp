@@ -64,9 +64,10 @@ inline int exit_code_for_current_exception() {
     // not of everything; the failed allocation is unwound, so a message can be built.
     try {
       log::error("out of memory: the system refused an allocation (" + available_memory_words() +
-                 "); fewer --threads or a smaller instance need less");
+                 "); fewer threads or a smaller instance need less");
     } catch (const std::bad_alloc&) {  // not even the message fits: one that needs no memory
-      std::fputs("backtrack: error: out of memory: the system refused an allocation\n", stderr);
+      std::fputs(log::program_name(), stderr);
+      std::fputs(": error: out of memory: the system refused an allocation\n", stderr);
     }
     return exit_out_of_memory;
   } catch (const std::system_error& e) {
@@ -75,7 +76,7 @@ inline int exit_code_for_current_exception() {
       log::critical(std::string("internal error: ") + e.what());
       return exit_internal;
     }
-    log::error(std::string("out of memory: the system refused a thread (") + e.what() + "); fewer --threads need less");
+    log::error(std::string("out of memory: the system refused a thread (") + e.what() + "); fewer threads need less");
     return exit_out_of_memory;
   } catch (const std::exception& e) {
     log::critical(std::string("internal error: ") + e.what());

@@ -29,6 +29,8 @@ const std::atomic<bool>& install() {
 
 int signal_number() { return received; }
 
+int exit_code() { return received != 0 ? 128 + received : 130; }
+
 void request_stop() { stop_requested.store(true); }
 
 }  // namespace backtrack::interrupt

@@ -8,6 +8,9 @@ namespace backtrack::interrupt {
 const std::atomic<bool>& install();
 // The signal that set the flag, 0 if none.
 int signal_number();
+// The exit code of a run the flag stopped: 128 + the signal, as a shell reports a process
+// that signal ended (130 for SIGINT, 143 for SIGTERM); 130 where the program set the flag.
+int exit_code();
 // Set the flag from inside the program (e.g. the output went away).
 void request_stop();
 

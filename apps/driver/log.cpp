@@ -3,15 +3,23 @@
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <string>
 
 namespace backtrack::log {
 
-void use_stderr_logger() {
-  if (spdlog::get("backtrack") != nullptr) return;
-  auto logger = spdlog::stderr_color_mt("backtrack");
-  logger->set_pattern("backtrack: %^%l%$: %v");
+namespace {
+const char* program = "backtrack";
+}  // namespace
+
+void use_stderr_logger(const char* name) {
+  if (spdlog::get(name) != nullptr) return;
+  program = name;
+  auto logger = spdlog::stderr_color_mt(name);
+  logger->set_pattern(std::string(name) + ": %^%l%$: %v");
   spdlog::set_default_logger(logger);
 }
+
+const char* program_name() { return program; }
 
 void set_verbosity(int level) {
   spdlog::set_level(level < 0    ? spdlog::level::err

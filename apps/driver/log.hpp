@@ -1,5 +1,5 @@
 #pragma once
-// The program's messages on stderr ("backtrack: error: ..."). spdlog writes them, but
+// The program's messages on stderr ("backtrack: error: ...", "fzn-backtrack: error: ..."). spdlog writes them, but
 // only log.cpp includes it: its headers cost some 20 s of CPU in every file that did
 // (issue 42), and a message needs no formatting library, only a string.
 #include <string>
@@ -8,8 +8,12 @@
 namespace backtrack::log {
 
 // Once per process, before the first message (a program may run the command line more
-// than once): the default logger, on stderr, in color where stderr is a terminal.
-void use_stderr_logger();
+// than once): the default logger, on stderr, in color where stderr is a terminal; each
+// message starts with `program`, a string that lives as long as the process.
+void use_stderr_logger(const char* program = "backtrack");
+
+// The name messages start with, for a message written without the logger.
+const char* program_name();
 
 // -q / -v: below 0 errors only, 0 the default, 1 debug, 2 and more trace.
 void set_verbosity(int level);

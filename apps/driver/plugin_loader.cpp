@@ -54,9 +54,18 @@ std::optional<std::string> writable_by_others(const fs::path& path, const struct
   return std::nullopt;
 }
 
+// Whether `directory` keeps `entry` as its owner left it though others may write the
+// directory: root's sticky directories (/tmp) let no one else rename or remove what is
+// not theirs, so an entry of root's or this user's stays (OpenSSH's and systemd's rule).
+bool sticky_keeps(const struct stat& directory, const struct stat& entry) {
+  return (directory.st_mode & S_ISVTX) != 0 && directory.st_uid == 0 &&
+         (entry.st_uid == 0 || entry.st_uid == geteuid());
+}
+
 [[noreturn]] void refuse_untrusted(const std::string& what, const std::string& why) {
   throw UntrustedPlugin(what + ": not loaded, since " + why +
-                        " (a plugin, and every directory above it, must be writable by root or you alone)");
+                        " (a plugin, and every directory above it, must be writable by root or you alone, "
+                        "or be yours in a sticky directory of root's such as /tmp)");
 }
 
 // Pushes the names of `path` onto `names`, a stack whose next name is the last.
@@ -69,7 +78,8 @@ void push_names(std::vector<std::string>& names, const fs::path& path) {
 // The real path of `file` (or of a directory), with every directory in which one of its
 // names is looked up checked on the way, those reached through symbolic links included:
 // none may be writable by anyone but root or this user, or what the path names could
-// change. `what` starts the messages ("plugin FILE").
+// change, unless it is a sticky directory of root's and the name in it is root's or this
+// user's. `what` starts the messages ("plugin FILE").
 fs::path trusted_path(const std::string& file, const std::string& what) {
   if (file.empty()) throw PluginError(what + ": no such file");
   std::vector<std::string> names;
@@ -84,13 +94,17 @@ fs::path trusted_path(const std::string& file, const std::string& what) {
       at = at.parent_path();
       continue;
     }
-    struct stat status {};
-    if (stat(at.c_str(), &status) != 0) throw PluginError(what + " cannot be read: " + std::strerror(errno));
-    if (const auto why = writable_by_others(at, status)) refuse_untrusted(what, *why);
+    struct stat directory {};
+    if (stat(at.c_str(), &directory) != 0) throw PluginError(what + " cannot be read: " + std::strerror(errno));
+    // A file that is not there is the first thing to say, whoever may write its directory.
     const fs::path next = at / name;
+    struct stat status {};
     if (lstat(next.c_str(), &status) != 0) {
       if (errno == ENOENT) throw PluginError(what + ": no such file");
       throw PluginError(what + " cannot be read: " + std::strerror(errno));
+    }
+    if (const auto why = writable_by_others(at, directory); why && !sticky_keeps(directory, status)) {
+      refuse_untrusted(what, *why);
     }
     if (!S_ISLNK(status.st_mode)) {
       at = next;

@@ -3,7 +3,8 @@
 // the files given with --plugin, every *.so in the directories of BACKTRACK_PLUGIN_PATH,
 // and every *.so in the plugin directory installed with the program (an absolute path
 // fixed when backtrack is built). A module runs only code the user chose to trust: its
-// file and every directory above it must be writable by root or the user alone, and its
+// file and every directory above it must be writable by root or the user alone (or be
+// root's or the user's in a sticky directory of root's, such as /tmp), and its
 // version is read from the file before it is loaded.
 #include <stdexcept>
 #include <string>

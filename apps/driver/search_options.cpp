@@ -140,7 +140,7 @@ ProblemCommand parse_problem_command(const Arguments& args, const Registry& regi
 
 int exit_code_for(StopReason reason) {
   switch (reason) {
-    case StopReason::interrupted: return interrupt::signal_number() != 0 ? 128 + interrupt::signal_number() : exit_interrupted;
+    case StopReason::interrupted: return interrupt::exit_code();
     case StopReason::node_limit:
     case StopReason::failure_limit:
     case StopReason::time_limit: return exit_stopped_by_limit;

@@ -2,6 +2,7 @@
 
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
+#include "output_path.hpp"
 #include "tree_drawing.hpp"
 
 namespace backtrack {
@@ -44,6 +45,7 @@ Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
     tree_file_ = vm["tree"].as<std::string>();
     if (tree_file_.empty()) throw UsageError("--tree needs a file name");
     tree_format_of(tree_file_);  // refuses another extension before the search
+    check_output_file("--tree", tree_file_);
     recorder_ = std::make_unique<TreeRecorder>(budget);
   }
   both_.a = trace_.get();

@@ -4,35 +4,37 @@
 // search is complete (every solution listed, or the last one proved optimal);
 // "=====UNSATISFIABLE=====" or "=====UNKNOWN=====" when there is none; with -s the
 // statistics as "%%%mzn-stat: name=value" lines, ended by "%%%mzn-stat-end".
+// Its errors and exit codes are backtrack's (driver/error_exit.hpp), messages and all.
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <iostream>
 #include <string>
 
+#include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/input_file.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/solution.hpp"
+#include "../driver/error_exit.hpp"
+#include "../driver/finish_output.hpp"
 #include "../driver/interrupt.hpp"
+#include "../driver/log.hpp"
 
 namespace {
 
 namespace po = boost::program_options;
 using namespace backtrack;
 
-// Exit codes as the backtrack command's (sysexits): a bad command line, a bad model.
-constexpr int usage_exit = 64;
-constexpr int data_exit = 65;
-
 struct Flags {
   bool all = false;           // -a: every solution (satisfaction), every improvement (optimisation)
-  unsigned long long solutions = 0;  // -n K
+  long long solutions = 0;    // -n K
   bool free = false;          // -f: the solver's own search, not the model's annotations
   bool statistics = false;    // -s
   bool verbose = false;       // -v
-  unsigned long long time_ms = 0;    // -t
-  unsigned threads = 1;       // -p
+  long long time_ms = 0;      // -t
+  int threads = 1;            // -p
   unsigned long long seed = 1;  // -r
   std::string prune = "forward";
   std::string file;
@@ -75,20 +77,22 @@ int run(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(described).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "fzn-backtrack: " << e.what() << " (see --help)\n";
-    return usage_exit;
+    throw UsageError(std::string(e.what()) + " (see --help)");
   }
   if (vm.count("help") != 0) {
     std::cout << described;
     return 0;
   }
-  if (f.file.empty()) {
-    std::cerr << "fzn-backtrack: no model: give a FlatZinc file (see --help)\n";
-    return usage_exit;
+  if (f.file.empty()) throw UsageError("no model: give a FlatZinc file (see --help)");
+  // Boost reads "-5" into an unsigned number as 2^64 - 5: the values are read signed and
+  // checked here. A time beyond 10^12 ms (backtrack's 1e9 s) would wrap the deadline.
+  if (f.threads < 1 || f.threads > 4096) {
+    throw UsageError("-p must be between 1 and 4096 threads, got " + std::to_string(f.threads));
   }
-  if (f.threads == 0) {
-    std::cerr << "fzn-backtrack: -p needs at least 1 thread\n";
-    return usage_exit;
+  if (f.solutions < 0) throw UsageError("-n must be at least 1 (0: no limit), got " + std::to_string(f.solutions));
+  if (f.time_ms < 0 || f.time_ms > 1'000'000'000'000) {
+    throw UsageError("-t must be a number of milliseconds from 1 to 10^12 (0: no limit), got " +
+                     std::to_string(f.time_ms));
   }
   // The variables no annotation names (all of them with -f): dom-wdeg, as Gecode's AFC/size.
   csp::SearchOptions options{.prune = csp::Prune::forward, .variables = csp::VariableOrder::dom_wdeg, .seed = f.seed};
@@ -97,23 +101,15 @@ int run(int argc, char** argv) {
   } else if (f.prune == "gac") {
     options.prune = csp::Prune::gac;
   } else if (f.prune != "forward") {
-    std::cerr << "fzn-backtrack: unknown --prune " << f.prune << " (choose forward, bounds, gac)\n";
-    return usage_exit;
+    throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose forward, bounds, gac)");
   }
 
-  std::string text;
-  try {
-    text = read_input_file(f.file, std::size_t{1} << 30);
-  } catch (const InputError& e) {
-    std::cerr << "fzn-backtrack: " << e.what() << "\n";
-    return data_exit;
-  }
+  const std::string text = read_input_file(f.file, std::size_t{1} << 30);
   flatzinc::ModelSolver made;
   try {
     made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
-    std::cerr << f.file << ":" << e.what() << "\n";
-    return data_exit;
+    throw InputError(f.file + ":" + e.what());
   }
   if (f.verbose) {
     for (const std::string& w : made.warnings) std::cerr << f.file << ":" << w << "\n";
@@ -122,18 +118,19 @@ int run(int argc, char** argv) {
   const auto& solver = made.solver;
 
   RunRequest request;
-  request.threads = f.threads;
+  request.threads = static_cast<unsigned>(f.threads);
   request.mode = optimises || f.all ? SearchMode::all : SearchMode::first;
   if (f.solutions > 0) {
     request.mode = SearchMode::limit;
-    request.limits.max_solutions = f.solutions;
+    request.limits.max_solutions = static_cast<std::uint64_t>(f.solutions);
   }
   if (f.time_ms > 0) request.limits.deadline = SearchLimits::deadline_after(static_cast<double>(f.time_ms) / 1000.0);
   request.limits.stop_requested = &interrupt::install();
 
+  // A solution that could not be written ends the search: finish_output() says why.
   const RunResult result = solver->run(request, [](Solution&& s) {
     std::cout << s.text << "----------\n" << std::flush;
-    return true;
+    return static_cast<bool>(std::cout);
   });
   const SearchStats& stats = result.stats;
   const bool found = stats.solutions > 0;
@@ -158,20 +155,28 @@ int run(int argc, char** argv) {
     if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));
     std::cout << "%%%mzn-stat-end\n";
   }
-  std::cout << std::flush;
-  return 0;
+  // What was found is printed, and its status line, as MiniZinc expects of a solver it
+  // stops; the exit code then says why the search ended early, as backtrack's does
+  // (MiniZinc does not read it after a signal of its own).
+  if (stats.stop == StopReason::interrupted) return interrupt::exit_code();
+  if (stats.stop == StopReason::out_of_memory) {
+    log::error("out of memory: the system refused an allocation or a thread during the search (" +
+               available_memory_words() + "); the solutions printed are those found; fewer threads (-p) or a "
+               "smaller model need less");
+    return exit_out_of_memory;
+  }
+  return exit_ok;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  backtrack::log::use_stderr_logger("fzn-backtrack");
+  int code = backtrack::exit_ok;
   try {
-    return run(argc, argv);
-  } catch (const backtrack::UsageError& e) {
-    std::cerr << "fzn-backtrack: " << e.what() << "\n";
-    return usage_exit;
-  } catch (const std::exception& e) {
-    std::cerr << "fzn-backtrack: " << e.what() << "\n";
-    return 70;
+    code = run(argc, argv);
+  } catch (...) {
+    code = backtrack::exit_code_for_current_exception();
   }
+  return backtrack::finish_output(code);
 }

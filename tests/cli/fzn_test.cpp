@@ -4,7 +4,9 @@
 // `backtrack solve fzn` / `compare fzn`. The models are written by the test; the 92
 // boards of 8 queens are checked by a validator of the test's own.
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/limited_run.hpp"
 #include "compare_table.hpp"
 #include "run_process.hpp"
 
@@ -273,6 +276,80 @@ TEST(FznBacktrack, EightQueensHas92CheckedSolutionsOnOneThreadAndTwo) {
     EXPECT_EQ(boards.size(), 92U) << threads;  // none twice
     EXPECT_EQ(final_line(o.out), "==========") << threads;
   }
+}
+
+// Its exits are backtrack's: output that could not be written, a bad limit, a signal, a
+// machine out of memory each have their code and a message.
+TEST(FznBacktrack, OutputThatCannotBeWrittenExits74) {
+  for (const std::string& text : {three_pairs, unsatisfiable}) {
+    const Model m(text);
+    const auto o = cli::run_program(FZN_BACKTRACK_EXE, {"-a", m.path()}, std::nullopt, "/dev/full");
+    EXPECT_EQ(o.exit_code, 74) << o.err;
+    EXPECT_TRUE(contains(o.err, "fzn-backtrack: error: cannot write the results to standard output")) << o.err;
+  }
+}
+
+TEST(FznBacktrack, ANumberOutOfRangeExits64) {
+  const Model m(three_pairs);
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{"-t", "-5"}, {"-t", "9223372036854775"}, {"-t", "1000000000001"}, {"-p", "-1"},
+        {"-p", "0"}, {"-n", "-2"}}) {
+    const auto o = fzn(cli::with(flags, {m.path()}));
+    EXPECT_EQ(o.exit_code, 64) << flags[0] << " " << flags[1] << "\n" << o.err;
+    EXPECT_TRUE(contains(o.err, flags[0] + " must be")) << o.err;
+    EXPECT_EQ(o.out, "") << flags[0] << " " << flags[1];
+  }
+  EXPECT_EQ(fzn({"-t", "1000000000000", m.path()}).exit_code, 0);  // the most, some 31 years
+}
+
+// Ctrl-C or SIGTERM (MiniZinc's way to stop a solver): what was found, the status line,
+// the statistics, then the exit code a shell gives for the signal, 130 or 143.
+TEST(FznBacktrack, ASignalPrintsWhatWasFoundThenExits128PlusIt) {
+  const Model none(pigeonhole(14));
+  for (const int signal : {SIGINT, SIGTERM}) {
+    const auto o = cli::run_program(FZN_BACKTRACK_EXE, {"-s", none.path()},
+                                    cli::Signal{signal, std::chrono::milliseconds(1000)});
+    EXPECT_FALSE(o.killed) << o.err;
+    EXPECT_EQ(o.exit_code, 128 + signal) << o.err;
+    EXPECT_EQ(lines_of(o.out).front(), "=====UNKNOWN=====") << o.out;
+    EXPECT_EQ(lines_of(o.out).back(), "%%%mzn-stat-end") << o.out;
+  }
+  const Model q(queens(16));
+  const auto some = cli::run_program(FZN_BACKTRACK_EXE, {"-a", q.path()},
+                                     cli::Signal{SIGTERM, std::chrono::milliseconds(1500)});
+  EXPECT_EQ(some.exit_code, 143) << some.err;
+  EXPECT_FALSE(solutions_of(some.out).empty()) << some.out;
+  EXPECT_EQ(final_line(some.out), "----------") << some.out;  // no status: there may be more
+}
+
+// Under ulimit -v, as backtrack (out_of_memory_test.cpp): a thread or an allocation the
+// system refuses is exit 71 with "out of memory", never an UNKNOWN of exit 0 nor an abort.
+TEST(FznBacktrack, OutOfMemoryExits71WithAMessage) {
+  if (cli::address_sanitizer) GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v";
+  constexpr rlim_t mib = rlim_t{1} << 20;
+  const Model m(queens(11));
+  const auto limited = [&](const std::vector<std::string>& args, rlim_t limit) {
+    return cli::run_program_limited(FZN_BACKTRACK_EXE, args, {.address_space = limit});
+  };
+  rlim_t lowest = 4 * mib;
+  while (lowest < 1024 * mib && limited({"--help"}, lowest).exit_code != 0) lowest += mib;
+  ASSERT_LT(lowest, 1024 * mib) << "fzn-backtrack --help did not run under 1 GiB";
+  int out_of_memory = 0, worked = 0;
+  for (rlim_t limit = lowest; limit < lowest + 160 * mib && worked < 3; limit += mib) {
+    const auto o = limited({"-a", "-p", "2", m.path()}, limit);
+    const std::string at = "under ulimit -v " + std::to_string(limit / 1024) + ": ";
+    ASSERT_FALSE(o.killed) << at << "killed by signal " << o.exit_code - 128 << '\n' << o.err;
+    if (o.exit_code == 0) {
+      EXPECT_EQ(final_line(o.out), "==========") << at << o.err;  // a search cut short says so
+      ++worked;
+      continue;
+    }
+    ASSERT_EQ(o.exit_code, 71) << at << o.err;
+    EXPECT_TRUE(contains(o.err, "fzn-backtrack: error: out of memory")) << at << o.err;
+    ++out_of_memory;
+  }
+  EXPECT_GT(out_of_memory, 0) << "no limit between " << lowest / 1024 << " KiB and where the search worked failed it";
+  EXPECT_EQ(worked, 3) << "the search never worked under 160 MiB more than --help needs";
 }
 
 TEST(SolveFzn, CountsAndListsAsJson) {

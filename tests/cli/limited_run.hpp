@@ -1,5 +1,5 @@
 #pragma once
-// Runs the backtrack executable under limits that a user may set (ulimit -v, ulimit -f),
+// Runs the backtrack executable (or fzn-backtrack) under limits that a user may set (ulimit -v, ulimit -f),
 // in a directory of the test's choosing. Its output comes back through pipes, which no
 // limit on file sizes shortens.
 #include <fcntl.h>
@@ -25,8 +25,22 @@ struct Limits {
   std::string input = "/dev/null";       // standard input
 };
 
-inline Outcome run_limited(const std::vector<std::string>& args, const Limits& limits) {
-  std::vector<std::string> argv_strings{BACKTRACK_EXE};
+// AddressSanitizer reserves terabytes of address space: no ulimit -v for it.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool address_sanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool address_sanitizer = true;
+#else
+constexpr bool address_sanitizer = false;
+#endif
+#else
+constexpr bool address_sanitizer = false;
+#endif
+
+inline Outcome run_program_limited(const std::string& program, const std::vector<std::string>& args,
+                                   const Limits& limits) {
+  std::vector<std::string> argv_strings{program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_strings) argv.push_back(a.data());
@@ -88,6 +102,10 @@ inline Outcome run_limited(const std::vector<std::string>& args, const Limits& l
     outcome.exit_code = 128 + WTERMSIG(status);
   }
   return outcome;
+}
+
+inline Outcome run_limited(const std::vector<std::string>& args, const Limits& limits) {
+  return run_program_limited(BACKTRACK_EXE, args, limits);
 }
 
 }  // namespace cli

@@ -10,25 +10,13 @@
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool address_sanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool address_sanitizer = true;
-#else
-constexpr bool address_sanitizer = false;
-#endif
-#else
-constexpr bool address_sanitizer = false;
-#endif
-
 constexpr rlim_t mib = rlim_t{1} << 20;
 
 // The limits at which the program starts at all differ between builds and machines (its
 // libraries), and so do those at which a count fails where: the test walks up from the
 // least that starts, a MiB at a time, through the counts that fail to those that work.
 TEST(OutOfMemory, ACountUnderUlimitVExits71AndNeverAborts) {
-  if (address_sanitizer) GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v";
+  if (cli::address_sanitizer) GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v";
   rlim_t lowest = 4 * mib;
   while (lowest < 1024 * mib && cli::run_limited({"--version"}, {.address_space = lowest}).exit_code != 0) lowest += mib;
   ASSERT_LT(lowest, 1024 * mib) << "backtrack --version did not run under 1 GiB";

@@ -22,14 +22,16 @@ using cli::run;
 
 constexpr auto npos = std::string::npos;
 
-// A folder of the test's own below SCRATCH_DIR, which is not below /tmp: anyone may
-// write /tmp, so nothing there would load.
+// A folder of the test's own (mode 700) below `parent`: by default SCRATCH_DIR, in the
+// build tree, whose directories above are what the build's are, whatever /tmp is.
 class ScratchDir {
  public:
-  ScratchDir() {
-    fs::create_directories(SCRATCH_DIR);
-    fs::permissions(SCRATCH_DIR, fs::perms(0755));
-    std::string pattern = std::string(SCRATCH_DIR) + "/test-XXXXXX";
+  explicit ScratchDir(const std::string& parent = SCRATCH_DIR) {
+    if (parent == SCRATCH_DIR) {
+      fs::create_directories(SCRATCH_DIR);
+      fs::permissions(SCRATCH_DIR, fs::perms(0755));
+    }
+    std::string pattern = parent + "/test-XXXXXX";
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
@@ -82,8 +84,24 @@ void expect_refused(const cli::Outcome& o, const std::string& wanted, const std:
   EXPECT_EQ(cli::lines_of(o.err).size(), 1u) << o.err;
 }
 
+// /tmp, root's, sticky and open to all, as most systems have it.
+bool tmp_is_roots_and_sticky() {
+  struct stat tmp {};
+  return stat("/tmp", &tmp) == 0 && tmp.st_uid == 0 && (tmp.st_mode & 07777) == 01777;
+}
+
 TEST(PluginLoading, MissingFile) {
   expect_refused(run({"--plugin", "/no/such/libplugin.so", "list"}), "plugin /no/such/libplugin.so: no such file");
+  // Missing first, whoever may write the directory it was looked for in.
+  const ScratchDir scratch;
+  const std::string open = scratch.at("open/libnone.so");
+  fs::create_directories(scratch.path() / "open");
+  fs::permissions(scratch.path() / "open", fs::perms(0777));
+  expect_refused(run({"--plugin", open, "list"}), "plugin " + open + ": no such file");
+  if (tmp_is_roots_and_sticky()) {
+    const std::string in_tmp = "/tmp/backtrack-no-such-plugin-" + std::to_string(getpid()) + ".so";
+    expect_refused(run({"--plugin", in_tmp, "list"}), "plugin " + in_tmp + ": no such file");
+  }
   const auto no_file = run({"--plugin"});
   EXPECT_EQ(no_file.exit_code, 64) << no_file.err;
   EXPECT_NE(no_file.err.find("--plugin needs a file"), npos) << no_file.err;
@@ -195,6 +213,26 @@ TEST(PluginLoading, WritableByOthersIsRefused) {
   EXPECT_NE(o.out.find("tiny"), npos) << o.out;
 }
 
+// A sticky directory of root's (/tmp) lets no one else rename or remove what is not
+// theirs: a module of the user's below it loads, as the README's recipe builds one in a
+// clone under /tmp. Sticky is not enough from another owner than root.
+TEST(PluginLoading, BelowRootsStickyDirectoryLoads) {
+  if (!tmp_is_roots_and_sticky()) GTEST_SKIP() << "/tmp is not root's with mode 1777";
+  const ScratchDir in_tmp("/tmp");
+  const std::string module = in_tmp.copy(TINY_PLUGIN, "build/libtiny.so");
+  const auto o = run({"--plugin", module, "list"});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("tiny"), npos) << o.out;
+  fs::permissions(module, fs::perms(0666));  // the module itself still writable by no one else
+  expect_refused(run({"--plugin", module, "list"}), "libtiny.so is writable by every user (mode 666)");
+
+  if (geteuid() == 0) return;  // root's own sticky directory is the one allowed
+  const ScratchDir scratch;
+  const std::string mine = scratch.copy(TINY_PLUGIN, "sticky/libtiny.so");
+  fs::permissions(scratch.path() / "sticky", fs::perms(01777));
+  expect_refused(run({"--plugin", mine, "list"}), "sticky is writable by every user (mode 1777)");
+}
+
 // A symbolic link in a safe directory to a module in an open one is no safer than the
 // open one: each directory the path passes through, links followed, is checked.
 TEST(PluginLoading, LinkIntoWritableDirectoryIsRefused) {
@@ -217,6 +255,16 @@ TEST(PluginLoading, OwnedByAnotherUserIsRefused) {
   ASSERT_EQ(chown(module.c_str(), 0, 0), 0);
   ASSERT_EQ(chown((scratch.path() / "plugins").c_str(), 65534, 65534), 0);
   expect_refused(run({"--plugin", module, "list"}), "plugins belongs to user 65534, neither root nor you");
+}
+
+// --plugin belongs to the program, not to a command: after one, the error says where it goes.
+TEST(PluginLoading, PluginAfterTheCommandSaysItGoesBefore) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"list", "--plugin", "X.so"},
+                                               std::vector<std::string>{"solve", "nqueens", "--plugin=X.so"}}) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << o.err;
+    EXPECT_NE(o.err.find("--plugin goes before the command"), npos) << o.err;
+  }
 }
 
 TEST(PluginLoading, HelpSaysHow) {

@@ -3,6 +3,8 @@
 // test's validator.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -154,6 +156,47 @@ TEST(Trace, RefusesWhatItCannotWatch) {
     EXPECT_TRUE(contains(o.err, "--trace")) << o.err;
     EXPECT_TRUE(o.out.empty()) << o.out;
   }
+}
+
+// The files written after the search are checked before it: a search of minutes is not
+// lost to a name that cannot be written (exit 64, nothing on stdout, no row run).
+TEST(Trace, TreePathsAreCheckedBeforeTheSearch) {
+  const auto no_directory = run({"solve", "nqueens", "-n", "11", "--tree", "no-such-directory/t.svg"});
+  EXPECT_EQ(no_directory.exit_code, 64) << no_directory.err;
+  EXPECT_TRUE(contains(no_directory.err, "--tree 'no-such-directory/t.svg': cannot write into")) << no_directory.err;
+  EXPECT_EQ(no_directory.out, "");
+
+  const cli::TempFile file;  // compare --tree takes a directory, and this is a file
+  const auto not_a_directory = run({"compare", "nqueens", "-n", "4..6", "--tree", file.path()});
+  EXPECT_EQ(not_a_directory.exit_code, 64) << not_a_directory.err;
+  EXPECT_TRUE(contains(not_a_directory.err, "is not a directory")) << not_a_directory.err;
+  EXPECT_EQ(not_a_directory.out, "");
+  const auto below_a_file = run({"compare", "nqueens", "-n", "4", "--tree", file.path() + "/trees"});
+  EXPECT_EQ(below_a_file.exit_code, 64) << below_a_file.err;
+
+  // A directory that does not exist yet is made, as many levels as it takes.
+  const std::string made = file.path() + ".d/trees";
+  const auto o = run({"compare", "nqueens", "-n", "4", "--strategy", "scan", "--tree", made});
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(std::filesystem::exists(made + "/index.html")) << o.err;
+  std::filesystem::remove_all(file.path() + ".d");
+}
+
+// The names of an XCC file are the user's text: their control characters are escaped
+// in the trace and in the solutions, as in every message, so a file cannot drive the
+// terminal. JSON escapes its own.
+TEST(Trace, ControlCharactersOfAFileAreEscaped) {
+  const cli::TempFile file;
+  std::ofstream(file.path()) << "| toy\n\x1b[31mA B\n\x1b[31mA B\n\x1b[31mA\nB\n";
+  for (const std::vector<std::string>& mode : {std::vector<std::string>{"--all"}, {"--first", "--trace"}}) {
+    const auto o = run(cli::with({"solve", "xcc", "--file", file.path()}, mode));
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_FALSE(contains(o.out, "\x1b")) << o.out;
+    EXPECT_TRUE(contains(o.out, "\n\\x1b[31mA B\n")) << o.out;
+  }
+  const auto json = run({"solve", "xcc", "--file", file.path(), "--all", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json_lines(json.out).front()["options"][0]["text"], "\x1b[31mA B") << json.out;
 }
 
 TEST(Trace, ThreadsGiveWayToOneSearch) {

@@ -2,8 +2,10 @@
 // solver_for<Coloured>, instantiated in coloured.cpp and plain.cpp.
 #include <nlohmann/json.hpp>
 #include <span>
+#include <string_view>
 #include <utility>
 
+#include "backtrack/quoted.hpp"
 #include "backtrack/solver.hpp"
 #include "backtrack/xcc/problem.hpp"
 #include "solvers.hpp"
@@ -21,7 +23,8 @@ std::unique_ptr<Solver> solver_for(std::shared_ptr<const XccFile> file, exact_co
     for (const int row : p.options(path)) {
       const auto r = static_cast<std::size_t>(row);
       const std::string text(f.option(row));
-      solution.text += text + '\n';
+      // The text escaped as --trace's moves are (XccProblem::describe()); JSON escapes its own.
+      solution.text += shown(text, std::string_view::npos) + '\n';
       options.push_back({{"index", f.option_number[r]}, {"line", f.option_line[r]}, {"text", text}});
     }
     solution.json = {{"options", options}};

@@ -5,10 +5,12 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "backtrack/exact_cover/dancing_links.hpp"
+#include "backtrack/quoted.hpp"
 #include "backtrack/xcc/xcc_file.hpp"
 
 namespace backtrack::xcc {
@@ -32,8 +34,9 @@ class XccProblem : public exact_cover::BasicDancingLinks<Coloured> {
     return rows;
   }
   const XccFile& file() const { return *file_; }
-  // A move of --trace and --tree: the option it chose, as the file writes it.
-  std::string describe(Move m) const { return std::string(file_->option(this->row_of(m))); }
+  // A move of --trace and --tree: the option it chose, as the file writes it, its control
+  // characters escaped as a message's are (a name of the file cannot drive the terminal).
+  std::string describe(Move m) const { return shown(file_->option(this->row_of(m)), std::string_view::npos); }
 
  private:
   std::shared_ptr<const XccFile> file_;

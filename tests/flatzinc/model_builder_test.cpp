@@ -683,6 +683,12 @@ TEST(Arithmetic, ConstantsPast64BitsAreExact) {
   // Unit coefficients, a constant past their 64-bit sums' reach.
   EXPECT_EQ(solutions(xy, "int_lin_eq([1, -1], [x, y], 9223372036854775807)"), none);
   EXPECT_EQ(solutions(xy, "int_lin_eq([1, -1], [x, y], -9223372036854775808)"), none);
+  // A bound of x, -1 * x <= room with room = -2^63: a 64-bit -2^63 / -1 overflows.
+  EXPECT_EQ(solutions("var -1..1: x :: output_var;\nvar 0..2: y :: output_var;\n",
+                      "int_lin_le([-9223372036854775808, 4611686018427387904, -9223372036854775807, -1], "
+                      "[4611686018427387905, y, y, x], 0)")
+                .size(),
+            9U);
   // The largest coefficients there are.
   EXPECT_EQ(solutions(xy, "int_lin_le([9223372036854775807, -9223372036854775807], [x, y], -9223372036854775807)"),
             (std::set<Values>{{-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-1, 0}, {-1, 1}, {-1, 2}, {0, 1}, {0, 2}, {1, 2}}));

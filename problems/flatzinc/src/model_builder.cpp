@@ -329,7 +329,7 @@ class Builder {
                                         {"_reif", Reification::iff},
                                         {"_imp", Reification::when}}) {
         h.emplace(std::string(std::string(base) + std::string(suffix)),
-                  [relate, kind](Builder& b, const ConstraintItem& c) {
+                  [relate, kind = kind](Builder& b, const ConstraintItem& c) {
                     b.arity(c, kind == Reification::none ? 2 : 3);
                     b.post(relate(b.term(c.args[0]), b.term(c.args[1])), kind, c, 2);
                   });
@@ -351,7 +351,7 @@ class Builder {
                                           {"_reif", Reification::iff},
                                           {"_imp", Reification::when}}) {
           h.emplace(std::string(t + std::string(name) + std::string(suffix)),
-                    [relation, kind](Builder& b, const ConstraintItem& c) {
+                    [relation = relation, kind = kind](Builder& b, const ConstraintItem& c) {
                       b.arity(c, kind == Reification::none ? 3 : 4);
                       LinearExpr lhs = b.sum(c);
                       // A variable too: bool_lin_eq's c is one (nosets.mzn's set_card).
@@ -473,7 +473,7 @@ class Builder {
     for (const auto& [suffix, kind] : {std::pair<std::string_view, Reification>{"", Reification::none},
                                       {"_reif", Reification::iff},
                                       {"_imp", Reification::when}}) {
-      h.emplace(std::string("set_in" + std::string(suffix)), [kind](Builder& b, const ConstraintItem& c) {
+      h.emplace(std::string("set_in" + std::string(suffix)), [kind = kind](Builder& b, const ConstraintItem& c) {
         b.arity(c, kind == Reification::none ? 2 : 3);
         b.set_in(b.var(c.args[0]), b.set(c.args[1]), kind, c);
       });

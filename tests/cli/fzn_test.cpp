@@ -252,6 +252,27 @@ TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
   EXPECT_EQ(o.out, "");
 }
 
+// Past 64 bits: exact where it can be (3 * (2^31 - 2)^2 + x is positive), refused with
+// the constraint's place where a coefficient does not fit (x + x is 2^63 * x).
+TEST(FznBacktrack, LinearSumsPast64BitsAreExactOrExit65WithTheirPlace) {
+  const Model exact(
+      "var 0..1: x :: output_var;\n"
+      "constraint int_lin_le([2147483646, 2147483646, 2147483646, 1], [2147483646, 2147483646, 2147483646, x], 0);\n"
+      "solve satisfy;\n");
+  const auto o = fzn({"-a", exact.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "=====UNSATISFIABLE=====\n");
+  const Model refused(
+      "var -1..1: x :: output_var;\n"
+      "constraint int_lin_le([4611686018427387904, 4611686018427387904], [x, x], 0);\n"
+      "solve satisfy;\n");
+  const auto r = fzn({"-a", refused.path()});
+  EXPECT_EQ(r.exit_code, 65) << r.err;
+  EXPECT_TRUE(contains(r.err, refused.path() + ":2:1: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "does not fit in 64 bits")) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
 TEST(FznBacktrack, UnknownFlagExits64) {
   const Model m(three_pairs);
   const auto o = fzn({"--no-such-flag", m.path()});

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <random>
+#include <stdexcept>
 #include <set>
 #include <vector>
 
@@ -131,6 +133,57 @@ TEST(IntModel, WideDomainsAndHoles) {
   const auto found = solutions_of(m);
   const std::set<std::vector<Value>> expected{{-13, -7}, {7, 3}};
   EXPECT_EQ(found, expected);
+}
+
+// A linear expression's constant is 128-bit: what 64 bits would wrap is decided exactly.
+TEST(IntModel, ConstantsPast64BitsAreExact) {
+  constexpr Value min64 = std::numeric_limits<Value>::min();
+  constexpr Value max64 = std::numeric_limits<Value>::max();
+  const std::set<std::vector<Value>> none;
+  {
+    IntModel m;
+    const IntVar x = m.int_var(-1, 1);
+    m.post(x >= min64);  // -(-2^63), the constant moved across
+    EXPECT_EQ(solutions_of(m), (std::set<std::vector<Value>>{{-1}, {0}, {1}}));
+  }
+  {
+    IntModel m;
+    const IntVar x = m.int_var(-1, 1);
+    m.post((Value{1} << 40) * LinearExpr(Value{1} << 30) + x <= 0);  // 2^70 + x
+    EXPECT_EQ(solutions_of(m), none);
+  }
+  {
+    IntModel m;
+    const IntVar x = m.int_var(-2, 2);
+    const IntVar y = m.int_var(-2, 2);
+    m.post(x - y == max64);  // 1 and -1 coefficients: c - (x - y)'s least is past 64 bits
+    m.post(x - y != min64);
+    EXPECT_EQ(solutions_of(m), none);
+  }
+  {
+    IntModel m;  // reified, and its negation: -sum <= -c - 1
+    const IntVar x = m.int_var(-1, 1);
+    const IntVar b = m.bool_var();
+    m.post(x >= min64, iff(b));
+    EXPECT_EQ(solutions_of(m), (std::set<std::vector<Value>>{{-1, 1}, {0, 1}, {1, 1}}));
+  }
+}
+
+// A coefficient is 64-bit, and never -2^63 once posted (a reified relation negates it):
+// one that does not fit throws rather than wraps.
+TEST(IntModel, CoefficientsPast64BitsThrow) {
+  constexpr Value min64 = std::numeric_limits<Value>::min();
+  IntModel m;
+  const IntVar x = m.int_var(-1, 1);
+  const IntVar y = m.int_var(-1, 1);
+  const LinearExpr quarter = (Value{1} << 61) * x;
+  EXPECT_THROW((void)(4 * quarter), std::invalid_argument);
+  EXPECT_THROW((void)-(min64 * x), std::invalid_argument);
+  EXPECT_THROW(m.post(2 * quarter + 2 * quarter <= 0), std::invalid_argument);  // 2^63 once x + x is 2 * x
+  EXPECT_THROW(m.post(min64 * x <= 0), std::invalid_argument);
+  EXPECT_THROW((void)(LinearExpr(min64) * min64 + LinearExpr(min64) * min64), std::invalid_argument);  // 2^127
+  m.post(2 * quarter - (Value{1} << 62) * y <= 0);  // fits
+  EXPECT_EQ(solutions_of(m), (std::set<std::vector<Value>>{{-1, -1}, {-1, 0}, {-1, 1}, {0, 0}, {0, 1}, {1, 1}}));
 }
 
 // Random small models of linear constraints and all-differents: the search's solutions

@@ -726,6 +726,59 @@ TEST(Errors, RefusedWithTheirLineAndColumn) {
                 .size(),
             0U);
   refused("var 1..3: x;\n   constraint no_such(x);\nsolve satisfy;\n", "2:4: ", "no_such");
+  // Past 64 bits: a coefficient once x + x is 2 * x, one that cannot be negated, a constant
+  // past 128 bits, the value pairs of a power, the elements of an output array.
+  refused("var -1..1: x;\nconstraint int_lin_le([4611686018427387904, 4611686018427387904], [x, x], 0);\nsolve satisfy;\n",
+          "2:1: ", "coefficient 9223372036854775808 of a linear expression does not fit in 64 bits");
+  refused("var -1..1: x;\nconstraint int_lin_le_reif([-9223372036854775808], [x], 0, true);\nsolve satisfy;\n", "2:1: ",
+          "does not fit in 64 bits");
+  refused("var -1..1: x;\nconstraint int_lin_eq([-9223372036854775808, -9223372036854775808, 1], "
+          "[-9223372036854775808, -9223372036854775808, x], 0);\nsolve satisfy;\n",
+          "2:1: ", "does not fit in 128 bits");
+  refused("var int: x;\nvar int: y;\nvar int: z;\nconstraint int_pow(x, y, z);\nsolve satisfy;\n", "4:1: ",
+          "18446744065119617025 value pairs");
+  refused("var 1..3: x;\narray [1..2] of var int: xs :: output_array([-9223372036854775808..9223372036854775807]) = "
+          "[x, x];\nsolve satisfy;\n",
+          "2:", "output_array is too large");
+}
+
+// Constants at the 64-bit limits, and sums of products past them: the exact answer.
+TEST(Arithmetic, ConstantsPast64BitsAreExact) {
+  const auto solutions = [](const std::string& domains, const std::string& constraint) {
+    const std::string text = domains + "constraint " + constraint + ";\nsolve satisfy;\n";
+    const std::multiset<Values> found = solved(text, csp::SearchOptions{});
+    return std::set<Values>(found.begin(), found.end());
+  };
+  const std::string x = "var -2..2: x :: output_var;\n";
+  const std::string xy = x + "var -2..2: y :: output_var;\n";
+  const std::set<Values> none;
+  const std::set<Values> every_x{{-2}, {-1}, {0}, {1}, {2}};
+  // Constant terms folded: 3 * (2^31 - 2)^2 + x and 2^40 * 2^30 + x are positive.
+  EXPECT_EQ(solutions(x, "int_lin_le([2147483646, 2147483646, 2147483646, 1], [2147483646, 2147483646, 2147483646, x], 0)"),
+            none);
+  EXPECT_EQ(solutions(x, "int_lin_le([1099511627776, 1], [1073741824, x], 0)"), none);
+  EXPECT_EQ(solutions(x, "int_lin_ne([1099511627776, 1], [1073741824, x], 0)"), every_x);
+  // -2^63 moved across the relation: 2^63.
+  EXPECT_EQ(solutions(x, "int_ge(x, -9223372036854775808)"), every_x);
+  EXPECT_EQ(solutions(x, "int_le(-9223372036854775808, x)"), every_x);
+  EXPECT_EQ(solutions(x, "int_gt(9223372036854775807, x)"), every_x);
+  EXPECT_EQ(solutions(x, "set_in(x, -9223372036854775808..0)"), (std::set<Values>{{-2}, {-1}, {0}}));
+  EXPECT_EQ(solutions(x, "set_in(x, {-9223372036854775808, 1, 9223372036854775807})"), (std::set<Values>{{1}}));
+  EXPECT_EQ(solutions(x, "set_in_reif(x, -9223372036854775808..0, true)"), (std::set<Values>{{-2}, {-1}, {0}}));
+  EXPECT_EQ(solutions(x, "int_le_reif(-9223372036854775808, x, false)"), none);
+  EXPECT_EQ(solutions(x, "int_lt_reif(x, -9223372036854775808, false)"), every_x);
+  // Unit coefficients, a constant past their 64-bit sums' reach.
+  EXPECT_EQ(solutions(xy, "int_lin_eq([1, -1], [x, y], 9223372036854775807)"), none);
+  EXPECT_EQ(solutions(xy, "int_lin_eq([1, -1], [x, y], -9223372036854775808)"), none);
+  // A bound of x, -1 * x <= room with room = -2^63: a 64-bit -2^63 / -1 overflows.
+  EXPECT_EQ(solutions("var -1..1: x :: output_var;\nvar 0..2: y :: output_var;\n",
+                      "int_lin_le([-9223372036854775808, 4611686018427387904, -9223372036854775807, -1], "
+                      "[4611686018427387905, y, y, x], 0)")
+                .size(),
+            9U);
+  // The largest coefficients there are.
+  EXPECT_EQ(solutions(xy, "int_lin_le([9223372036854775807, -9223372036854775807], [x, y], -9223372036854775807)"),
+            (std::set<Values>{{-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-1, 0}, {-1, 1}, {-1, 2}, {0, 1}, {0, 2}, {1, 2}}));
 }
 
 }  // namespace

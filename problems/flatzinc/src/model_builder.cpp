@@ -136,16 +136,16 @@ class Builder {
         if (call->args.size() != 1) throw ModelError(a.at, "output_array takes one argument, the index sets");
         const auto* dims = std::get_if<ArrayLiteral>(&call->args.front().value);
         if (!dims) throw ModelError(a.at, "output_array expects an array of index sets, e.g. [1..3]");
-        Int size = 1;
+        csp::Wide size = 1;  // a range of 64-bit bounds has up to 2^64 elements
         for (const Expr& dim : dims->items) {
           const auto* set = std::get_if<IntSet>(&dim.value);
           if (!set || set->ranges.size() > 1) throw ModelError(dim.at, "an index set of output_array must be a range");
           const IntRange range = set->ranges.empty() ? IntRange{1, 0} : set->ranges.front();
           item.dimensions.push_back(range);
-          size *= std::max<Int>(range.hi - range.lo + 1, 0);
+          size *= std::max<csp::Wide>(csp::Wide{range.hi} - range.lo + 1, 0);
           if (size > largest_listed_domain) throw ModelError(dim.at, "output_array is too large");
         }
-        if (dims->items.empty() || size != static_cast<Int>(item.values.size())) {
+        if (dims->items.empty() || size != static_cast<csp::Wide>(item.values.size())) {
           throw ModelError(a.at, "the index sets of output_array do not match the " +
                                      std::to_string(item.values.size()) + " elements of '" + d.id + "'");
         }
@@ -284,7 +284,13 @@ class Builder {
                                  "a redefinition of '" + c.id +
                                  "' that decomposes it (was the model compiled with --solver backtrack?)");
     }
-    found->second(*this, c);
+    // The CSP layer's refusals (a Boolean that is not 0..1, a linear sum past 64 or 128
+    // bits, ...) are this constraint's.
+    try {
+      found->second(*this, c);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(c.at, "'" + c.id + "': " + e.what());
+    }
   }
 
   void arity(const ConstraintItem& c, std::size_t n) const {
@@ -296,14 +302,10 @@ class Builder {
 
   // relation between a and b; with a Boolean last argument for _reif and _imp.
   void post(const LinearRelation& r, Reification kind, const ConstraintItem& c, std::size_t b_at) {
-    try {
-      switch (kind) {
-        case Reification::none: m_.post(r); break;
-        case Reification::iff: m_.post(r, csp::iff(var(c.args[b_at]))); break;
-        case Reification::when: m_.post(r, csp::when(var(c.args[b_at]))); break;
-      }
-    } catch (const std::invalid_argument& e) {
-      throw ModelError(c.at, "'" + c.id + "': " + e.what());
+    switch (kind) {
+      case Reification::none: m_.post(r); break;
+      case Reification::iff: m_.post(r, csp::iff(var(c.args[b_at]))); break;
+      case Reification::when: m_.post(r, csp::when(var(c.args[b_at]))); break;
     }
   }
 
@@ -327,7 +329,7 @@ class Builder {
                                         {"_reif", Reification::iff},
                                         {"_imp", Reification::when}}) {
         h.emplace(std::string(std::string(base) + std::string(suffix)),
-                  [relate, kind](Builder& b, const ConstraintItem& c) {
+                  [relate, kind = kind](Builder& b, const ConstraintItem& c) {
                     b.arity(c, kind == Reification::none ? 2 : 3);
                     b.post(relate(b.term(c.args[0]), b.term(c.args[1])), kind, c, 2);
                   });
@@ -349,7 +351,7 @@ class Builder {
                                           {"_reif", Reification::iff},
                                           {"_imp", Reification::when}}) {
           h.emplace(std::string(t + std::string(name) + std::string(suffix)),
-                    [relation, kind](Builder& b, const ConstraintItem& c) {
+                    [relation = relation, kind = kind](Builder& b, const ConstraintItem& c) {
                       b.arity(c, kind == Reification::none ? 3 : 4);
                       LinearExpr lhs = b.sum(c);
                       // A variable too: bool_lin_eq's c is one (nosets.mzn's set_card).
@@ -435,43 +437,43 @@ class Builder {
     }
     h.emplace("bool_not", [](Builder& b, const ConstraintItem& c) {
       b.arity(c, 2);
-      b.boolean([&] { b.m_.bool_not(b.var(c.args[0]), b.var(c.args[1])); }, c);
+      b.m_.bool_not(b.var(c.args[0]), b.var(c.args[1]));
     });
     h.emplace("bool_xor", [](Builder& b, const ConstraintItem& c) {
       if (c.args.size() == 2) {
-        b.boolean([&] { b.m_.bool_not(b.var(c.args[0]), b.var(c.args[1])); }, c);  // a != b
+        b.m_.bool_not(b.var(c.args[0]), b.var(c.args[1]));  // a != b
         return;
       }
       b.arity(c, 3);
-      b.boolean([&] { b.m_.bool_xor(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2])); }, c);
+      b.m_.bool_xor(b.var(c.args[0]), b.var(c.args[1]), b.var(c.args[2]));
     });
     for (const bool conjunction : {true, false}) {
       h.emplace(conjunction ? "bool_and" : "bool_or", [conjunction](Builder& b, const ConstraintItem& c) {
         b.arity(c, 3);
         const std::vector<IntVar> xs{b.var(c.args[0]), b.var(c.args[1])};
-        b.boolean([&] { conjunction ? b.m_.bool_and(xs, b.var(c.args[2])) : b.m_.bool_or(xs, b.var(c.args[2])); }, c);
+        conjunction ? b.m_.bool_and(xs, b.var(c.args[2])) : b.m_.bool_or(xs, b.var(c.args[2]));
       });
       h.emplace(conjunction ? "array_bool_and" : "array_bool_or", [conjunction](Builder& b, const ConstraintItem& c) {
         b.arity(c, 2);
         const std::vector<IntVar> xs = b.vars(c.args[0]);
-        b.boolean([&] { conjunction ? b.m_.bool_and(xs, b.var(c.args[1])) : b.m_.bool_or(xs, b.var(c.args[1])); }, c);
+        conjunction ? b.m_.bool_and(xs, b.var(c.args[1])) : b.m_.bool_or(xs, b.var(c.args[1]));
       });
     }
     h.emplace("array_bool_xor", [](Builder& b, const ConstraintItem& c) {
       b.arity(c, 1);
       const std::vector<IntVar> xs = b.vars(c.args[0]);
-      b.boolean([&] { b.m_.parity(xs, 1); }, c);
+      b.m_.parity(xs, 1);
     });
     h.emplace("bool_clause", [](Builder& b, const ConstraintItem& c) {
       b.arity(c, 2);
       const std::vector<IntVar> pos = b.vars(c.args[0]);
       const std::vector<IntVar> neg = b.vars(c.args[1]);
-      b.boolean([&] { b.m_.clause(pos, neg); }, c);
+      b.m_.clause(pos, neg);
     });
     for (const auto& [suffix, kind] : {std::pair<std::string_view, Reification>{"", Reification::none},
                                       {"_reif", Reification::iff},
                                       {"_imp", Reification::when}}) {
-      h.emplace(std::string("set_in" + std::string(suffix)), [kind](Builder& b, const ConstraintItem& c) {
+      h.emplace(std::string("set_in" + std::string(suffix)), [kind = kind](Builder& b, const ConstraintItem& c) {
         b.arity(c, kind == Reification::none ? 2 : 3);
         b.set_in(b.var(c.args[0]), b.set(c.args[1]), kind, c);
       });
@@ -506,23 +508,15 @@ class Builder {
     return h;
   }
 
-  template <class F>
-  void boolean(F post, const ConstraintItem& c) {
-    try {
-      post();
-    } catch (const std::invalid_argument& e) {
-      throw ModelError(c.at, "'" + c.id + "': " + e.what());
-    }
-  }
-
   // z = x^y as the table of its tuples (a negative exponent has no integer power but
   // for x = 1 or -1: MiniZinc leaves those out, as we do).
   void power(IntVar x, IntVar y, IntVar z, const ConstraintItem& c) {
     const csp::Space& s = m_.space();
-    const Int tuples = (s.max(x.id) - s.min(x.id) + 1) * (s.max(y.id) - s.min(y.id) + 1);
+    // Two 32-bit ranges have up to 2^64 pairs.
+    const csp::Wide tuples = csp::Wide{s.max(x.id) - s.min(x.id) + 1} * (s.max(y.id) - s.min(y.id) + 1);
     constexpr Int largest_table = Int{1} << 16;
     if (tuples > largest_table) {
-      throw ModelError(c.at, "int_pow: the base and the exponent have " + std::to_string(tuples) +
+      throw ModelError(c.at, "int_pow: the base and the exponent have " + csp::wide_text(tuples) +
                                  " value pairs; backtrack tables at most " + std::to_string(largest_table));
     }
     std::vector<std::vector<Value>> table;
@@ -575,15 +569,18 @@ class Builder {
 
   // The values of s, one by one.
   static std::vector<Value> listed(const IntSet& s, Position at) {
-    Int count = 0;
-    for (const IntRange& r : s.ranges) count += r.hi - r.lo + 1;
+    csp::Wide count = 0;  // a range of 64-bit bounds has up to 2^64 values
+    for (const IntRange& r : s.ranges) count += csp::Wide{r.hi} - r.lo + 1;
     if (count > largest_listed_domain) {
-      throw ModelError(at, "a set of " + std::to_string(count) + " values with holes: at most " +
+      throw ModelError(at, "a set of " + csp::wide_text(count) + " values with holes: at most " +
                                std::to_string(largest_listed_domain) + " are supported");
     }
     std::vector<Value> values;
     for (const IntRange& r : s.ranges) {
-      for (Int v = r.lo; v <= r.hi; ++v) values.push_back(v);
+      for (Int v = r.lo;; ++v) {
+        values.push_back(v);
+        if (v == r.hi) break;  // not v <= hi: past 2^63 - 1, ++v would overflow
+      }
     }
     return values;
   }

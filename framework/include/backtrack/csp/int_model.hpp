@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "backtrack/csp/checked_arithmetic.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/propagation.hpp"
 #include "backtrack/csp/space.hpp"
@@ -42,9 +43,11 @@ struct IntVar {
   int id = -1;
 };
 
+// 64-bit coefficients and a 128-bit constant, checked as they are combined
+// (checked_arithmetic.hpp): what does not fit throws std::invalid_argument.
 struct LinearExpr {
   std::vector<Term> terms;
-  Value constant = 0;
+  Wide constant = 0;
   LinearExpr() = default;
   LinearExpr(Value c) : constant(c) {}                  // NOLINT: 3 reads as a constant expression
   LinearExpr(int c) : constant(c) {}                    // NOLINT
@@ -53,12 +56,12 @@ struct LinearExpr {
 
 inline LinearExpr operator+(LinearExpr a, const LinearExpr& b) {
   a.terms.insert(a.terms.end(), b.terms.begin(), b.terms.end());
-  a.constant += b.constant;
+  a.constant = checked_constant_sum(a.constant, b.constant);
   return a;
 }
 inline LinearExpr operator*(Value k, LinearExpr a) {
-  for (Term& t : a.terms) t.a *= k;
-  a.constant *= k;
+  for (Term& t : a.terms) t.a = checked_coefficient(Wide{t.a} * k);
+  a.constant = checked_constant_product(a.constant, k);
   return a;
 }
 inline LinearExpr operator*(LinearExpr a, Value k) { return k * std::move(a); }
@@ -136,8 +139,7 @@ class IntModel {
   int variables() const { return space_.variables(); }
 
   void post(const LinearRelation& r) {
-    std::vector<Term> terms = merged(r.expr.terms);
-    const Value c = -r.expr.constant;
+    auto [terms, c] = normalised(r.expr);
     switch (r.relation) {
       case Relation::equal: add(LinearEqual(std::move(terms), c)); break;
       case Relation::not_equal: add(LinearNotEqual{std::move(terms), c}); break;
@@ -337,21 +339,34 @@ class IntModel {
 
   void post_reified(const LinearRelation& r, IntVar b, bool half) {
     const int id = booleans(std::span<const IntVar>(&b, 1)).front();
-    add(LinearReified(merged(r.expr.terms), -r.expr.constant, r.relation, id, half));
+    auto [terms, c] = normalised(r.expr);
+    add(LinearReified(std::move(terms), c, r.relation, id, half));
   }
-  // One term a variable (x + x is 2 * x), none with coefficient 0.
-  std::vector<Term> merged(std::vector<Term> terms) const {
+  // expr relation 0 as sum(terms) relation c: one term a variable (x + x is 2 * x), none
+  // with coefficient 0; and c = -constant brought to within one of what the sum can be
+  // now (its least - 1 .. its most + 1), which decides every relation as c does and keeps
+  // the propagators' 128-bit sums far from overflow.
+  struct Normalised {
+    std::vector<Term> terms;
+    Wide c;
+  };
+  Normalised normalised(const LinearExpr& expr) const {
+    std::vector<Term> terms = expr.terms;
     for (const Term& t : terms) checked(IntVar{t.x});
     std::sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) { return a.x < b.x; });
-    std::vector<Term> out;
-    for (const Term& t : terms) {
-      if (!out.empty() && out.back().x == t.x) {
-        out.back().a += t.a;
-      } else {
-        out.push_back(t);
-      }
+    Normalised out{{}, -expr.constant};
+    Wide least = 0;
+    Wide most = 0;
+    for (std::size_t i = 0; i < terms.size();) {
+      Wide a = 0;  // a sum of 64-bit coefficients: far from 128-bit overflow
+      const int x = terms[i].x;
+      for (; i < terms.size() && terms[i].x == x; ++i) a += terms[i].a;
+      if (a == 0) continue;
+      out.terms.push_back({checked_coefficient(a), x});
+      least += term_min(space_, out.terms.back());
+      most += term_max(space_, out.terms.back());
     }
-    std::erase_if(out, [](const Term& t) { return t.a == 0; });
+    out.c = std::clamp(out.c, least - 1, most + 1);
     return out;
   }
 

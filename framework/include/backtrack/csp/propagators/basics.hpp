@@ -2,6 +2,7 @@
 // What every propagator shares: 128-bit arithmetic for sums of products of 32-bit
 // values, rounded divisions, and how a propagator says which events wake it.
 #include <cstdint>
+#include <limits>
 
 #include "backtrack/csp/space.hpp"
 
@@ -10,9 +11,11 @@ namespace backtrack::csp {
 __extension__ using Wide = __int128;
 
 // a / b rounded down and up (b != 0); in 64 bits where a fits, for a 128-bit division
-// is a library call (a third of a linear propagator's time).
+// is a library call (a third of a linear propagator's time). Not a = -2^63: -2^63 / -1
+// does not fit.
 constexpr Wide floor_div(Wide a, Wide b) {
-  if (a == static_cast<std::int64_t>(a) && b == static_cast<std::int64_t>(b)) {
+  if (a > std::numeric_limits<std::int64_t>::min() && a <= std::numeric_limits<std::int64_t>::max() &&
+      b == static_cast<std::int64_t>(b)) {
     const auto x = static_cast<std::int64_t>(a);
     const auto y = static_cast<std::int64_t>(b);
     const std::int64_t q = x / y;

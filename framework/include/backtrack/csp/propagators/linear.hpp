@@ -1,6 +1,9 @@
 #pragma once
 // Linear constraints sum(a[i] * x[i]) <= c, = c, != c.
 //
+// A coefficient is 64-bit and c 128-bit; a * x and the sums are 128-bit, exact so long as
+// c is within reach of the sum, as IntModel brings it (int_model.hpp).
+//
 // <= and = at bounds consistency: with S the sum of every term's smallest value, term i
 // can grow by at most c - S, so a[i] * x[i] <= c - S + a[i] * (x[i]'s smallest); dividing
 // by a[i] bounds x[i] above (a[i] > 0) or below (a[i] < 0). Repeated until no bound moves,
@@ -56,7 +59,7 @@ inline bool linear_at_most(Space& s, const std::vector<Term>& terms, Wide c, boo
 
 struct LinearLessEqual {
   std::vector<Term> terms;
-  Value c;
+  Wide c;
   static constexpr bool idempotent = true;
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
@@ -74,10 +77,11 @@ struct LinearLessEqual {
 
 struct LinearEqual {
   std::vector<Term> terms;
-  Value c;
-  bool unit = true;  // every coefficient 1 or -1: 64-bit sums and no division
+  Wide c;
+  bool unit;  // every coefficient 1 or -1 and c within 2^62: 64-bit sums and no division
   static constexpr bool idempotent = true;
-  LinearEqual(std::vector<Term> t, Value value) : terms(std::move(t)), c(value) {
+  LinearEqual(std::vector<Term> t, Wide value)
+      : terms(std::move(t)), c(value), unit(c >= -unit_reach && c <= unit_reach && terms.size() <= unit_terms) {
     for (const Term& term : terms) unit = unit && (term.a == 1 || term.a == -1);
   }
   std::vector<Subscription> subscriptions() const {
@@ -91,7 +95,10 @@ struct LinearEqual {
   bool propagate(Space& s) const { return unit ? narrow<std::int64_t>(s) : narrow<Wide>(s); }
 
  private:
-  // Sums of at most 2^31 unit terms of 32-bit values fit in 64 bits.
+  // Sums of at most 2^29 unit terms of 32-bit values are within 2^60, and c within 2^62:
+  // c - low + a term's smallest fits in 64 bits.
+  static constexpr Wide unit_reach = Wide{1} << 62;
+  static constexpr std::size_t unit_terms = std::size_t{1} << 29;
   template <class Sum>
   bool narrow(Space& s) const {
     auto smallest = [&](const Term& t) -> Sum { return t.a > 0 ? Sum{t.a} * s.min(t.x) : Sum{t.a} * s.max(t.x); };
@@ -108,8 +115,8 @@ struct LinearEqual {
       for (const Term& t : terms) {
         const Sum tmin = smallest(t);
         const Sum tmax = largest(t);
-        const Sum most = Sum{c} - low + tmin;   // a * x <= most
-        const Sum least = Sum{c} - high + tmax;  // a * x >= least
+        const Sum most = static_cast<Sum>(c) - low + tmin;   // a * x <= most
+        const Sum least = static_cast<Sum>(c) - high + tmax;  // a * x >= least
         if (most >= tmax && least <= tmin) continue;
         bool ok = false;
         if constexpr (std::is_same_v<Sum, std::int64_t>) {
@@ -136,7 +143,7 @@ struct LinearEqual {
 
 struct LinearNotEqual {
   std::vector<Term> terms;
-  Value c;
+  Wide c;
   static constexpr bool idempotent = true;
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
@@ -156,7 +163,7 @@ struct LinearNotEqual {
       }
     }
     if (free == nullptr) return sum != c || s.fail();
-    const Wide rest = Wide{c} - sum;  // a * x = rest is the one value to remove
+    const Wide rest = c - sum;  // a * x = rest is the one value to remove
     if (rest % free->a != 0) return true;
     const Wide v = rest / free->a;
     if (v < min_value || v > max_value) return true;

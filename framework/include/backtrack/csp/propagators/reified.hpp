@@ -19,7 +19,7 @@ namespace backtrack::csp {
 struct LinearReified {
   using Linear = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual>;
   std::vector<Term> terms;
-  Value c;
+  Wide c;
   Relation relation;
   int b;
   bool half;        // b -> relation only
@@ -27,7 +27,7 @@ struct LinearReified {
   Linear negation;  // and its negation, for b = 0
   static constexpr bool idempotent = true;
 
-  LinearReified(std::vector<Term> t, Value value, Relation r, int reif, bool half_only)
+  LinearReified(std::vector<Term> t, Wide value, Relation r, int reif, bool half_only)
       : terms(std::move(t)), c(value), relation(r), b(reif), half(half_only), holds(linear(terms, c, r)),
         negation(negated(terms, c, r)) {}
 
@@ -53,7 +53,7 @@ struct LinearReified {
  private:
   enum class Truth { open, entailed, disentailed };
 
-  static Linear linear(std::vector<Term> terms, Value c, Relation r) {
+  static Linear linear(std::vector<Term> terms, Wide c, Relation r) {
     switch (r) {
       case Relation::equal: return LinearEqual(std::move(terms), c);
       case Relation::not_equal: return LinearNotEqual{std::move(terms), c};
@@ -61,8 +61,8 @@ struct LinearReified {
     }
     return LinearLessEqual{std::move(terms), c};
   }
-  // sum > c is -sum <= -c - 1.
-  static Linear negated(std::vector<Term> terms, Value c, Relation r) {
+  // sum > c is -sum <= -c - 1 (no coefficient is -2^63: checked_arithmetic.hpp).
+  static Linear negated(std::vector<Term> terms, Wide c, Relation r) {
     if (r != Relation::less_equal) return linear(std::move(terms), c, r == Relation::equal ? Relation::not_equal : Relation::equal);
     for (Term& t : terms) t.a = -t.a;
     return LinearLessEqual{std::move(terms), -c - 1};

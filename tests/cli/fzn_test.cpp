@@ -199,6 +199,19 @@ TEST(FznBacktrack, OptimisationPrintsImprovementsThenTheOptimum) {
   EXPECT_EQ(final_line(o.out), "==========") << o.out;
 }
 
+TEST(FznBacktrack, AConstantObjectiveIsProvedAtTheFirstSolution) {
+  // Every solution is optimal: the first is proved so, and -a lists no other (no
+  // solution improves on it), as branch and bound on any objective would.
+  const Model m("var 1..3: x :: output_var;\nsolve minimize 5;\n");
+  for (const std::vector<std::string> args : {std::vector<std::string>{m.path()}, {"-a", m.path()}}) {
+    const auto o = fzn(args);
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "x = 1;\n----------\n==========\n");
+  }
+  const Model maximised("var 1..3: x :: output_var;\nsolve maximize -2147483647;\n");
+  EXPECT_EQ(fzn({"-a", maximised.path()}).out, "x = 1;\n----------\n==========\n");
+}
+
 TEST(FznBacktrack, TimeLimitStopsAHardSearchUnknown) {
   const Model m(pigeonhole(14));
   const auto o = fzn({"-t", "200", m.path()});

@@ -13,6 +13,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/input_file.hpp"
+#include "backtrack/limits_in_scope.hpp"
 #include "backtrack/solution.hpp"
 #include "../driver/interrupt.hpp"
 
@@ -101,6 +102,12 @@ int run(int argc, char** argv) {
     return usage_exit;
   }
 
+  // The limits hold from the start: reading the model, building it and propagating its
+  // root (to a fixpoint that may take long) are watched as the search is.
+  SearchLimits limits;
+  if (f.time_ms > 0) limits.deadline = SearchLimits::deadline_after(static_cast<double>(f.time_ms) / 1000.0);
+  limits.stop_requested = &interrupt::install();
+
   std::string text;
   try {
     text = read_input_file(f.file, std::size_t{1} << 30);
@@ -110,10 +117,14 @@ int run(int argc, char** argv) {
   }
   flatzinc::ModelSolver made;
   try {
+    const LimitsInScope watched(limits);
     made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     std::cerr << f.file << ":" << e.what() << "\n";
     return data_exit;
+  } catch (const LimitReached&) {  // stopped before any search: no solution, no statistics
+    std::cout << "=====UNKNOWN=====\n" << std::flush;
+    return 0;
   }
   if (f.verbose) {
     for (const std::string& w : made.warnings) std::cerr << f.file << ":" << w << "\n";
@@ -128,8 +139,8 @@ int run(int argc, char** argv) {
     request.mode = SearchMode::limit;
     request.limits.max_solutions = f.solutions;
   }
-  if (f.time_ms > 0) request.limits.deadline = SearchLimits::deadline_after(static_cast<double>(f.time_ms) / 1000.0);
-  request.limits.stop_requested = &interrupt::install();
+  request.limits.deadline = limits.deadline;
+  request.limits.stop_requested = limits.stop_requested;
 
   const RunResult result = solver->run(request, [](Solution&& s) {
     std::cout << s.text << "----------\n" << std::flush;

@@ -5,6 +5,8 @@
 // boards of 8 queens are checked by a validator of the test's own.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -229,6 +231,39 @@ TEST(FznBacktrack, TimeLimitStopsAHardSearchUnknown) {
   EXPECT_FALSE(contains(some.out, "=====UNKNOWN=====")) << some.out;
 }
 
+// a < b and b < a over the whole 32-bit range: each propagator moves a bound by one,
+// 2^32 runs to the failure. At the root, or in the search where c = 1 is tried first.
+const std::string bounds_stepped_at_the_root = R"(var int: a :: output_var;
+var int: b :: output_var;
+constraint int_lt(a, b);
+constraint int_lt(b, a);
+solve satisfy;
+)";
+const std::string bounds_stepped_in_the_search = R"(var int: a :: output_var;
+var int: b :: output_var;
+var bool: c :: output_var;
+constraint int_lt_reif(a, b, c);
+constraint int_lt_reif(b, a, c);
+solve :: bool_search([c], input_order, indomain_max, complete) satisfy;
+)";
+
+TEST(FznBacktrack, TimeLimitAndCtrlCHoldInsideAPropagationToItsFixpoint) {
+  // The limit of 0.5 s, and generous room for a loaded machine or ASan (the
+  // propagation alone runs for minutes).
+  for (const std::string& text : {bounds_stepped_at_the_root, bounds_stepped_in_the_search}) {
+    const Model m(text);
+    const auto o = fzn({"-t", "500", m.path()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "=====UNKNOWN=====\n") << text;
+    EXPECT_LT(o.seconds, 1.5 + 2.0) << text;
+    const auto interrupted =
+        cli::run_program(FZN_BACKTRACK_EXE, {m.path()}, cli::Signal{SIGINT, std::chrono::milliseconds(500)});
+    ASSERT_EQ(interrupted.exit_code, 0) << interrupted.err;
+    EXPECT_EQ(interrupted.out, "=====UNKNOWN=====\n") << text;
+    EXPECT_LT(interrupted.seconds, 1.5 + 2.0) << text;
+  }
+}
+
 TEST(FznBacktrack, StatisticsAsMznStatLines) {
   const Model m(maximize_sum);
   const auto o = fzn({"-s", m.path()});
@@ -315,6 +350,14 @@ TEST(SolveFzn, CountsAndListsAsJson) {
     EXPECT_TRUE(valid_queens(line["q"].get<std::vector<int>>(), 6)) << line.dump();
   }
   EXPECT_EQ(listed, 4);
+}
+
+TEST(SolveFzn, TimeLimitHoldsInsideAPropagationToItsFixpoint) {
+  const Model m(bounds_stepped_in_the_search);
+  const auto o = run({"solve", "fzn", "--file", m.path(), "--time-limit", "0.5"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_TRUE(contains(o.out, "time_limit") || contains(o.out, "time limit")) << o.out;
+  EXPECT_LT(o.seconds, 1.5 + 2.0);
 }
 
 TEST(SolveFzn, ABadModelNamesItsFileAndPlace) {

@@ -205,7 +205,7 @@ TEST(FznBacktrack, AConstantObjectiveIsProvedAtTheFirstSolution) {
   // Every solution is optimal: the first is proved so, and -a lists no other (no
   // solution improves on it), as branch and bound on any objective would.
   const Model m("var 1..3: x :: output_var;\nsolve minimize 5;\n");
-  for (const std::vector<std::string> args : {std::vector<std::string>{m.path()}, {"-a", m.path()}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{m.path()}, {"-a", m.path()}}) {
     const auto o = fzn(args);
     ASSERT_EQ(o.exit_code, 0) << o.err;
     EXPECT_EQ(o.out, "x = 1;\n----------\n==========\n");
@@ -356,7 +356,7 @@ TEST(SolveFzn, TimeLimitHoldsInsideAPropagationToItsFixpoint) {
   const Model m(bounds_stepped_in_the_search);
   const auto o = run({"solve", "fzn", "--file", m.path(), "--time-limit", "0.5"});
   EXPECT_EQ(o.exit_code, 3) << o.err;
-  EXPECT_TRUE(contains(o.out, "time_limit") || contains(o.out, "time limit")) << o.out;
+  EXPECT_TRUE(contains(o.out, "status: time_limit")) << o.out;
   EXPECT_LT(o.seconds, 1.5 + 2.0);
 }
 

@@ -657,6 +657,18 @@ TEST(Power, UnboundedBaseAndExponentOfAFixedPowerAreTabledFromThePower) {
             expected);
   EXPECT_EQ(first_two_of("var int: x;\nvar int: n;\nconstraint int_pow(x, n, -8);\nsolve satisfy;\n"),
             (std::set<std::pair<csp::Value, csp::Value>>{{-2, 3}, {-8, 1}}));
+  // Small domains: every pair with a power in z's domain, the exponent at least 0.
+  std::set<std::pair<csp::Value, csp::Value>> small;
+  for (csp::Value x = -3; x <= 3; ++x) {
+    for (csp::Value n = 0; n <= 4; ++n) {
+      csp::Value p = 1;
+      for (csp::Value i = 0; i < n; ++i) p *= x;
+      if (p >= -9 && p <= 30 && p != 4) small.insert({x, n});
+    }
+  }
+  EXPECT_EQ(first_two_of("var -3..3: x;\nvar -2..4: n;\nvar -9..30: z;\nconstraint int_pow(x, n, z);\n"
+                         "constraint int_ne(z, 4);\nsolve satisfy;\n"),
+            small);
   // Where the power may be 1 for every base (x^0), the pairs are too many: refused.
   const std::string wide = error_of("var int: x;\nvar int: n;\nvar int: z;\nconstraint int_pow(x, n, z);\nsolve satisfy;\n");
   EXPECT_NE(wide.find("int_pow"), std::string::npos) << wide;

@@ -15,6 +15,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/input_file.hpp"
+#include "backtrack/limits_in_scope.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/solution.hpp"
 #include "../driver/error_exit.hpp"
@@ -104,12 +105,22 @@ int run(int argc, char** argv) {
     throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose forward, bounds, gac)");
   }
 
+  // The limits hold from the start: reading the model, building it and propagating its
+  // root (to a fixpoint that may take long) are watched as the search is.
+  SearchLimits limits;
+  if (f.time_ms > 0) limits.deadline = SearchLimits::deadline_after(static_cast<double>(f.time_ms) / 1000.0);
+  limits.stop_requested = &interrupt::install();
+
   const std::string text = read_input_file(f.file, std::size_t{1} << 30);
   flatzinc::ModelSolver made;
   try {
+    const LimitsInScope watched(limits);
     made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     throw InputError(f.file + ":" + e.what());
+  } catch (const LimitReached& reached) {  // stopped before any search: no solution, no statistics
+    std::cout << "=====UNKNOWN=====\n" << std::flush;
+    return reached.reason == StopReason::interrupted ? interrupt::exit_code() : exit_ok;
   }
   if (f.verbose) {
     for (const std::string& w : made.warnings) std::cerr << f.file << ":" << w << "\n";
@@ -124,8 +135,8 @@ int run(int argc, char** argv) {
     request.mode = SearchMode::limit;
     request.limits.max_solutions = static_cast<std::uint64_t>(f.solutions);
   }
-  if (f.time_ms > 0) request.limits.deadline = SearchLimits::deadline_after(static_cast<double>(f.time_ms) / 1000.0);
-  request.limits.stop_requested = &interrupt::install();
+  request.limits.deadline = limits.deadline;
+  request.limits.stop_requested = limits.stop_requested;
 
   // A solution that could not be written ends the search: finish_output() says why.
   const RunResult result = solver->run(request, [](Solution&& s) {

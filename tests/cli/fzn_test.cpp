@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -202,6 +203,19 @@ TEST(FznBacktrack, OptimisationPrintsImprovementsThenTheOptimum) {
   EXPECT_EQ(final_line(o.out), "==========") << o.out;
 }
 
+TEST(FznBacktrack, AConstantObjectiveIsProvedAtTheFirstSolution) {
+  // Every solution is optimal: the first is proved so, and -a lists no other (no
+  // solution improves on it), as branch and bound on any objective would.
+  const Model m("var 1..3: x :: output_var;\nsolve minimize 5;\n");
+  for (const std::vector<std::string>& args : {std::vector<std::string>{m.path()}, {"-a", m.path()}}) {
+    const auto o = fzn(args);
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "x = 1;\n----------\n==========\n");
+  }
+  const Model maximised("var 1..3: x :: output_var;\nsolve maximize -2147483647;\n");
+  EXPECT_EQ(fzn({"-a", maximised.path()}).out, "x = 1;\n----------\n==========\n");
+}
+
 TEST(FznBacktrack, TimeLimitStopsAHardSearchUnknown) {
   const Model m(pigeonhole(14));
   const auto o = fzn({"-t", "200", m.path()});
@@ -217,6 +231,39 @@ TEST(FznBacktrack, TimeLimitStopsAHardSearchUnknown) {
   EXPECT_FALSE(solutions_of(some.out).empty()) << some.out;
   EXPECT_FALSE(contains(some.out, "==========")) << some.out;
   EXPECT_FALSE(contains(some.out, "=====UNKNOWN=====")) << some.out;
+}
+
+// a < b and b < a over the whole 32-bit range: each propagator moves a bound by one,
+// 2^32 runs to the failure. At the root, or in the search where c = 1 is tried first.
+const std::string bounds_stepped_at_the_root = R"(var int: a :: output_var;
+var int: b :: output_var;
+constraint int_lt(a, b);
+constraint int_lt(b, a);
+solve satisfy;
+)";
+const std::string bounds_stepped_in_the_search = R"(var int: a :: output_var;
+var int: b :: output_var;
+var bool: c :: output_var;
+constraint int_lt_reif(a, b, c);
+constraint int_lt_reif(b, a, c);
+solve :: bool_search([c], input_order, indomain_max, complete) satisfy;
+)";
+
+TEST(FznBacktrack, TimeLimitAndCtrlCHoldInsideAPropagationToItsFixpoint) {
+  // The limit of 0.5 s, and generous room for a loaded machine or ASan (the
+  // propagation alone runs for minutes).
+  for (const std::string& text : {bounds_stepped_at_the_root, bounds_stepped_in_the_search}) {
+    const Model m(text);
+    const auto o = fzn({"-t", "500", m.path()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(o.out, "=====UNKNOWN=====\n") << text;
+    EXPECT_LT(o.seconds, 1.5 + 2.0) << text;
+    const auto interrupted =
+        cli::run_program(FZN_BACKTRACK_EXE, {m.path()}, cli::Signal{SIGINT, std::chrono::milliseconds(500)});
+    ASSERT_EQ(interrupted.exit_code, 0) << interrupted.err;
+    EXPECT_EQ(interrupted.out, "=====UNKNOWN=====\n") << text;
+    EXPECT_LT(interrupted.seconds, 1.5 + 2.0) << text;
+  }
 }
 
 TEST(FznBacktrack, StatisticsAsMznStatLines) {
@@ -400,6 +447,14 @@ TEST(SolveFzn, CountsAndListsAsJson) {
     EXPECT_TRUE(valid_queens(line["q"].get<std::vector<int>>(), 6)) << line.dump();
   }
   EXPECT_EQ(listed, 4);
+}
+
+TEST(SolveFzn, TimeLimitHoldsInsideAPropagationToItsFixpoint) {
+  const Model m(bounds_stepped_in_the_search);
+  const auto o = run({"solve", "fzn", "--file", m.path(), "--time-limit", "0.5"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  EXPECT_TRUE(contains(o.out, "status: time_limit")) << o.out;
+  EXPECT_LT(o.seconds, 1.5 + 2.0);
 }
 
 TEST(SolveFzn, ABadModelNamesItsFileAndPlace) {

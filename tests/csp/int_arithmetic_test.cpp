@@ -483,6 +483,40 @@ TEST(IntArithmetic, ProductsAndQuotientsNearTheLimitsDoNotOverflow) {
             (std::set<Tuple>{{1000000, 1000, 1000}, {1000000, 999, 1001}}));
 }
 
+TEST(IntArithmetic, AVariableInTwoPlacesIsSettledAtOnceOverTheWholeRange) {
+  // The rules read x, y and z as three variables; over one in two places they moved its
+  // bounds a value a pass, 2^32 passes over the whole 32-bit range.
+  auto root = [](auto post) {
+    IntModel m;
+    const IntVar a = m.int_var(min_value, max_value);
+    const IntVar b = m.int_var(min_value, max_value);
+    post(m, a, b);
+    const IntProblem problem(m, {});
+    std::vector<std::pair<Value, Value>> bounds;
+    if (!problem.root_consistent()) return bounds;
+    for (const IntVar x : {a, b}) bounds.emplace_back(problem.root().space.min(x.id), problem.root().space.max(x.id));
+    return bounds;
+  };
+  using Bounds = std::vector<std::pair<Value, Value>>;
+  // a div a = b < ... : b = 1, so a < 1 and a != 0.
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) {
+              m.div(a, a, b);
+              m.post(a < b);
+            }),
+            (Bounds{{min_value, -1}, {1, 1}}));
+  // a mod a = b = 0, a != 0, so a < 0.
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) {
+              m.mod(a, a, b);
+              m.post(a < b);
+            }),
+            (Bounds{{min_value, -1}, {0, 0}}));
+  // b = a mod b has none: |a mod b| < |b|.
+  EXPECT_TRUE(root([](IntModel& m, IntVar a, IntVar b) { m.mod(a, b, b); }).empty());
+  // a = a mod a would be 0, which no divisor is.
+  EXPECT_TRUE(root([](IntModel& m, IntVar a, IntVar) { m.mod(a, a, a); }).empty());
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar) { m.div(a, a, a); }), (Bounds{{1, 1}, {min_value, max_value}}));
+}
+
 TEST(IntArithmetic, ElementCountsPositionsFromZero) {
   IntModel m;
   const IntVar i = m.int_var(-5, 5);

@@ -781,5 +781,53 @@ TEST(Arithmetic, ConstantsPast64BitsAreExact) {
             (std::set<Values>{{-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-1, 0}, {-1, 1}, {-1, 2}, {0, 1}, {0, 2}, {1, 2}}));
 }
 
+// The values of x and n of every solution of a model whose first two variables they are.
+std::set<std::pair<csp::Value, csp::Value>> first_two_of(const std::string& text) {
+  std::set<std::pair<csp::Value, csp::Value>> pairs;
+  for (const auto& values : csp::solutions_of(build_model(parse(text)).model)) pairs.insert({values[0], values[1]});
+  return pairs;
+}
+
+TEST(Power, UnboundedBaseAndExponentOfAFixedPowerAreTabledFromThePower) {
+  // MiniZinc's pow(x, n) = 8 /\ n >= 0 over var int: the count of base and exponent pairs
+  // (2^32)^2 wrapped to 0 and passed the table's limit, and the listing never ended.
+  const std::set<std::pair<csp::Value, csp::Value>> expected{{2, 3}, {8, 1}};
+  EXPECT_EQ(first_two_of("var int: x;\nvar int: n;\nconstraint int_pow(x, n, 8);\nconstraint int_le(0, n);\n"
+                         "solve satisfy;\n"),
+            expected);
+  EXPECT_EQ(first_two_of("var int: x;\nvar int: n;\nconstraint int_pow(x, n, -8);\nsolve satisfy;\n"),
+            (std::set<std::pair<csp::Value, csp::Value>>{{-2, 3}, {-8, 1}}));
+  // Small domains: every pair with a power in z's domain, the exponent at least 0.
+  std::set<std::pair<csp::Value, csp::Value>> small;
+  for (csp::Value x = -3; x <= 3; ++x) {
+    for (csp::Value n = 0; n <= 4; ++n) {
+      csp::Value p = 1;
+      for (csp::Value i = 0; i < n; ++i) p *= x;
+      if (p >= -9 && p <= 30 && p != 4) small.insert({x, n});
+    }
+  }
+  EXPECT_EQ(first_two_of("var -3..3: x;\nvar -2..4: n;\nvar -9..30: z;\nconstraint int_pow(x, n, z);\n"
+                         "constraint int_ne(z, 4);\nsolve satisfy;\n"),
+            small);
+  // Where the power may be 1 for every base (x^0), the pairs are too many: refused.
+  const std::string wide = error_of("var int: x;\nvar int: n;\nvar int: z;\nconstraint int_pow(x, n, z);\nsolve satisfy;\n");
+  EXPECT_NE(wide.find("int_pow"), std::string::npos) << wide;
+  EXPECT_NE(wide.find("at most 65536"), std::string::npos) << wide;
+}
+
+TEST(SetIn, ValuesBeyondThe32BitRangeAreNoneOfAVariables) {
+  // ++v past 2^63 - 1 wrapped, and the listing grew until memory ran out.
+  EXPECT_EQ(first_two_of("var int: x;\nvar 0..1: b;\nconstraint set_in(x, {2, 9223372036854775807});\n"
+                         "constraint int_eq(b, 0);\nsolve satisfy;\n"),
+            (std::set<std::pair<csp::Value, csp::Value>>{{2, 0}}));
+  EXPECT_EQ(first_two_of("var int: x;\nvar bool: b;\nconstraint set_in_reif(x, {-9223372036854775807, 2, "
+                         "9223372036854775807}, b);\nconstraint int_le(0, x);\nconstraint int_le(x, 2);\n"
+                         "solve satisfy;\n"),
+            (std::set<std::pair<csp::Value, csp::Value>>{{0, 0}, {1, 0}, {2, 1}}));
+  EXPECT_TRUE(first_two_of("var int: x;\nvar 0..1: b;\nconstraint set_in(x, {-9223372036854775807, "
+                           "9223372036854775807});\nsolve satisfy;\n")
+                  .empty());
+}
+
 }  // namespace
 }  // namespace backtrack::flatzinc

@@ -19,6 +19,7 @@
 
 #include "backtrack/cursor.hpp"
 #include "backtrack/depth_profile.hpp"
+#include "backtrack/limits_in_scope.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
@@ -178,6 +179,7 @@ class DepthFirstSearch {
     [[maybe_unused]] WorkCounters before;
     if constexpr (HasCounters<P>) before = problem_.counters(state);
     try {
+      const LimitsInScope long_nodes_poll(limits_);  // see limits_in_scope.hpp
       if constexpr (jumps_at_node_limit) {
         if (limits_.max_nodes == 0) {
           visit(state, path_.data() + prefix.size());
@@ -189,6 +191,9 @@ class DepthFirstSearch {
       }
     } catch (const Unwind&) {
       cursor_.lose();  // stats_.stop says why; the state may hold half-undone moves
+    } catch (const LimitReached& reached) {  // inside a node: its state is half made
+      stats_.stop = reached.reason;
+      cursor_.lose();
     }
     stats_.max_depth = std::max(stats_.max_depth, depth_of(deepest_));
     if constexpr (HasCounters<P>) stats_.counters += problem_.counters(state) - before;

@@ -39,6 +39,7 @@
 #include "backtrack/cursor.hpp"
 #include "backtrack/depth_profile.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/limits_in_scope.hpp"
 #include "backtrack/problem.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
@@ -168,22 +169,12 @@ template <Problem P>
 const std::vector<typename P::Move>* kept_children(const SplitTree<P>& split, std::size_t depth) {
   return depth < split.path_children.size() ? &split.path_children[depth] : nullptr;
 }
-}  // namespace detail
 
-// Splits the tree of `problem` as `plan` says (see the top of this file). Solutions the
-// probe reaches go to on_solution(state, path, weight), as a search's do. Honours the stop
-// flag and the deadline of `limits`; a stopped split is marked so (stopped()), and its
-// subtrees must not be searched. The problem's counters in `above` are the work of the
-// nodes it expanded (see HasCounters), the probe's and the split's own: with each
-// subtree's, they add up to those of one search of the whole tree. So do the nodes and
-// failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
-template <Problem P, class OnSolution = ProbeSink<P>, bool Profiled = false>
-SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const SearchLimits& limits = {},
-                        OnSolution on_solution = {}, std::bool_constant<Profiled> profiled = {}) {
-  (void)profiled;
+// split_tree() into `split`, which it returns.
+template <Problem P, class OnSolution, bool Profiled>
+void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, const SplitPlan& asked,
+                const SearchLimits& limits, OnSolution on_solution) {
   using Move = typename P::Move;
-  const auto start = Clock::now();
-  SplitTree<P> split;
   split.plan = asked;
   // The siblings of a probe's path are listed again from a state that has not learned
   // what the probe learned: where that changes a node's children, they would not be
@@ -211,8 +202,8 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     };
     if constexpr (HasObjective<P>) {
       if (optimises(problem)) {
-        DepthFirstSearch<P, OnSolution, Profiled, detail::ChildrenOnPath<P>> probe(
-            problem, probe_limits, std::move(on_solution), {&split.path_children});
+        DepthFirstSearch<P, OnSolution, Profiled, ChildrenOnPath<P>> probe(problem, probe_limits,
+                                                                           std::move(on_solution), {&split.path_children});
         run_probe(probe);
       }
     }
@@ -224,7 +215,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     if (split.above.stop != StopReason::node_limit) {  // the whole tree, or stopped
       split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       split.path_children.clear();
-      return split;
+      return;
     }
     split.above.stop = StopReason::none;
     --split.above.nodes;  // the node it stopped at is the first subtree's root
@@ -256,10 +247,9 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
     std::vector<std::vector<Root<Move>>> right_of(path.size());
     std::size_t listed = 0, listed_moves = 0;
     for (std::size_t depth = roots[root].prefix.size(); depth < path.size(); ++depth) {
-      if (stopped_from_outside()) return split;
+      if (stopped_from_outside()) return;
       const auto prefix = std::span<const Move>(path).first(depth);
-      const auto siblings =
-          detail::right_siblings(problem, cursor.at(prefix), path[depth], detail::kept_children(split, depth));
+      const auto siblings = right_siblings(problem, cursor.at(prefix), path[depth], kept_children(split, depth));
       if (!detail::listed_siblings_fit(plan, listed, listed_moves, siblings.moves.size(), depth)) {
         split.siblings_from = depth;  // the first subtree's to search, and to count
         break;
@@ -308,7 +298,7 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
         next_solution.push_back(solution[i]);
         continue;
       }
-      if (stopped_from_outside()) return split;
+      if (stopped_from_outside()) return;
       auto& state = cursor.at(node.prefix);
       if (!judged_by_search && problem.is_solution(state)) {
         next.push_back(std::move(node));
@@ -352,6 +342,30 @@ SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const Sea
   }
   split.subtrees = std::move(left);
   split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+}
+}  // namespace detail
+
+// Splits the tree of `problem` as `plan` says (see the top of this file). Solutions the
+// probe reaches go to on_solution(state, path, weight), as a search's do. Honours the stop
+// flag and the deadline of `limits`; a stopped split is marked so (stopped()), and its
+// subtrees must not be searched. The problem's counters in `above` are the work of the
+// nodes it expanded (see HasCounters), the probe's and the split's own: with each
+// subtree's, they add up to those of one search of the whole tree. So do the nodes and
+// failures per depth in above_profile, when `profiled` (see depth_profile.hpp).
+template <Problem P, class OnSolution = ProbeSink<P>, bool Profiled = false>
+SplitTree<P> split_tree(const P& problem, const SplitPlan& asked = {}, const SearchLimits& limits = {},
+                        OnSolution on_solution = {}, std::bool_constant<Profiled> = {}) {
+  const auto start = Clock::now();
+  SplitTree<P> split;
+  // The nodes the split makes itself may each take long (a CSP's propagation): made under
+  // the limits, as a search's are (limits_in_scope.hpp).
+  const LimitsInScope long_nodes_poll(limits);
+  try {
+    detail::split_into<P, OnSolution, Profiled>(split, start, problem, asked, limits, std::move(on_solution));
+  } catch (const LimitReached& reached) {
+    split.above.stop = reached.reason;
+    split.above.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  }
   return split;
 }
 

@@ -509,29 +509,47 @@ class Builder {
   }
 
   // z = x^y as the table of its tuples (a negative exponent has no integer power but
-  // for x = 1 or -1: MiniZinc leaves those out, as we do).
+  // for x = 1 or -1: MiniZinc leaves those out, as we do). Only the pairs that may have
+  // their power in z are looked at, so that pow(x, n) = 8 over unbounded x and n is a
+  // small table: a base beyond z's reach has no power in z but x^0 = 1, and the powers of
+  // a base beyond -1..1 leave the 32-bit range within 32 steps.
   void power(IntVar x, IntVar y, IntVar z, const ConstraintItem& c) {
     const csp::Space& s = m_.space();
-    // Two 32-bit ranges have up to 2^64 pairs.
-    const csp::Wide tuples = csp::Wide{s.max(x.id) - s.min(x.id) + 1} * (s.max(y.id) - s.min(y.id) + 1);
+    const Value e_lo = std::max<Value>(s.min(y.id), 0);
+    const Value e_hi = s.max(y.id);
+    const csp::Wide exponents = std::max<csp::Wide>(csp::Wide{e_hi} - e_lo + 1, 0);
+    const Value reach = std::max<Value>({-s.min(z.id), s.max(z.id), 1});
+    const bool every_base = e_lo == 0 && s.contains(z.id, 1);
+    const Value a_lo = every_base ? s.min(x.id) : std::max<Value>(s.min(x.id), -reach);
+    const Value a_hi = every_base ? s.max(x.id) : std::min<Value>(s.max(x.id), reach);
+    // -1, 0 and 1 have a power for every exponent, in -1..1.
+    const bool unit_powers = s.contains(z.id, -1) || s.contains(z.id, 0) || s.contains(z.id, 1);
+    // In 128 bits: two 32-bit widths multiply past 2^64.
+    const csp::Wide pairs = std::max<csp::Wide>(csp::Wide{a_hi} - a_lo + 1, 0) * std::min<csp::Wide>(exponents, 33) +
+                            (unit_powers ? 3 * exponents : 0);
     constexpr Int largest_table = Int{1} << 16;
-    if (tuples > largest_table) {
-      throw ModelError(c.at, "int_pow: the base and the exponent have " + csp::wide_text(tuples) +
-                                 " value pairs; backtrack tables at most " + std::to_string(largest_table));
+    if (pairs > largest_table) {
+      throw ModelError(c.at, "int_pow: " + std::to_string(static_cast<Int>(pairs)) +
+                                 " pairs of base and exponent may have their power in its domain; backtrack "
+                                 "tables at most " + std::to_string(largest_table) + " (bound the base or the exponent)");
     }
     std::vector<std::vector<Value>> table;
-    for (Value a = s.min(x.id); a <= s.max(x.id); ++a) {
-      for (Value e = std::max<Value>(s.min(y.id), 0); e <= s.max(y.id); ++e) {
-        csp::Wide p = a == 0 ? (e == 0 ? 1 : 0) : a == 1 ? 1 : a == -1 ? (e % 2 == 0 ? 1 : -1) : 1;
-        for (Value i = 0; i < e && (a < -1 || a > 1) && p >= csp::min_value && p <= csp::max_value; ++i) p *= a;
-        if (p >= s.min(z.id) && p <= s.max(z.id)) table.push_back({a, e, static_cast<Value>(p)});
+    for (Value a = a_lo; a <= a_hi; ++a) {
+      const bool unit = a >= -1 && a <= 1;
+      if (unit && !unit_powers) continue;
+      for (Value e = e_lo; e <= e_hi; ++e) {
+        csp::Wide p = a == 0 ? (e == 0 ? 1 : 0) : a == -1 && e % 2 == 1 ? -1 : 1;
+        for (Value i = 0; i < e && !unit && p >= csp::min_value && p <= csp::max_value; ++i) p *= a;
+        if (p < csp::min_value || p > csp::max_value) break;  // as is every higher power of a
+        if (s.contains(z.id, static_cast<Value>(p))) table.push_back({a, e, static_cast<Value>(p)});
       }
     }
     m_.table(std::vector<IntVar>{x, y, z}, std::move(table));
   }
 
   // x in s; or b <-> x in s, b -> x in s.
-  void set_in(IntVar x, const IntSet& s, Reification kind, const ConstraintItem& c) {
+  void set_in(IntVar x, const IntSet& whole, Reification kind, const ConstraintItem& c) {
+    const IntSet s = variable_values(whole);
     if (kind == Reification::none) return post_in_set(x, s, c.at);
     std::vector<IntVar> in_range;  // one a range: x in it
     for (const IntRange& r : s.ranges) {
@@ -557,7 +575,8 @@ class Builder {
     }
   }
 
-  void post_in_set(IntVar x, const IntSet& s, Position at) {
+  void post_in_set(IntVar x, const IntSet& whole, Position at) {
+    const IntSet s = variable_values(whole);
     if (s.ranges.empty()) {
       unsatisfiable(at);
       return;
@@ -565,6 +584,17 @@ class Builder {
     m_.post(LinearExpr(x) >= LinearExpr(s.ranges.front().lo));
     m_.post(LinearExpr(x) <= LinearExpr(s.ranges.back().hi));
     if (s.ranges.size() > 1) m_.add(csp::InSet{x.id, listed(s, at)});
+  }
+
+  // The part of s a variable can take: its values beyond 32 bits would overflow the
+  // listing (a range ending at 2^63 - 1) and the linear constants, and no variable has them.
+  static IntSet variable_values(const IntSet& s) {
+    IntSet within;
+    for (const IntRange& r : s.ranges) {
+      const IntRange clipped{std::max<Int>(r.lo, csp::min_value), std::min<Int>(r.hi, csp::max_value)};
+      if (clipped.lo <= clipped.hi) within.ranges.push_back(clipped);
+    }
+    return within;
   }
 
   // The values of s, one by one.
@@ -606,12 +636,10 @@ class Builder {
     out_.goal = s.goal;
     if (s.goal != SolveItem::Goal::satisfy) {
       if (!s.objective) throw ModelError(s.at, "minimize and maximize need an objective");
-      const Element x = scalar(*s.objective);
-      if (x.is_var()) {
-        s.goal == SolveItem::Goal::minimize ? m_.minimize(IntVar{x.var}) : m_.maximize(IntVar{x.var});
-      } else {
-        out_.goal = SolveItem::Goal::satisfy;  // a constant objective: any solution is optimal
-      }
+      // A constant objective is a fixed variable: the first solution is then proved
+      // optimal, as the search proves any other optimum, not listed with every other.
+      const IntVar x = var(*s.objective);
+      s.goal == SolveItem::Goal::minimize ? m_.minimize(x) : m_.maximize(x);
     }
     if (options_.follow_search_annotations) {
       for (const Expr& a : s.annotations) search_annotation(a);

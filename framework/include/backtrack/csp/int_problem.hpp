@@ -32,6 +32,7 @@
 
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/limits_in_scope.hpp"
 #include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
@@ -213,6 +214,10 @@ class IntProblem {
   // fail at once: the leaf's state, a superset of theirs, fixed the objective), which
   // fixes the rest as at the leaf.
   std::vector<Value> values(std::span<const Move> path) const {
+    // A solution found is rendered whole, whatever the limits say meanwhile: the search
+    // has counted it.
+    const SearchLimits unlimited;
+    const LimitsInScope never_stopped(unlimited);
     State s = root_;
     for (const Move& m : path) {
       s.space.mark();

@@ -29,6 +29,7 @@
 #include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
+#include "backtrack/limits_in_scope.hpp"
 
 namespace backtrack::csp {
 
@@ -114,7 +115,9 @@ class Propagation {
       } else {
         return -1;
       }
-      ++s.propagations;
+      // A fixpoint may take a propagator run per value of a domain (x < y and y < x over
+      // 2^32 values): the search's stop flag and deadline are looked at between runs.
+      if ((++s.propagations & 1023) == 0) poll_limits_in_scope();
       const bool ok = std::visit([&](const auto& q) { return q.propagate(s); }, (*this)[running]);
       if (!ok) return give_up(s, running);
     }

@@ -170,6 +170,9 @@ struct Div {
   }
   bool propagate(Space& s) const {
     if (!remove_zero(s, y)) return false;
+    // x div x = 1. The rules below take x and y for two variables; over one they moved
+    // its bounds a value a pass (2^32 passes over an unbounded x).
+    if (x == y) return s.set_min(z, 1) && s.set_max(z, 1);
     for (;;) {
       const DomainsSnapshot<3> before(s, {x, y, z});
       if (!quotient(s) || !dividend(s) || !divisor(s)) return false;
@@ -235,6 +238,11 @@ struct Mod {
   }
   bool propagate(Space& s) const {
     if (!remove_zero(s, y)) return false;
+    // As in Div, a variable in two places is settled here, where the rules below would
+    // step towards it a value a pass: x mod x = 0, and z = x mod z has no solution, as
+    // |x mod z| < |z|.
+    if (y == z) return s.fail();
+    if (x == y) return s.set_min(z, 0) && s.set_max(z, 0);
     for (;;) {
       const DomainsSnapshot<3> before(s, {x, y, z});
       if (!signs(s) || !through_quotient(s)) return false;

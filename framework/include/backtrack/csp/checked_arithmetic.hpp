@@ -22,7 +22,11 @@ inline constexpr Wide largest_constant = static_cast<Wide>(~uint128{0} >> 1);
 
 inline uint128 magnitude(Wide v) { return v < 0 ? uint128{0} - static_cast<uint128>(v) : static_cast<uint128>(v); }
 // The decimal digits of a 128-bit number.
-inline std::string wide_text(Wide v) { return (v < 0 ? "-" : "") + backtrack::to_string(magnitude(v)); }
+inline std::string wide_text(Wide v) {
+  std::string text = backtrack::to_string(magnitude(v));
+  if (v < 0) text.insert(text.begin(), '-');  // one char: GCC 12 warns (stringop-overflow) on "-" + text
+  return text;
+}
 
 // A coefficient of a linear expression: a term's merged or multiplied one.
 inline Value checked_coefficient(Wide a) {

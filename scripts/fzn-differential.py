@@ -21,6 +21,7 @@ Exit status: 0 when every model agreed or was inconclusive, 1 on a disagreement,
 
 import argparse
 import concurrent.futures
+import itertools
 import os
 import random
 import shutil
@@ -128,6 +129,8 @@ class Model:
         self.objective = None
         self.search = ""
         self.wide = False
+        self.near_limit = False  # tiny domains next to a 32-bit limit...
+        self.top_side = True  # ...the upper one
         self.families = []
 
     def gecode_note(self):
@@ -200,6 +203,25 @@ class Model:
 
 # --- Generator ----------------------------------------------------------------------
 
+def _product(numbers):
+    p = 1
+    for n in numbers:
+        p *= n
+    return p
+
+
+def power(x, y):
+    """x^y for y >= 0, None where it has no integer value (y < 0) or is past 64 bits."""
+    if y < 0:
+        return None
+    if x in (0, 1, -1):
+        return 1 if y == 0 else x ** (y % 2 if x == -1 else 1) if x else 0
+    if y > 64:
+        return None
+    p = x ** y
+    return p if abs(p) < 2**63 else None
+
+
 def tdiv(a, b):  # FlatZinc's int_div: truncated toward zero
     q = abs(a) // abs(b)
     return q if (a < 0) == (b < 0) else -q
@@ -244,7 +266,7 @@ class Generator:
             return vs, fzn(frozenset(vs))
         if kind == "limit":  # a few values next to one of the 32-bit limits
             top = self.o.extreme_top if self.o.extreme else LIMIT
-            if r.random() < 0.5:
+            if self.m.top_side:
                 hi = top - r.randint(0, 3)
                 lo = hi - r.randint(0, 3)
             else:
@@ -269,8 +291,10 @@ class Generator:
         if kind is None:
             if self.m.wide and self.rng.random() < 0.6:
                 kind = "wide"
+            elif self.m.near_limit:  # mostly next to one limit, so that relations can hold
+                kind = self.rng.choices(["small", "holey", "limit"], [2, 1, 6])[0]
             else:
-                kind = self.rng.choices(["small", "holey", "limit"], [6, 3, 2 if self.o.limits else 0])[0]
+                kind = self.rng.choices(["small", "holey"], [2, 1])[0]
         values, text = self.domain(kind)
         v = Var("x%d" % len(self.m.vars), "int", values, text)
         self.m.vars.append(v)
@@ -310,6 +334,41 @@ class Generator:
         if self.m.wide or (self.o.limits and r.random() < 0.15):
             return r.choice([LIMIT, -LIMIT, r.randint(-10**6, 10**6)])
         return r.randint(-5, 5)
+
+    def result_var(self, f, *args):
+        """z = f(args...): often a fresh variable whose domain holds some of the values f
+        takes over the arguments' domains (so that the constraint can hold), else any."""
+        r = self.rng
+        domains = [[a] if isinstance(a, int) else a.values for a in args]
+        if r.random() < 0.4 or any(d is None for d in domains) or \
+                _product(len(d) for d in domains) > 2000:
+            return self.int_var()
+        out = set()
+        for point in itertools.product(*domains):
+            try:
+                z = f(*point)
+            except (ZeroDivisionError, OverflowError, ValueError):
+                continue
+            if z is not None and -LIMIT <= z <= LIMIT:
+                out.add(z)
+        if not out:
+            return self.int_var()
+        vs = sorted(r.sample(sorted(out), min(len(out), r.randint(1, 5))))
+        if r.random() < 0.3:
+            vs = sorted(set(vs) | {max(vs[0] - 1, -LIMIT), min(vs[-1] + 1, LIMIT)})
+        contiguous = vs[-1] - vs[0] + 1 == len(vs)
+        text = "%d..%d" % (vs[0], vs[-1]) if contiguous else fzn(frozenset(vs))
+        v = Var("x%d" % len(self.m.vars), "int", vs, text)
+        self.m.vars.append(v)
+        return v
+
+    def reachable_constant(self, coefficients, xs):
+        """A right-hand side that one assignment of xs meets, most of the time."""
+        if self.rng.random() < 0.7 and all(isinstance(x, int) or x.values for x in xs):
+            total = sum(c * (x if isinstance(x, int) else self.rng.choice(x.values)) for c, x in zip(coefficients, xs))
+            if self.o.extreme or -LIMIT <= total <= LIMIT:
+                return total
+        return self.int_constant()
 
     def int_arg(self, constant=0.15):
         return self.int_constant() if self.rng.random() < constant else self.int_var()
@@ -363,7 +422,7 @@ class Generator:
         if len(xs) > 1 and self.rng.random() < 0.15:
             xs[-1] = next((x for x in xs if isinstance(x, Var)), xs[-1])  # a variable twice
         cs = [self.coefficient() for _ in xs]
-        c = self.int_constant()
+        c = self.reachable_constant(cs, xs)
         args = [cs, xs, c] + ([self.bool_var()] if kind else [])
         check = reified(lambda a, x, c: LIN_RELATIONS[rel](sum(i * j for i, j in zip(a, x)), c), kind)
         return Constraint("int_lin_" + rel + kind, args, check)
@@ -373,7 +432,7 @@ class Generator:
         kind = self.rng.choice(["", "", "_reif", "_imp"])
         xs = self.bool_array(1, 4)
         cs = [self.rng.choice([-2, -1, 1, 1, 2, 3]) for _ in xs]
-        c = self.rng.randint(-2, 4) if self.rng.random() < 0.6 else self.int_var(kind="small")
+        c = self.reachable_constant(cs, xs) if self.rng.random() < 0.7 else self.int_var(kind="small")
         args = [cs, xs, c] + ([self.bool_var()] if kind else [])
         check = reified(lambda a, x, c: LIN_RELATIONS[rel](sum(i * j for i, j in zip(a, x)), c), kind)
         return Constraint("bool_lin_" + rel + kind, args, check)
@@ -388,9 +447,11 @@ class Generator:
             "int_times": lambda x, y, z: x * y == z, "int_min": lambda x, y, z: min(x, y) == z,
             "int_max": lambda x, y, z: max(x, y) == z, "int_abs": lambda x, z: abs(x) == z,
         }
+        functions = {"int_plus": lambda x, y: x + y, "int_minus": lambda x, y: x - y,
+                     "int_times": lambda x, y: x * y, "int_min": min, "int_max": max, "int_abs": abs}
         n = 2 if name == "int_abs" else 3
-        args = [self.int_arg(0.15) for _ in range(n - 1)] + [self.int_var()]
-        return Constraint(name, args, checks[name])
+        args = [self.int_arg(0.15) for _ in range(n - 1)]
+        return Constraint(name, args + [self.result_var(functions[name], *args)], checks[name])
 
     def division(self):
         # int_div, int_mod, int_pow: over tiny domains only by default (see --wide-arithmetic)
@@ -399,21 +460,24 @@ class Generator:
             x = self.int_arg(0.15)
             if self.rng.random() < 0.5:  # a fixed exponent: Gecode's gecode_int_pow
                 y = self.rng.randint(0, 4)
-                return Constraint(name, [x, y, self.int_var()],
-                                  lambda x, y, z: x ** y == z, gecode_name="gecode_int_pow")
+                return Constraint(name, [x, y, self.result_var(power, x, y)],
+                                  lambda x, y, z: power(x, y) == z, gecode_name="gecode_int_pow")
             y = self.new_int("small") if self.rng.random() < 0.5 else self.int_var(0.0)
             # A variable exponent: Gecode's FlatZinc has no such builtin (its library
             # decomposes it); a negative exponent has no integer power (none is listed).
-            return Constraint(name, [x, y, self.int_var()], lambda x, y, z: y >= 0 and x ** y == z,
+            return Constraint(name, [x, y, self.result_var(power, x, y)], lambda x, y, z: power(x, y) == z,
                               gecode_note="int_pow with a variable exponent is no Gecode builtin")
         check = (lambda x, y, z: y != 0 and tdiv(x, y) == z) if name == "int_div" else \
                 (lambda x, y, z: y != 0 and tmod(x, y) == z)
-        return Constraint(name, [self.int_arg(0.15), self.int_arg(0.2), self.int_var()], check)
+        x, y = self.int_arg(0.15), self.int_arg(0.2)
+        f = (lambda x, y: tdiv(x, y)) if name == "int_div" else (lambda x, y: tmod(x, y))
+        return Constraint(name, [x, y, self.result_var(f, x, y)], check)
 
     def extremum(self):
         name = self.rng.choice(["array_int_maximum", "array_int_minimum"])
         f = max if name == "array_int_maximum" else min
-        return Constraint(name, [self.int_var(), self.int_array(1, 4, 0.1)], lambda m, xs: f(xs) == m)
+        xs = self.int_array(1, 4, 0.1)
+        return Constraint(name, [self.result_var(lambda *a: f(a), *xs), xs], lambda m, xs: f(xs) == m)
 
     def element(self):
         r = self.rng
@@ -421,12 +485,16 @@ class Generator:
         n = r.randint(1, 5)
         if r.random() < 0.5:
             if r.random() < 0.5:
-                return Constraint("array_int_element", [index, [self.int_constant() for _ in range(n)], self.int_var()],
+                a = [self.int_constant() for _ in range(n)]
+                z = self.result_var(lambda i: a[i - 1] if 1 <= i <= n else None, index)
+                return Constraint("array_int_element", [index, a, z],
                                   lambda i, a, z: 1 <= i <= len(a) and a[i - 1] == z)
             return Constraint("array_bool_element", [index, [bool(r.getrandbits(1)) for _ in range(n)], self.bool_var()],
                               lambda i, a, z: 1 <= i <= len(a) and a[i - 1] == z)
         if r.random() < 0.5:
-            return Constraint("array_var_int_element", [index, self.int_array(n, n, 0.2), self.int_var()],
+            a = self.int_array(n, n, 0.2)
+            z = self.result_var(lambda i, *a: a[i - 1] if 1 <= i <= len(a) else None, index, *a)
+            return Constraint("array_var_int_element", [index, a, z],
                               lambda i, a, z: 1 <= i <= len(a) and a[i - 1] == z)
         return Constraint("array_var_bool_element", [index, self.bool_array(n, n), self.bool_var()],
                           lambda i, a, z: 1 <= i <= len(a) and a[i - 1] == z)
@@ -514,6 +582,8 @@ def generate(seed, index, options):
         g = Generator(rng, options)
         m = g.m
         m.wide = rng.random() < options.wide
+        m.near_limit = options.limits and rng.random() < 0.2
+        m.top_side = rng.random() < 0.5
         families = list(WIDE_FAMILIES) if m.wide else list(FAMILIES)
         if m.wide and options.wide_arithmetic:
             families.append("division")
@@ -521,7 +591,7 @@ def generate(seed, index, options):
             families = [f for f in families if f in options.only]
             if not families:
                 families = [f for f in FAMILIES if f in options.only]
-        for _ in range(rng.randint(1, 3)):
+        for _ in range(rng.choices([1, 2, 3], [3, 3, 2])[0]):
             family = rng.choice(families)
             m.families.append(family)
             m.constraints.append(getattr(g, family)())

@@ -776,6 +776,8 @@ def check_model(index, options, ours, gecode):
             why = judge(model, o, reference)
             if why:
                 failures.append("%s against %s: %s" % (name, reference_name, why))
+        if model.goal == "satisfy" and len(set(o.solutions)) != len(o.solutions):
+            failures.append("%s printed a solution twice" % name)  # every variable is printed
     if failures:
         verdict = "failed"
     return index, model, verdict, failures, notes, path
@@ -835,7 +837,7 @@ def main():
         for future in concurrent.futures.as_completed(futures):
             index, model, verdict, failures, notes, path = future.result()
             counts[verdict] += 1
-            rerun = "--seed %d --start %d --count 1" % (options.seed, index)
+            rerun = "the same options with --seed %d --start %d --count 1" % (options.seed, index)
             if options.verbose:
                 print("model %d: %s (%s)" % (index, verdict, ", ".join(model.families)))
             if failures or notes:
@@ -845,10 +847,10 @@ def main():
                 if model.gecode_note() is None:
                     shutil.copyfile(path.replace(".fzn", ".gecode.fzn"), saved.replace(".fzn", ".gecode.fzn"))
             for f in failures:
-                print("DISAGREE model %d (%s): %s [%s; %s]" % (index, ", ".join(model.families), f, saved, rerun))
+                print("DISAGREE model %d (%s): %s [%s; %s]" % (index, ", ".join(model.families), f, saved, rerun), flush=True)
             for n in notes:
                 notes_seen += 1
-                print("note: model %d (%s): %s [%s]" % (index, ", ".join(model.families), n, saved))
+                print("note: model %d (%s): %s [%s]" % (index, ", ".join(model.families), n, saved), flush=True)
     elapsed = time.monotonic() - start
     refused = ", %d refused past 32 bits" % counts["refused"] if options.extreme else ""
     print("fzn-differential: seed %d: %d models in %.1f s: %d agreed, %d disagreed, %d inconclusive "

@@ -366,7 +366,7 @@ class Generator:
         """A right-hand side that one assignment of xs meets, most of the time."""
         if self.rng.random() < 0.7 and all(isinstance(x, int) or x.values for x in xs):
             total = sum(c * (x if isinstance(x, int) else self.rng.choice(x.values)) for c, x in zip(coefficients, xs))
-            if self.o.extreme or -LIMIT <= total <= LIMIT:
+            if -LIMIT <= total <= LIMIT or (self.o.extreme and -2**63 <= total < 2**63):  # a 64-bit literal
                 return total
         return self.int_constant()
 

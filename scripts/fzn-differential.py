@@ -655,6 +655,8 @@ def run_solver(command, path, timeout):
                            timeout=timeout, text=True)
     except subprocess.TimeoutExpired:
         return Outcome("timeout")
+    except OSError as e:  # the program is missing or not executable
+        return Outcome("error", text=str(e))
     solutions, complete, unsat = parse(p.stdout)
     if p.returncode != 0:
         return Outcome("error", solutions, (p.stdout + p.stderr)[-2000:])

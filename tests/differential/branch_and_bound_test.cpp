@@ -1,10 +1,14 @@
 // Branch and bound on the Golomb ruler: every --prune, --order and --values, split as the
 // threads split it (after a probe, with subtrees made again once the bound tightened) on
 // 1 and 2 threads, and as one search, must find the shortest ruler that a brute force
-// written here finds.
+// written here finds. The magic square of order 3, the integer layer's other plugin,
+// must count the squares a brute force counts under every search too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +16,7 @@
 #include "backtrack/csp/options.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/golomb/csp.hpp"
+#include "backtrack/magic_square/csp.hpp"
 #include "backtrack/solver.hpp"
 #include "backtrack/split.hpp"
 
@@ -106,5 +111,47 @@ TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
 
 INSTANTIATE_TEST_SUITE_P(Golomb, EverySearch, testing::Range(4, 9),
                          [](const auto& info) { return "marks_" + std::to_string(info.param); });
+
+// The magic squares of order 3: every arrangement of 1..9 whose rows, columns and
+// diagonals sum to 15.
+std::uint64_t magic_squares_of_order_3() {
+  std::array<int, 9> v{};
+  std::iota(v.begin(), v.end(), 1);
+  std::uint64_t found = 0;
+  do {
+    const auto line = [&](int a, int b, int c) { return v[a] + v[b] + v[c] == 15; };
+    found += line(0, 1, 2) && line(3, 4, 5) && line(6, 7, 8) && line(0, 3, 6) && line(1, 4, 7) && line(2, 5, 8) &&
+             line(0, 4, 8) && line(2, 4, 6);
+  } while (std::next_permutation(v.begin(), v.end()));
+  return found;
+}
+
+TEST(MagicSquare, EverySearchCountsTheSquaresOfABruteForceSplitOrNot) {
+  using backtrack::magic_square::CspMagicSquare;
+  const std::uint64_t squares = magic_squares_of_order_3();
+  EXPECT_EQ(squares, 8U);
+  const backtrack::SplitPlan small{.subtrees = 32, .probe_nodes = 10};
+  for (const bool one_per_class : {false, true}) {
+    for (const auto prune : backtrack::csp::all_prunes) {
+      for (const auto order : backtrack::csp::all_variable_orders) {
+        for (const auto values : backtrack::csp::all_value_orders) {
+          const CspMagicSquare problem(3, {.prune = prune, .variables = order, .values = values}, one_per_class);
+          SCOPED_TRACE(std::string("magic-square -n 3 --prune ") + std::string(to_string(prune)) + " --order " +
+                       std::string(to_string(order)) + " --values " + std::string(to_string(values)) +
+                       (one_per_class ? " --symmetry full" : ""));
+          const auto one_search = backtrack::DepthFirstSearch<CspMagicSquare>(problem, {}).run();
+          EXPECT_EQ(static_cast<std::uint64_t>(one_search.solutions), squares) << "one search";
+          for (const unsigned threads : {1U, 2U}) {
+            const auto split = backtrack::split_tree(problem, small);
+            const auto stats = backtrack::run_subtrees(problem, split, threads, {}, nullptr, [](const CspMagicSquare& p) {
+              return backtrack::DepthFirstSearch<CspMagicSquare>(p, {});
+            });
+            EXPECT_EQ(static_cast<std::uint64_t>(stats.solutions), squares) << "split, " << threads << " threads";
+          }
+        }
+      }
+    }
+  }
+}
 
 }  // namespace

@@ -1,15 +1,19 @@
 #pragma once
-// Every solution of an integer model as the engine finds it: what the tests of the
-// integer layer compare with generate-and-test.
+// Every solution of an integer model as the engine finds it, and the optimum branch and
+// bound finds, split or not: what the tests of the integer layer compare with
+// generate-and-test.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <span>
 #include <vector>
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/solver.hpp"
+#include "backtrack/split.hpp"
 
 namespace backtrack::csp {
 
@@ -23,6 +27,26 @@ inline std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOp
   };
   DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
   return found;
+}
+
+// The optimum of `problem` (an IntProblem, or a plugin's problem made of one) as one search.
+template <class P>
+std::optional<Value> optimum_of_one_search(const P& problem) {
+  problem.begin_run();
+  EXPECT_TRUE(DepthFirstSearch<P>(problem, {}).run().complete());
+  return problem.best_objective();
+}
+
+// The optimum with the tree split as threads and checkpoints split it: `plan`'s probe, then
+// the subtrees on `threads`. Where the tree is cut must not change it.
+template <class P>
+std::optional<Value> optimum_split(const P& problem, const SplitPlan& plan, unsigned threads) {
+  problem.begin_run();
+  const auto split = split_tree(problem, plan);
+  const SearchStats stats =
+      run_subtrees(problem, split, threads, {}, nullptr, [](const P& p) { return DepthFirstSearch<P>(p, {}); });
+  EXPECT_TRUE(stats.complete());
+  return problem.best_objective();
 }
 
 }  // namespace backtrack::csp

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../csp/int_solutions.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/golomb/csp.hpp"
@@ -58,23 +59,6 @@ int shortest_ruler(int marks) {
   }
 }
 
-std::optional<backtrack::csp::Value> best_unsplit(const CspGolomb& problem) {
-  problem.begin_run();
-  EXPECT_TRUE(backtrack::DepthFirstSearch<CspGolomb>(problem, {}).run().complete());
-  return problem.best_objective();
-}
-
-std::optional<backtrack::csp::Value> best_split(const CspGolomb& problem, const backtrack::SplitPlan& plan,
-                                                unsigned threads) {
-  problem.begin_run();
-  const auto split = backtrack::split_tree(problem, plan);
-  const auto stats = backtrack::run_subtrees(problem, split, threads, {}, nullptr, [](const CspGolomb& p) {
-    return backtrack::DepthFirstSearch<CspGolomb>(p, {});
-  });
-  EXPECT_TRUE(stats.complete());
-  return problem.best_objective();
-}
-
 class EverySearch : public testing::TestWithParam<int> {};
 
 TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
@@ -98,10 +82,10 @@ TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
         SCOPED_TRACE("golomb -n " + std::to_string(marks) + " --prune " + std::string(to_string(prune)) +
                      " --order " + std::string(to_string(order)) + " --values " + std::string(to_string(values)));
         if (marks < 8) {
-          EXPECT_EQ(best_unsplit(problem), shortest) << "one search";
+          EXPECT_EQ(backtrack::csp::optimum_of_one_search(problem), shortest) << "one search";
         }
         for (const unsigned threads : {1U, 2U}) {
-          EXPECT_EQ(best_split(problem, marks < 8 ? small : threads_plan, threads), shortest)
+          EXPECT_EQ(backtrack::csp::optimum_split(problem, marks < 8 ? small : threads_plan, threads), shortest)
               << "split, " << threads << " threads";
         }
       }

@@ -20,8 +20,6 @@
 #include "backtrack/flatzinc/parser.hpp"
 #include "backtrack/flatzinc/solver.hpp"
 #include "backtrack/solution.hpp"
-#include "backtrack/solver.hpp"
-#include "backtrack/split.hpp"
 
 namespace backtrack::flatzinc {
 namespace {
@@ -608,23 +606,6 @@ TEST(Objective, MinimizeAndMaximizeFindTheOptimumOfABruteForce) {
   EXPECT_GT(optimised, 50);
 }
 
-// The optimum of branch and bound with the tree split as threads and checkpoints split it:
-// a probe, then subtrees run on `threads`. Where the tree is cut must not change it.
-std::optional<csp::Value> best_split(const csp::IntProblem& problem, const SplitPlan& plan, unsigned threads) {
-  problem.begin_run();
-  const auto split = split_tree(problem, plan);
-  const SearchStats stats = run_subtrees(problem, split, threads, {}, nullptr, [](const csp::IntProblem& p) {
-    return DepthFirstSearch<csp::IntProblem>(p, {});
-  });
-  EXPECT_TRUE(stats.complete());
-  return problem.best_objective();
-}
-std::optional<csp::Value> best_unsplit(const csp::IntProblem& problem) {
-  problem.begin_run();
-  EXPECT_TRUE(DepthFirstSearch<csp::IntProblem>(problem, {}).run().complete());
-  return problem.best_objective();
-}
-
 // Random models of several constraints each, with a weighted sum of their integer
 // variables minimised and maximised (a wide objective, whose domain a tighter bound
 // changes: the variable mrv chooses, the midpoint of a split), under every --prune,
@@ -674,11 +655,11 @@ TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
             const csp::IntProblem problem(m.model, csp::SearchOptions{.prune = prune, .variables = order, .values = values});
             SCOPED_TRACE(text + "--prune " + std::string(csp::to_string(prune)) + " --order " +
                          std::string(csp::to_string(order)) + " --values " + std::string(csp::to_string(values)));
-            EXPECT_EQ(best_unsplit(problem), expected) << "one search";
-            EXPECT_EQ(best_split(problem, unprobed, 2), expected) << "split without a probe, 2 threads";
+            EXPECT_EQ(csp::optimum_of_one_search(problem), expected) << "one search";
+            EXPECT_EQ(csp::optimum_split(problem, unprobed, 2), expected) << "split without a probe, 2 threads";
             for (const std::uint64_t probe_nodes : {4, 10, 25}) {
               for (const unsigned threads : {1U, 2U}) {
-                EXPECT_EQ(best_split(problem, {.subtrees = 16, .probe_nodes = probe_nodes}, threads), expected)
+                EXPECT_EQ(csp::optimum_split(problem, {.subtrees = 16, .probe_nodes = probe_nodes}, threads), expected)
                     << "split after a probe of " << probe_nodes << " nodes, " << threads << " threads";
               }
             }

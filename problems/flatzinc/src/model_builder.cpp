@@ -549,8 +549,8 @@ class Builder {
 
   // x in s; or b <-> x in s, b -> x in s.
   void set_in(IntVar x, const IntSet& whole, Reification kind, const ConstraintItem& c) {
+    if (kind == Reification::none) return post_in_set(x, whole, c.at);
     const IntSet s = variable_values(whole);
-    if (kind == Reification::none) return post_in_set(x, s, c.at);
     std::vector<IntVar> in_range;  // one a range: x in it
     for (const IntRange& r : s.ranges) {
       const IntVar b = m_.bool_var();

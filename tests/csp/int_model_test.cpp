@@ -26,7 +26,10 @@ std::vector<std::vector<Value>> improvements(const IntModel& model, SearchOption
     found.push_back(problem.values(path));
     return true;
   };
-  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
+  Incumbent incumbent(problem.minimises());  // the search's bound (incumbent.hpp)
+  SearchLimits limits;
+  limits.incumbent = &incumbent;
+  DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, limits, path_sink<IntProblem>(take)).run();
   return found;
 }
 

@@ -32,21 +32,25 @@ inline std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOp
 // The optimum of `problem` (an IntProblem, or a plugin's problem made of one) as one search.
 template <class P>
 std::optional<Value> optimum_of_one_search(const P& problem) {
-  problem.begin_run();
-  EXPECT_TRUE(DepthFirstSearch<P>(problem, {}).run().complete());
-  return problem.best_objective();
+  Incumbent incumbent(problem.minimises());
+  SearchLimits limits;
+  limits.incumbent = &incumbent;
+  EXPECT_TRUE(DepthFirstSearch<P>(problem, limits).run().complete());
+  return incumbent.best();
 }
 
 // The optimum with the tree split as threads and checkpoints split it: `plan`'s probe, then
 // the subtrees on `threads`. Where the tree is cut must not change it.
 template <class P>
 std::optional<Value> optimum_split(const P& problem, const SplitPlan& plan, unsigned threads) {
-  problem.begin_run();
-  const auto split = split_tree(problem, plan);
-  const SearchStats stats =
-      run_subtrees(problem, split, threads, {}, nullptr, [](const P& p) { return DepthFirstSearch<P>(p, {}); });
+  Incumbent incumbent(problem.minimises());
+  SearchLimits limits;
+  limits.incumbent = &incumbent;
+  const auto split = split_tree(problem, plan, limits);
+  const SearchStats stats = run_subtrees(problem, split, threads, limits, nullptr,
+                                         [&](const P& p) { return DepthFirstSearch<P>(p, limits); });
   EXPECT_TRUE(stats.complete());
-  return problem.best_objective();
+  return incumbent.best();
 }
 
 }  // namespace backtrack::csp

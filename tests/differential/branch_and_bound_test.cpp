@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -16,6 +18,7 @@
 #include "../csp/int_solutions.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/incumbent.hpp"
 #include "backtrack/golomb/csp.hpp"
 #include "backtrack/magic_square/csp.hpp"
 #include "backtrack/solver.hpp"
@@ -95,6 +98,38 @@ TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
 
 INSTANTIATE_TEST_SUITE_P(Golomb, EverySearch, testing::Range(4, 9),
                          [](const auto& info) { return "marks_" + std::to_string(info.param); });
+
+// The bound is the search's (incumbent.hpp): on two threads, every solution handed on
+// beats the one before it, none is counted without being handed on, and the last is the
+// shortest ruler; the problem keeps nothing, so a second run finds them all again.
+TEST(Golomb, ThreadsHandOnEveryImprovementInOrderAndTheProblemKeepsNoBound) {
+  const CspGolomb problem(8, {.variables = backtrack::csp::VariableOrder::static_order});
+  const backtrack::SplitPlan plan{.subtrees = 64, .probe_nodes = 50};
+  for (int run = 0; run < 2; ++run) {
+    backtrack::Incumbent incumbent(problem.minimises());
+    backtrack::SearchLimits limits;
+    limits.incumbent = &incumbent;
+    std::vector<std::int64_t> handed_on;  // under the incumbent's lock
+    auto take = [&](std::span<const backtrack::csp::Decision> path, std::uint64_t, const backtrack::FoundAt&) {
+      handed_on.push_back(problem.objective_value(path));
+      return true;
+    };
+    using Search = backtrack::DepthFirstSearch<CspGolomb, backtrack::PathSink<CspGolomb>>;
+    const auto sink = backtrack::path_sink<CspGolomb>(take);
+    const auto split = backtrack::split_tree(problem, plan, limits, sink);
+    const auto stats = backtrack::run_subtrees(problem, split, 2, limits, nullptr,
+                                               [&](const CspGolomb& p) { return Search(p, limits, sink); });
+    ASSERT_TRUE(stats.complete());
+    ASSERT_FALSE(handed_on.empty());
+    EXPECT_EQ(static_cast<std::size_t>(stats.representatives), handed_on.size());
+    EXPECT_TRUE(std::adjacent_find(handed_on.begin(), handed_on.end(), std::less_equal<>()) == handed_on.end())
+        << "not strictly decreasing";
+    EXPECT_EQ(handed_on.back(), shortest_ruler(8));
+    EXPECT_EQ(incumbent.best(), handed_on.back());
+    // A bound left behind by the first run would leave the second nothing to find.
+    EXPECT_GT(handed_on.size(), 1U) << "run " << run;
+  }
+}
 
 // The magic squares of order 3: every arrangement of 1..9 whose rows, columns and
 // diagonals sum to 15.

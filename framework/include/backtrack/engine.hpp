@@ -173,6 +173,12 @@ class DepthFirstSearch {
     root_weight_ = weight;
     State& state = cursor_.at(prefix);
     if constexpr (HasLearning<P>) problem_.forget(state);
+    // The cursor made the subtree's root without the bound. What constrain() posts goes
+    // with the root's last move, which the cursor takes back before the next subtree (no
+    // subtree lies inside another); the root of the whole tree has no move to go with.
+    if constexpr (HasObjective<P>) {
+      if (!prefix.empty()) constrain(state);
+    }
     std::copy(prefix.begin(), prefix.end(), path_.begin());
     deepest_ = path_.data();
     // The problem's counters: the work below the root, not the walk that led to it.
@@ -280,6 +286,22 @@ class DepthFirstSearch {
   [[gnu::noinline]] void reach_solution_out_of_line(const State& state, Move* step) { reach_solution(state, step); }
 
   void reach_solution(const State& state, Move* step) {
+    if constexpr (HasObjective<P>) {
+      // Branch and bound: a leaf counts only if it beats the best so far, and is then
+      // handed on under the incumbent's lock, so that the run reports improvements in
+      // order. One that does not is a dead end, as it would be had the bound reached it
+      // before its last move.
+      if (limits_.incumbent != nullptr) {
+        if (!limits_.incumbent->offer(problem_.objective(state), [&] { count_solution(state, step); })) {
+          fail(state, step);
+        }
+        return;
+      }
+    }
+    count_solution(state, step);
+  }
+
+  void count_solution(const State& state, Move* step) {
     std::uint64_t weight = 1;
     // The moves that led here, read through `step` as they were written (see visit()).
     const auto depth = static_cast<std::size_t>(depth_of(step));
@@ -458,6 +480,7 @@ class DepthFirstSearch {
         descend<Level>(next, step + 1);
       } else {
         problem_.apply(state, m);
+        if constexpr (HasObjective<P>) constrain(state);
         descend<Level>(state, step + 1);
         problem_.undo(state, m);
       }
@@ -465,6 +488,12 @@ class DepthFirstSearch {
     if constexpr (HasAllowed<P>) {
       if (!extended) fail(state, step);
     }
+  }
+
+  // An optimisation's node: from here on, only what beats the best so far.
+  void constrain(State& state) const {
+    if (limits_.incumbent == nullptr) return;
+    if (const auto best = limits_.incumbent->best()) problem_.constrain(state, *best);
   }
 
   int depth_of(const Move* step) const { return static_cast<int>(step - path_.data()); }

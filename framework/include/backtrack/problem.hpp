@@ -38,11 +38,18 @@
 //                                        from forget(), so that its search, and its
 //                                        statistics, are the same on any thread.
 //   optimises() -> bool                  an optimisation (branch and bound): whether the
-//   minimises() -> bool                  instance has an objective, and which way; the
-//   best_objective() -> optional<i64>    best value found since the run began (shared by
-//   objective_value(path) -> i64         the threads), and a solution's value. Every
-//                                        solution is_solution() accepts is better than
-//                                        the best before it (solver.hpp).
+//   minimises() -> bool                  instance has an objective, and which way; a
+//   objective(state) -> i64              solution's value, read at its state or from its
+//   objective_value(path) -> i64         path; and constrain(), which narrows a state to
+//   constrain(state&, bound)             what may still beat `bound` (an apply/undo state:
+//                                        undo() of the move that made it takes it back).
+//                                        All of them pure: the bound is the search's
+//                                        (incumbent.hpp), which calls constrain() on each
+//                                        child it makes and counts a solution only when
+//                                        it beats the best so far. So a node's children
+//                                        may change with the bound (the variable chosen
+//                                        after it propagated): a split keeps those of
+//                                        its probe's path (split.hpp).
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -138,11 +145,13 @@ bool learns(const P& problem) {
 }
 
 template <class P>
-concept HasObjective = requires(const P& p, std::span<const typename P::Move> path) {
+concept HasObjective = HasApplyUndo<P> && requires(const P& p, typename P::State& s,
+                                                   std::span<const typename P::Move> path, std::int64_t bound) {
   { p.optimises() } -> std::convertible_to<bool>;
   { p.minimises() } -> std::convertible_to<bool>;
-  { p.best_objective() } -> std::convertible_to<std::optional<std::int64_t>>;
+  { p.objective(s) } -> std::convertible_to<std::int64_t>;
   { p.objective_value(path) } -> std::convertible_to<std::int64_t>;
+  p.constrain(s, bound);
 };
 
 // Whether `problem` optimises an objective (none without the hooks).

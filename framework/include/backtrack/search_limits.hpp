@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 
+#include "backtrack/incumbent.hpp"
 #include "backtrack/search_stats.hpp"
 
 namespace backtrack {
@@ -27,6 +28,9 @@ struct SearchLimits {
   // (a few hundred times a second at most): a progress line's count of a search for
   // solutions, in which no subtree need finish.
   std::atomic<std::uint64_t>* nodes_seen = nullptr;
+  // An optimisation's bound, shared by every search of the run (incumbent.hpp): only
+  // solutions better than it count. None: every solution counts (an estimate's probes).
+  Incumbent* incumbent = nullptr;
 
   // The stop flag and the deadline, read now, as the reason to stop, or none: what a
   // split or a run of subtrees checks between searches (the node and solution limits

@@ -209,45 +209,28 @@ class ProblemSolver final : public Solver {
   bool optimises() const override { return backtrack::optimises(problem_); }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
-    if (!optimises()) return run_search(request, sink);
-    // Threads find improvements each against the best known then, and two may reach the
-    // sink out of order: one no better than the solution passed on before it is dropped.
-    std::optional<std::int64_t> last;
-    std::uint64_t dropped = 0;
-    const SolutionSink improving = [&](Solution&& solution) {
-      if (last && solution.objective && !better(*solution.objective, *last)) {
-        ++dropped;
-        return true;
-      }
-      last = solution.objective;
-      return sink(std::move(solution));
-    };
-    RunResult result = run_search(request, improving);
-    result.stats.representatives -= std::min<uint128>(dropped, result.stats.representatives);
-    result.stats.solutions -= std::min<uint128>(dropped, result.stats.solutions);
     if constexpr (HasObjective<P>) {
-      result.objective = ObjectiveResult{.minimise = static_cast<bool>(problem_.minimises()),
-                                         .best = problem_.best_objective(),
-                                         .proved = result.stats.complete()};
+      if (problem_.optimises()) {
+        Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
+        RunResult result = run_search(request, sink, &incumbent);
+        result.objective = ObjectiveResult{.minimise = incumbent.minimises(),
+                                           .best = incumbent.best(),
+                                           .proved = result.stats.complete()};
+        return result;
+      }
     }
-    return result;
+    return run_search(request, sink, nullptr);
   }
 
  private:
   using Move = typename P::Move;
 
-  bool better(std::int64_t value, std::int64_t than) const {
-    if constexpr (HasObjective<P>) return problem_.minimises() ? value < than : value > than;
-    return false;
-  }
-
-  RunResult run_search(const RunRequest& request, const SolutionSink& sink) const {
+  RunResult run_search(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
     RunResult result;
     result.reports_classes = reports_classes_;
     result.counter_names = counter_names_of<P>();
-    // What an earlier run left in state shared by the threads (an optimisation's bound).
-    if constexpr (requires { problem_.begin_run(); }) problem_.begin_run();
     SearchLimits limits = request.limits;
+    limits.incumbent = incumbent;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     const auto start = Clock::now();  // of the solutions' seconds
     // Every listing below runs DepthFirstSearch<P, PathSink<P>>: one engine for them all.

@@ -15,10 +15,11 @@
 //     past its root to them (SplitTree::siblings_from, search_subtree_of()). Each one
 //     listed holds its whole path, so listing them all took memory of their number
 //     times the depth: 7 GB for bitset at n = 2,000, and a deadline passed by 15 s.
-//     The siblings are those the probe had: an optimisation's probe tightens the bound,
-//     and a node made again under it may have other children (the variable chosen, the
-//     midpoint of a split), so its probe keeps the children of each node on its path
-//     (ChildrenOnPath) rather than have them made again; a tree lost its optimum so.
+//     The siblings are those the probe had: an optimisation's probe tightens the bound
+//     (incumbent.hpp), and a node made again without it may have other children (the
+//     variable chosen, the midpoint of a split), so its probe keeps the children of each
+//     node on its path (ChildrenOnPath) rather than have them made again; a tree lost
+//     its optimum so.
 //  2. Those are expanded, shallowest first, until there are enough of them:
 //     plan.subtrees, or fewer when the probe found the tree small (see
 //     wanted_subtrees()), since each subtree costs a walk to its root and a start.
@@ -273,10 +274,6 @@ void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, 
     std::move(roots.begin() + static_cast<std::ptrdiff_t>(root) + 1, roots.end(), std::back_inserter(left));
   }
   const std::size_t wanted = detail::wanted_subtrees(plan, covered);
-  // An optimisation's is_solution() takes the bound when it says yes (only a better leaf
-  // is a solution): asked here, the leaf would not be reported, and its search would then
-  // find it no better. So its leaves are left to the subtrees' searches.
-  const bool judged_by_search = optimises(problem);
   if (covered > 0) split.left_seconds = probe_seconds * (1 - covered) / covered;
   // left[i] is known to be a solution, or (the first subtree with siblings) not to be expanded
   std::vector<bool> solution(left.size(), false);
@@ -300,7 +297,7 @@ void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, 
       }
       if (stopped_from_outside()) return;
       auto& state = cursor.at(node.prefix);
-      if (!judged_by_search && problem.is_solution(state)) {
+      if (problem.is_solution(state)) {  // its subtree's search counts it (and judges it by the bound)
         next.push_back(std::move(node));
         next_solution.push_back(true);
         continue;
@@ -320,13 +317,6 @@ void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, 
         for (std::size_t k = first_child; k < next.size(); ++k) {
           split.above.counters += detail::work_of_child(problem, state, next[k].prefix.back());
         }
-      }
-      if (next.size() == first_child && judged_by_search) {  // a leaf: its subtree's search judges it
-        --split.above.nodes;
-        if constexpr (Profiled) --at_depth(split.above_profile, node.prefix.size()).nodes;
-        next.push_back(std::move(node));
-        next_solution.push_back(true);
-        continue;
       }
       if (next.size() == first_child) {
         ++split.above.failures;

@@ -9,20 +9,19 @@
 // undo() takes everything back through the trail. A solution is a node where every
 // decision variable is fixed.
 //
-// Optimisation (IntModel::minimize / maximize) is branch and bound: the best value found
-// so far is shared by every thread (an atomic), and every node posts "better than it"
-// before propagating; a leaf is a solution only when it improves the best value, so each
-// solution reported is better than the one before, and the last, when the search
-// completes, is optimal. begin_run() forgets the bound of an earlier run.
+// Optimisation (IntModel::minimize / maximize) is branch and bound, whose bound the search
+// owns (incumbent.hpp): it calls constrain() on every node it makes, which posts "better
+// than the best so far" and propagates, and counts a solution only when it beats that
+// best; so each solution reported is better than the one before, and the last, when the
+// search completes, is optimal. The problem itself keeps no bound: is_solution() and
+// objective() only read the state.
 //
 // --order dom-wdeg weighs a variable by the failures of its propagators: what the search
 // learned (learns()), taken back by forget() for each subtree of a split.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -93,7 +92,6 @@ class IntProblem {
     for (int x : decisions_) {
       depth_ += model_.space().has_holes(x) ? static_cast<int>(model_.space().size(x)) : 2 * 33;
     }
-    best_ = std::make_shared<std::atomic<Value>>(worst());
     build_root();
   }
 
@@ -107,14 +105,7 @@ class IntProblem {
       Space copy = s.space;
       if (!fix_auxiliaries(copy)) return false;
     }
-    if (!objective_) return true;
-    // Better than every solution reported so far (another thread's too): then it is the best.
-    const Value v = s.space.value(objective_->x);
-    Value best = best_->load(std::memory_order_relaxed);
-    while (better(v, best)) {
-      if (best_->compare_exchange_weak(best, v)) return true;
-    }
-    return false;
+    return true;
   }
 
   Children candidates(const State& s) const {
@@ -157,12 +148,15 @@ class IntProblem {
   void apply(State& s, Move m) const {
     s.space.mark();
     if (!post(s.space, m)) return failed(s, -2);
-    if (objective_) {
-      const Value best = best_->load(std::memory_order_relaxed);
-      if (best != worst() && !(objective_->minimise ? s.space.set_max(objective_->x, best - 1)
-                                                    : s.space.set_min(objective_->x, best + 1))) {
-        return failed(s, -2);
-      }
+    const int broken = model_.propagation().run(s.space);
+    if (broken != -1) failed(s, broken);
+  }
+  // Branch and bound (incumbent.hpp): only what beats `best` from here on; taken back
+  // with the move that made the state.
+  void constrain(State& s, Value best) const {
+    if (s.space.failed()) return;
+    if (!(objective_->minimise ? s.space.set_max(objective_->x, best - 1) : s.space.set_min(objective_->x, best + 1))) {
+      return failed(s, -2);
     }
     const int broken = model_.propagation().run(s.space);
     if (broken != -1) failed(s, broken);
@@ -187,16 +181,10 @@ class IntProblem {
     s.weight = root_.weight;
     s.var_weight = root_.var_weight;
   }
-  // Forgets the best value of an earlier run: a new run searches for every improvement.
-  void begin_run() const { best_->store(worst()); }
-  // The objective as the driver reads it (problem.hpp's HasObjective).
+  // The objective (problem.hpp's HasObjective).
   bool optimises() const { return objective_.has_value(); }
   bool minimises() const { return !objective_ || objective_->minimise; }
-  std::optional<Value> best_objective() const {
-    const Value best = best_->load(std::memory_order_relaxed);
-    if (!objective_ || best == worst()) return std::nullopt;
-    return best;
-  }
+  Value objective(const State& solution) const { return solution.space.value(objective_->x); }
   Value objective_value(std::span<const Move> path) const {
     return values(path)[static_cast<std::size_t>(objective_->x)];
   }
@@ -293,8 +281,6 @@ class IntProblem {
     }
     return true;
   }
-  Value worst() const { return objective_ && !objective_->minimise ? min_value - 1 : max_value + 1; }
-  bool better(Value v, Value than) const { return objective_->minimise ? v < than : v > than; }
 
   static bool post(Space& s, const Move& m) {
     switch (m.kind) {
@@ -386,7 +372,6 @@ class IntProblem {
   std::vector<std::vector<int>> scopes_;             // variable -> the propagators watching it
   std::vector<std::vector<int>> propagator_scopes_;  // propagator -> the variables it watches
   std::optional<Objective> objective_;
-  std::shared_ptr<std::atomic<Value>> best_;
   int depth_ = 0;
   State root_;
 };

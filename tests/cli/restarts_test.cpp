@@ -130,3 +130,50 @@ TEST(Restarts, CompareVariesThem) {
 }
 
 }  // namespace
+
+// --lns P, large neighbourhood search for an optimisation: each ruler listed is a ruler,
+// shorter than the one before; the node budget stops it, and nothing is claimed optimal.
+TEST(Neighbourhoods, ListShorterRulersUntilTheBudgetStopsThem) {
+  const auto o = run({"solve", "golomb", "-n", "7", "--lns", "40", "--max-nodes", "20000", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 3) << o.err;  // partial: a limit stopped it
+  std::vector<int> lengths;
+  for (const auto& line : json_lines(o.out)) {
+    if (line["type"] != "solution") continue;
+    const auto marks = line["marks"].get<std::vector<int>>();
+    ASSERT_EQ(marks.size(), 7u);
+    std::set<int> differences;
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+      for (std::size_t j = i + 1; j < marks.size(); ++j) {
+        EXPECT_GT(marks[j], marks[i]) << line.dump();
+        EXPECT_TRUE(differences.insert(marks[j] - marks[i]).second) << "a difference twice: " << line.dump();
+      }
+    }
+    EXPECT_EQ(line["objective"], marks.back());
+    if (!lengths.empty()) {
+      EXPECT_LT(marks.back(), lengths.back()) << "not an improvement: " << line.dump();
+    }
+    lengths.push_back(marks.back());
+  }
+  ASSERT_FALSE(lengths.empty());
+  const auto summary = summary_of(o);
+  EXPECT_EQ(summary["status"], "node_limit");
+  EXPECT_EQ(summary["optimal"], false);
+  EXPECT_EQ(summary["nodes"], 20000);
+  EXPECT_EQ(summary["objective"], lengths.back());
+  EXPECT_EQ(summary["instance"]["lns"], 40);
+}
+
+TEST(Neighbourhoods, RefusedWithTheReason) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+      {{"solve", "magic-square", "-n", "3", "--lns", "30"}, "this model has none"},
+      {{"solve", "nqueens", "-n", "8", "--strategy", "csp", "--lns", "30"}, "bitset domains"},
+      {{"solve", "golomb", "-n", "6", "--lns", "0"}, "1 to 99, got 0"},
+      {{"solve", "golomb", "-n", "6", "--lns", "100"}, "1 to 99, got 100"},
+      {{"solve", "golomb", "-n", "6", "--lns", "30", "--first"}, "not with --first"},
+  };
+  for (const auto& [args, reason] : refused) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << args.back();
+    EXPECT_NE(o.err.find(reason), std::string::npos) << o.err;
+  }
+}

@@ -21,6 +21,7 @@
 #include "backtrack/incumbent.hpp"
 #include "backtrack/golomb/csp.hpp"
 #include "backtrack/magic_square/csp.hpp"
+#include "backtrack/neighbourhoods.hpp"
 #include "backtrack/solver.hpp"
 #include "backtrack/split.hpp"
 
@@ -128,6 +129,48 @@ TEST(Golomb, ThreadsHandOnEveryImprovementInOrderAndTheProblemKeepsNoBound) {
     EXPECT_EQ(incumbent.best(), handed_on.back());
     // A bound left behind by the first run would leave the second nothing to find.
     EXPECT_GT(handed_on.size(), 1U) << "run " << run;
+  }
+}
+
+// Large neighbourhood search (neighbourhoods.hpp) within a node budget: every solution
+// it hands on is a ruler (checked here, from the marks), shorter than the one before;
+// the budget holds; and on 6 marks it reaches the shortest ruler, though it cannot prove it.
+TEST(Golomb, NeighbourhoodSearchHandsOnShorterRulersWithinItsBudget) {
+  for (const int percent : {30, 60}) {
+    SCOPED_TRACE("--lns " + std::to_string(percent));
+    const int marks = 6;
+    const CspGolomb problem(marks, {.lns = percent});
+    backtrack::Incumbent incumbent(problem.minimises());
+    backtrack::SearchLimits limits;
+    limits.incumbent = &incumbent;
+    limits.max_nodes = 50000;
+    std::vector<std::int64_t> lengths;
+    auto take = [&](std::span<const backtrack::csp::Decision> path, std::uint64_t, const backtrack::FoundAt&) {
+      const auto values = problem.values(path);
+      const std::vector<backtrack::csp::Value> m(values.begin(), values.begin() + marks);
+      std::vector<bool> used(static_cast<std::size_t>(m.back()) + 1, false);
+      EXPECT_EQ(m.front(), 0);
+      for (int i = 0; i < marks; ++i) {
+        for (int j = i + 1; j < marks; ++j) {
+          const auto d = m[static_cast<std::size_t>(j)] - m[static_cast<std::size_t>(i)];
+          EXPECT_GT(d, 0);
+          if (d > 0) {
+            EXPECT_FALSE(used[static_cast<std::size_t>(d)]) << "difference " << d << " twice";
+            used[static_cast<std::size_t>(d)] = true;
+          }
+        }
+      }
+      lengths.push_back(m.back());
+      EXPECT_EQ(problem.objective_value(path), m.back());
+      return true;
+    };
+    const auto stats = backtrack::search_neighbourhoods(problem, limits, take);
+    EXPECT_EQ(stats.stop, backtrack::StopReason::node_limit);
+    EXPECT_LE(stats.nodes, limits.max_nodes);
+    ASSERT_FALSE(lengths.empty());
+    EXPECT_TRUE(std::adjacent_find(lengths.begin(), lengths.end(), std::less_equal<>()) == lengths.end());
+    EXPECT_EQ(lengths.back(), shortest_ruler(marks));
+    EXPECT_EQ(static_cast<std::size_t>(stats.representatives), lengths.size());
   }
 }
 

@@ -50,6 +50,12 @@
 //                                        may change with the bound (the variable chosen
 //                                        after it propagated): a split keeps those of
 //                                        its probe's path (split.hpp).
+//   relaxed_share() -> int               large neighbourhood search, for an optimisation:
+//   neighbourhood(best, draw) -> moves   the percentage of variables each neighbourhood
+//                                        frees (0: none, one search as usual), and the
+//                                        moves that fix the others as the best solution
+//                                        (its path) has them, drawn by `draw`
+//                                        (neighbourhoods.hpp).
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -164,6 +170,13 @@ bool optimises(const P& problem) {
     return false;
   }
 }
+
+template <class P>
+concept HasNeighbourhoods =
+    HasObjective<P> && requires(const P& p, std::span<const typename P::Move> best, std::uint64_t draw) {
+      { p.relaxed_share() } -> std::convertible_to<int>;
+      { p.neighbourhood(best, draw) } -> std::convertible_to<std::vector<typename P::Move>>;
+    };
 
 template <class P>
 concept HasStateAfter = requires(const P& p, std::span<const typename P::Move> prefix) {

@@ -23,6 +23,7 @@
 #include "backtrack/errors.hpp"
 #include "backtrack/estimate.hpp"
 #include "backtrack/first_solutions.hpp"
+#include "backtrack/neighbourhoods.hpp"
 #include "backtrack/on_threads.hpp"
 #include "backtrack/solution.hpp"
 #include "backtrack/solver_interface.hpp"
@@ -211,8 +212,11 @@ class ProblemSolver final : public Solver {
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     if constexpr (HasObjective<P>) {
       if (problem_.optimises()) {
-        Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
-        RunResult result = run_search(request, sink, &incumbent);
+        // This run's bound, none before it, unless the caller shares one between runs.
+        Incumbent own(problem_.minimises());
+        Incumbent& incumbent = request.limits.incumbent != nullptr ? *request.limits.incumbent : own;
+        RunResult result = neighbourhoods() ? run_neighbourhoods(request, sink, incumbent)
+                                            : run_search(request, sink, &incumbent);
         result.objective = ObjectiveResult{.minimise = incumbent.minimises(),
                                            .best = incumbent.best(),
                                            .proved = result.stats.complete()};
@@ -224,6 +228,35 @@ class ProblemSolver final : public Solver {
 
  private:
   using Move = typename P::Move;
+
+  bool neighbourhoods() const {
+    if constexpr (HasNeighbourhoods<P>) return problem_.relaxed_share() > 0;
+    return false;
+  }
+
+  // Large neighbourhood search (neighbourhoods.hpp): one thread, each improvement handed on.
+  RunResult run_neighbourhoods(const RunRequest& request, const SolutionSink& sink, Incumbent& incumbent) const {
+    if (request.mode == SearchMode::first || request.mode == SearchMode::limit) {
+      throw UsageError("large neighbourhood search lists every improvement until a limit stops it: not with --first "
+                       "or --limit K");
+    }
+    if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
+      throw UsageError("large neighbourhood search runs many small searches: not with --trace, --tree, --profile, "
+                       "--checkpoint or --mpi");
+    }
+    RunResult result;
+    result.reports_classes = reports_classes_;
+    result.counter_names = counter_names_of<P>();
+    SearchLimits limits = request.limits;
+    limits.incumbent = &incumbent;
+    const auto start = Clock::now();
+    auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+      return sink(found(path, at, start));
+    };
+    if constexpr (HasNeighbourhoods<P>) result.stats = search_neighbourhoods(problem_, limits, emit);
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+  }
 
   RunResult run_search(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
     RunResult result;

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,7 @@
 
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/errors.hpp"
 #include "backtrack/limits_in_scope.hpp"
 #include "backtrack/work_counters.hpp"
 
@@ -88,6 +90,9 @@ class IntProblem {
         phases_.push_back({decisions_.size(), decisions_.size() + 1, options_.variables, options_.values});
         decisions_.push_back(o->x);
       }
+    }
+    if (options_.lns != 0 && !objective_) {
+      throw UsageError("large neighbourhood search (--lns) improves an objective; this model has none");
     }
     for (int x : decisions_) {
       depth_ += model_.space().has_holes(x) ? static_cast<int>(model_.space().size(x)) : 2 * 33;
@@ -187,6 +192,20 @@ class IntProblem {
   Value objective(const State& solution) const { return solution.space.value(objective_->x); }
   Value objective_value(std::span<const Move> path) const {
     return values(path)[static_cast<std::size_t>(objective_->x)];
+  }
+  // Large neighbourhood search (neighbourhoods.hpp, --lns): each decision variable but
+  // the objective stays as `best` has it with probability 1 - lns%, drawn from the seed
+  // and `draw`.
+  int relaxed_share() const { return objective_ ? options_.lns : 0; }
+  std::vector<Move> neighbourhood(std::span<const Move> best, std::uint64_t draw) const {
+    const std::vector<Value> solution = values(best);
+    std::mt19937_64 random(options_.seed * 0x9E3779B97F4A7C15ULL + draw);
+    std::vector<Move> fixed;
+    for (const int x : decisions_) {
+      if (x == objective_->x || static_cast<int>(random() % 100) < options_.lns) continue;
+      fixed.push_back({x, Decision::Kind::equal, solution[static_cast<std::size_t>(x)]});
+    }
+    return fixed;
   }
 
   static std::span<const std::string_view> counter_names() {

@@ -29,6 +29,11 @@
 //                     nodes (x 1.5); the first run with the options as given, every
 //                     later one with --values random and the seed --seed + run, until
 //                     a run finds the solutions or exhausts its tree (restarts.hpp)
+//   --lns P           an optimisation by large neighbourhood search (neighbourhoods.hpp):
+//                     after a first solution, searches of 300 failures each with all but
+//                     P% of the variables fixed as in the best solution, until a limit
+//                     (--time-limit) stops it; finds good solutions in trees too large to
+//                     search, and proves nothing unless the first search ends its tree
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -47,6 +52,7 @@ struct SearchOptions {
   ValueOrder values = ValueOrder::min;
   std::uint64_t seed = 1;
   Restarts restarts = Restarts::none;
+  int lns = 0;  // large neighbourhood search: the percentage of variables freed (0: off)
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::gac};

@@ -53,10 +53,15 @@ inline std::vector<OptionInfo> search_options() {
        "(1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ... nodes; each run after the first with a random "
        "value order of seed --seed + run; complete: the budgets grow until a run exhausts its tree",
        Type::text, detail::names_of(all_restarts)},
+      {"lns",
+       "strategy csp, an optimisation: large neighbourhood search freeing this percentage (1-99) of the variables "
+       "around the best solution in each of many short searches, until --time-limit or another limit stops it; "
+       "proves nothing unless its first search ends (default 0: one search)",
+       Type::unsigned_integer},
   };
 }
 
-inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts"};
+inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts", "lns"};
 
 // Which layer searches the model: the bitset one (model.hpp, problem.hpp) knows fewer
 // orders and value choices than the integer one (int_model.hpp, int_problem.hpp).
@@ -78,6 +83,9 @@ inline SearchOptions read_search_options(const boost::program_options::variables
                        " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
                        "dom-deg, dom-wdeg)");
     }
+    if (vm.count("lns") != 0) {
+      throw UsageError("--lns improves an objective; this strategy's model has bitset domains and none");
+    }
     if (!offered(defaults.values, bitset_value_orders)) {
       throw UsageError("--values " + std::string(to_string(defaults.values)) +
                        " is for integer models; this strategy's model has bitset domains (choose min, mid, random)");
@@ -92,6 +100,14 @@ inline SearchOptions read_search_options(const boost::program_options::variables
                      " finds solutions sooner, for --first or --limit K; a count or a listing searches the whole "
                      "tree (use --restarts none)");
   }
+  if (vm.count("lns") != 0) {
+    const auto percent = vm["lns"].as<unsigned long long>();
+    if (percent < 1 || percent > 99) {
+      throw UsageError("--lns frees a percentage of the variables in each neighbourhood: 1 to 99, got " +
+                       std::to_string(percent));
+    }
+    defaults.lns = static_cast<int>(percent);
+  }
   return defaults;
 }
 
@@ -99,8 +115,9 @@ inline SearchOptions read_search_options(const boost::program_options::variables
 inline std::string describe(const SearchOptions& o) {
   std::string s = "prune=" + std::string(to_string(o.prune)) + " order=" + std::string(to_string(o.variables)) +
                   " values=" + std::string(to_string(o.values));
-  if (o.values == ValueOrder::random || o.restarts != Restarts::none) s += " seed=" + std::to_string(o.seed);
+  if (o.values == ValueOrder::random || o.restarts != Restarts::none || o.lns != 0) s += " seed=" + std::to_string(o.seed);
   if (o.restarts != Restarts::none) s += " restarts=" + std::string(to_string(o.restarts));
+  if (o.lns != 0) s += " lns=" + std::to_string(o.lns);
   return s;
 }
 

@@ -566,7 +566,7 @@ TEST(SearchAnnotations, FreeSearchIgnoresThem) {
 
 // The best objective the Solver interface reports for an optimisation, and its proof.
 ObjectiveResult optimum(const std::string& text) {
-  auto solver = fzn_solver(build_model(parse(text)), csp::SearchOptions{}, backtrack::Instance{"test", text});
+  auto solver = fzn_solver(build_model(parse(text)), csp::SearchOptions{.prune = csp::Prune::arc}, backtrack::Instance{"test", text});
   RunRequest request;
   request.mode = SearchMode::all;
   const RunResult result = solver->run(request, [](Solution&&) { return true; });
@@ -727,7 +727,7 @@ TEST(Errors, RefusedWithTheirLineAndColumn) {
 TEST(Arithmetic, ConstantsPast64BitsAreExact) {
   const auto solutions = [](const std::string& domains, const std::string& constraint) {
     const std::string text = domains + "constraint " + constraint + ";\nsolve satisfy;\n";
-    const std::multiset<Values> found = solved(text, csp::SearchOptions{});
+    const std::multiset<Values> found = solved(text, csp::SearchOptions{.prune = csp::Prune::arc});
     return std::set<Values>(found.begin(), found.end());
   };
   const std::string x = "var -2..2: x :: output_var;\n";

@@ -114,7 +114,10 @@ class IntProblem {
 
   bool is_solution(const State& s) const {
     if (s.space.failed() || !all_fixed(s.space)) return false;
-    if (!auxiliaries_fixed(s.space)) {
+    // At none and forward a leaf is tested whole: the variables no decision names (a
+    // ruler's differences) follow from the decided ones, and the propagators over them
+    // were held back while they were open.
+    if (gated() || !auxiliaries_fixed(s.space)) {
       Space copy = s.space;
       if (!complete(copy)) return false;
     }
@@ -267,9 +270,9 @@ class IntProblem {
     }
     return true;
   }
-  // A leaf's auxiliaries fixed, as fix_auxiliaries() does; at none and forward the
-  // propagators the level skipped run first, at full strength: completing a solution is
-  // no search, and enumerating an auxiliary unpropagated could take 2^32 leaves.
+  // A leaf's auxiliaries fixed, as fix_auxiliaries() does; at none and forward every
+  // propagator runs first, at full strength: the test of a leaf is no search, and
+  // enumerating an auxiliary unpropagated could take 2^32 leaves.
   bool complete(Space& d) const {
     if (gated() && model_.propagation().run_all_ungated(d) != -1) return false;
     return fix_auxiliaries(d);

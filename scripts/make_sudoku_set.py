@@ -44,7 +44,7 @@ def main():
     empty = "." * (n * n)
     grids = []
     for i in range(a.count):
-        rows = run(a.backtrack, ["--strategy", "csp", "--prune", "gac", "--values", "random", "--seed",
+        rows = run(a.backtrack, ["--strategy", "csp", "--prune", "domain", "--values", "random", "--seed",
                                  str(a.seed * 1000 + i), "--first"], [empty])
         grid = next(r["grid"] for r in rows if "grid" in r)
         grids.append([SYMBOLS[v - 1] for row in grid for v in row])

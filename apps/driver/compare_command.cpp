@@ -235,6 +235,15 @@ std::vector<Axis> read_axes(const ProblemInfo& problem, const po::variables_map&
     for (const auto& other : axes) {
       if (other.option == axis.option) throw UsageError("--vary " + axis.option + " is given twice");
     }
+    // A renamed value is varied, and labels its row, under its current name.
+    for (auto& value : axis.values) {
+      for (const auto& [former, current] : declared->renamed_choices) {
+        if (value != former) continue;
+        log::warn("--vary " + axis.option + "=" + former + " is now " + current +
+                  "; the old name will be refused in a later release");
+        value = current;
+      }
+    }
     for (std::size_t i = 0; i < axis.values.size(); ++i) {
       const auto& value = axis.values[i];
       if (std::find(axis.values.begin(), axis.values.begin() + static_cast<std::ptrdiff_t>(i), value) !=
@@ -358,6 +367,7 @@ int compare_command(const Arguments& raw_args, const Registry& registry) {
   all.add(common).add(own);
 
   const po::variables_map vm = parse_options(args, all);
+  for (const auto& warning : renamed_choice_warnings(problem, vm)) log::warn(warning);
   if (vm.count("help") != 0) {
     std::cout << compare_usage << common << '\n' << own << '\n' << exit_code_help;
     return exit_ok;

@@ -131,6 +131,7 @@ ProblemCommand parse_problem_command(const Arguments& args, const Registry& regi
   const Arguments renamed = renamed_arguments(Arguments(args.begin() + 1, args.end()), former_names(problem),
                                               [](const std::string& message) { log::warn(message); });
   ProblemCommand command{&problem, parse_options(renamed, all)};
+  for (const auto& warning : renamed_choice_warnings(problem, command.vm)) log::warn(warning);
   if (command.vm.count("help") != 0) {
     print_help(common, &problem);
     command.problem = nullptr;

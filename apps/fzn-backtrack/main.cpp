@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "backtrack/cli.hpp"
@@ -37,7 +38,7 @@ struct Flags {
   long long time_ms = 0;      // -t
   int threads = 1;            // -p
   unsigned long long seed = 1;  // -r
-  std::string prune = "forward";
+  std::string prune = "arc";
   std::string file;
 };
 
@@ -56,8 +57,11 @@ po::options_description flag_descriptions(Flags& f) {
       ("time,t", po::value(&f.time_ms), "stop after MS milliseconds")
       ("parallel,p", po::value(&f.threads), "search on K threads")
       ("random-seed,r", po::value(&f.seed), "the seed of random value choices")
-      ("prune", po::value(&f.prune), "all-different's strength where the model does not fix it: forward (value "
-                                     "consistency, the default), bounds, gac")
+      ("prune", po::value(&f.prune), "none: a constraint checked once its variables are fixed; forward: forward "
+                                     "checking (a constraint narrows once one variable is open); arc (the "
+                                     "default): propagation to a fixpoint, all-different by value; bounds, "
+                                     "domain (formerly gac): and all-different by Hall intervals, by matching, "
+                                     "where the model does not fix its strength")
       ("file", po::value(&f.file), "the FlatZinc model");
   return d;
 }
@@ -96,14 +100,9 @@ int run(int argc, char** argv) {
                      std::to_string(f.time_ms));
   }
   // The variables no annotation names (all of them with -f): dom-wdeg, as Gecode's AFC/size.
-  csp::SearchOptions options{.prune = csp::Prune::forward, .variables = csp::VariableOrder::dom_wdeg, .seed = f.seed};
-  if (f.prune == "bounds") {
-    options.prune = csp::Prune::bounds;
-  } else if (f.prune == "gac") {
-    options.prune = csp::Prune::gac;
-  } else if (f.prune != "forward") {
-    throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose forward, bounds, gac)");
-  }
+  const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
+  if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
+  const csp::SearchOptions options{.prune = *prune, .variables = csp::VariableOrder::dom_wdeg, .seed = f.seed};
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.

@@ -161,6 +161,10 @@ void check_choices(const ProblemInfo& problem, const po::variables_map& vm) {
     if (option.choices.empty() || option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
     const auto& value = vm[option.name].as<std::string>();
     if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) continue;
+    if (std::any_of(option.renamed_choices.begin(), option.renamed_choices.end(),
+                    [&](const auto& renamed) { return renamed.first == value; })) {
+      continue;
+    }
     for (const auto& [former, current] : option.former_choices) {
       if (value == former) throw UsageError("--" + option.name + " " + former + " is now --" + option.name + " " + current);
     }
@@ -227,6 +231,20 @@ std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveInt
   }
   check_choices(*this, vm);
   return make(vm, intent);
+}
+
+std::vector<std::string> renamed_choice_warnings(const ProblemInfo& problem, const po::variables_map& vm) {
+  std::vector<std::string> warnings;
+  for (const auto& option : problem.options) {
+    if (option.type != OptionInfo::Type::text || vm.count(option.name) == 0) continue;
+    const auto& value = vm[option.name].as<std::string>();
+    for (const auto& [former, current] : option.renamed_choices) {
+      if (value != former) continue;
+      warnings.push_back("--" + option.name + " " + former + " is now --" + option.name + " " + current +
+                         "; the old name will be refused in a later release");
+    }
+  }
+  return warnings;
 }
 
 std::vector<FormerName> former_names(const ProblemInfo& problem) {

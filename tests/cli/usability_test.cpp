@@ -422,7 +422,7 @@ TEST(Completion, CommandsProblemsStrategiesOptionsAndValues) {
   EXPECT_EQ(complete({"list", "su"}), Words{"sudoku"});
   EXPECT_EQ(complete({"compare", "nqueens", "--vary", "sym"}), Words{"symmetry="});
   EXPECT_EQ(complete({"compare", "nqueens", "--vary", "prune="}),
-            (Words{"prune=none", "prune=forward", "prune=arc", "prune=bounds", "prune=gac"}));
+            (Words{"prune=none", "prune=forward", "prune=arc", "prune=bounds", "prune=domain"}));
   EXPECT_EQ(complete({"compare", "nqueens", "--vary", "prune=none,f"}), Words{"prune=none,forward"});
 }
 

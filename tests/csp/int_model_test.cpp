@@ -19,7 +19,7 @@ namespace backtrack::csp {
 namespace {
 
 // The improving solutions of an optimisation, in the order found.
-std::vector<std::vector<Value>> improvements(const IntModel& model, SearchOptions options = {}) {
+std::vector<std::vector<Value>> improvements(const IntModel& model, SearchOptions options = {.prune = Prune::arc}) {
   const IntProblem problem(model, options);
   std::vector<std::vector<Value>> found;
   auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {

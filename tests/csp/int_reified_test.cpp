@@ -226,7 +226,7 @@ TEST(Reified, BIsFixedWhenTheBoundsDecide) {
   m.post(x + 4 <= y, iff(open));
   m.post(x != y, when(half_entailed));
   m.post(x >= y, when(half_disentailed));
-  const Space s = root_of(m, {});
+  const Space s = root_of(m, {.prune = Prune::arc});
   EXPECT_TRUE(s.fixed(entailed.id) && s.value(entailed.id) == 1);
   EXPECT_TRUE(s.fixed(disentailed.id) && s.value(disentailed.id) == 0);
   EXPECT_FALSE(s.fixed(open.id));
@@ -241,7 +241,7 @@ TEST(Reified, EqualityIsDecidedByTheHolesOfTheLastOpenVariable) {
   const IntVar d = m.bool_var();
   m.post(2 * x == 8, iff(b));  // x = 4 is not in x's domain
   m.post(x != 4, iff(d));
-  const Space s = root_of(m, {});
+  const Space s = root_of(m, {.prune = Prune::arc});
   EXPECT_TRUE(s.fixed(b.id) && s.value(b.id) == 0);
   EXPECT_TRUE(s.fixed(d.id) && s.value(d.id) == 1);
 }
@@ -257,7 +257,7 @@ TEST(Reified, AFixedBPropagatesTheRelationOrItsNegation) {
   m.post(y <= 4, iff(zero));  // y >= 5
   m.post(z <= 4, when(zero));  // nothing
   m.post(x == 3, when(one));
-  const Space s = root_of(m, {});
+  const Space s = root_of(m, {.prune = Prune::arc});
   EXPECT_EQ(s.min(x.id), 3);
   EXPECT_EQ(s.max(x.id), 3);
   EXPECT_EQ(s.min(y.id), 5);

@@ -17,8 +17,10 @@
 
 namespace backtrack::csp {
 
-// Each variable's value in every solution; a solution found twice fails the test.
-inline std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOptions options = {}) {
+// Each variable's value in every solution; a solution found twice fails the test. By
+// default as the integer plugins search: propagation to a fixpoint (SearchOptions{} is
+// forward checking, which leaves a wide domain unpruned until one variable is open).
+inline std::set<std::vector<Value>> solutions_of(const IntModel& model, SearchOptions options = {.prune = Prune::arc}) {
   const IntProblem problem(model, options);
   std::set<std::vector<Value>> found;
   auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {

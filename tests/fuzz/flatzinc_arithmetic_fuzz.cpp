@@ -219,7 +219,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   require(!f.refusal_required, "a domain past 32 bits is refused");
-  const csp::IntProblem problem(model.model, csp::SearchOptions{});
+  const csp::IntProblem problem(model.model, csp::SearchOptions{.prune = csp::Prune::arc});
   std::set<Values> found;
   std::size_t count = 0;
   auto take = [&](std::span<const csp::Decision> path, std::uint64_t, const FoundAt&) {

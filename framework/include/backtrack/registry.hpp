@@ -52,6 +52,11 @@ struct OptionInfo {
   // Values of `choices` renamed: {former, current}, e.g. {"first", "static"}. A former
   // value is refused with the current one named, not taken as unknown.
   std::vector<std::pair<std::string, std::string>> former_choices = {};
+  // Values of `choices` renamed in this release: {former, current}. A former value is
+  // still read, with a warning that names the current one (renamed_choice_warnings());
+  // the plugin's parser reads it as the current one. A release later it moves to
+  // former_choices.
+  std::vector<std::pair<std::string, std::string>> renamed_choices = {};
   // How --help names the value, e.g. "ROWSxCOLS"; empty: from the type or the choices
   // (N, X, FILE, a|b|c, TEXT).
   std::string value_name = {};
@@ -174,6 +179,9 @@ std::vector<FormerName> former_names(const ProblemInfo& problem);
 // --file; ...").
 std::vector<std::string> renamed_arguments(std::vector<std::string> args, const std::vector<FormerName>& renamed,
                                            const std::function<void(const std::string&)>& warn);
+
+// "--prune gac is now --prune domain; ..." for each renamed value given in vm.
+std::vector<std::string> renamed_choice_warnings(const ProblemInfo& problem, const boost::program_options::variables_map& vm);
 
 // Moves the options that problem.add_options adds into problem.options, as declarations
 // (the driver knows no other kind); throws std::invalid_argument for one that a

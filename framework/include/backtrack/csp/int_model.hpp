@@ -149,7 +149,7 @@ class IntModel {
   void post(const LinearRelation& r, Iff reified) { post_reified(r, reified.b, false); }
   void post(const LinearRelation& r, When implied) { post_reified(r, implied.b, true); }
   // No two of xs take the same value; at the strength --prune chooses (forward, bounds,
-  // gac) unless one is given here.
+  // gac) unless one is given here, which holds from --prune arc up.
   void all_different(std::span<const IntVar> xs, std::optional<DistinctStrength> strength = std::nullopt) {
     Distinct d;
     for (IntVar x : xs) d.xs.push_back(checked(x));

@@ -16,6 +16,10 @@
 // search completes, is optimal. The problem itself keeps no bound: is_solution() and
 // objective() only read the state.
 //
+// --prune (options.hpp) sets the strength of the all-differents the model leaves to the
+// search, and at none and forward how many open variables a propagator may have to run
+// (Propagation::run_when_open_at_most()).
+//
 // --order dom-wdeg weighs a variable by the failures of its propagators: what the search
 // learned (learns()), taken back by forget() for each subtree of a split.
 #include <algorithm>
@@ -65,14 +69,21 @@ class IntProblem {
   IntProblem(IntModel model, SearchOptions options)
       : model_(std::move(model)), options_(options) {
     Propagation& propagation = model_.propagation_to_tune();
-    const DistinctStrength strength = options_.prune == Prune::gac      ? DistinctStrength::gac
+    const DistinctStrength strength = options_.prune == Prune::domain   ? DistinctStrength::gac
                                       : options_.prune == Prune::bounds ? DistinctStrength::bounds
                                                                         : DistinctStrength::forward;
-    for (int id : model_.strength_from_search()) {
-      Distinct d = std::get<Distinct>(propagation[id]);
-      d.strength = strength;
-      propagation.replace(id, std::move(d));
+    const auto& chosen = model_.strength_from_search();
+    std::vector<char> forward_checks(static_cast<std::size_t>(propagation.size()), 0);
+    for (int id = 0; id < propagation.size(); ++id) {
+      const auto* d = std::get_if<Distinct>(&propagation[id]);
+      // A strength the model gave holds from arc up; none and forward mean the textbook's.
+      if (d == nullptr || (!gated() && std::find(chosen.begin(), chosen.end(), id) == chosen.end())) continue;
+      Distinct tuned = *d;
+      tuned.strength = strength;
+      propagation.replace(id, std::move(tuned));
+      forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
     }
+    if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
     scopes_.resize(static_cast<std::size_t>(model_.variables()));
     for (int id = 0; id < propagation.size(); ++id) {
       propagator_scopes_.push_back(propagation.scope(id));
@@ -106,9 +117,12 @@ class IntProblem {
 
   bool is_solution(const State& s) const {
     if (s.space.failed() || !all_fixed(s.space)) return false;
-    if (!auxiliaries_fixed(s.space)) {
+    // At none and forward a leaf is tested whole: the variables no decision names (a
+    // ruler's differences) follow from the decided ones, and the propagators over them
+    // were held back while they were open.
+    if (gated() || !auxiliaries_fixed(s.space)) {
       Space copy = s.space;
-      if (!fix_auxiliaries(copy)) return false;
+      if (!complete(copy)) return false;
     }
     return true;
   }
@@ -242,7 +256,7 @@ class IntProblem {
         if (s.space.remove(x, v)) model_.propagation().run(s.space);
       }
     }
-    if (!s.space.failed()) fix_auxiliaries(s.space);
+    if (!s.space.failed()) complete(s.space);
     std::vector<Value> out(static_cast<std::size_t>(model_.variables()));
     for (int x = 0; x < model_.variables(); ++x) out[static_cast<std::size_t>(x)] = s.space.min(x);
     return out;
@@ -263,6 +277,15 @@ class IntProblem {
     }
     return true;
   }
+  // A leaf's auxiliaries fixed, as fix_auxiliaries() does; at none and forward every
+  // propagator runs first, at full strength: the test of a leaf is no search, and
+  // enumerating an auxiliary unpropagated could take 2^32 leaves.
+  bool complete(Space& d) const {
+    if (gated() && model_.propagation().run_all_ungated(d) != -1) return false;
+    return fix_auxiliaries(d);
+  }
+  // none and forward hold a propagator back while too many of its variables are open.
+  bool gated() const { return options_.prune == Prune::none || options_.prune == Prune::forward; }
   // One way to fix the auxiliaries that propagates, from the first open one up, smallest
   // value first; false when there is none (the space is then failed).
   bool fix_auxiliaries(Space& d, std::size_t from = 0) const {
@@ -272,7 +295,7 @@ class IntProblem {
     const int x = aux[from];
     const auto extends = [&](auto narrow) {
       d.mark();
-      if (narrow() && model_.propagation().run(d) == -1 && fix_auxiliaries(d, from)) return true;
+      if (narrow() && model_.propagation().run_ungated(d) == -1 && fix_auxiliaries(d, from)) return true;
       d.undo();
       return false;
     };

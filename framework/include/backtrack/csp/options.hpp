@@ -1,15 +1,28 @@
 #pragma once
 // How a constraint model is searched: pruning, variable order, value order.
-//   --prune none      a value is checked only against the variables already assigned
-//           forward   forward checking: assigning x removes the values of x's unassigned
-//                     neighbours that conflict with it (all-different: x's value leaves
-//                     its peers); an emptied domain fails at once
-//           arc       propagation to a fixpoint: arc consistency (AC-3) on the binary
-//                     constraints, a variable left one value is assigned and its value
-//                     leaves its all-different peers, custom constraints and
-//                     propagators are woken by the variables they watch
-//           bounds    arc, and all-different at bounds consistency (Hall intervals)
-//           gac       arc, and all-different at domain consistency (Régin's matching)
+//   --prune, per layer:
+//           none      generate and test: a constraint is checked once all its variables
+//                     are fixed (integer models: a woken propagator with a variable open
+//                     is skipped; bitset models: a value is checked against the variables
+//                     already assigned, all-different as its binary !=)
+//           forward   forward checking: a constraint narrows once at most one of its
+//                     variables is open (integer models: a propagator runs only then, but
+//                     all-different, which removes each fixed value from its peers at once:
+//                     the forward checking of its != decomposition; bitset models:
+//                     assigning x removes the conflicting values of x's unassigned
+//                     neighbours); an emptied domain fails at once
+//           arc       propagation to a fixpoint (integer models: every propagator at its
+//                     strength, all-different by singletons: a fixed value leaves its
+//                     peers; bitset models: AC-3 on the binary constraints, a variable
+//                     left one value is assigned and its value leaves its all-different
+//                     peers, custom constraints and propagators woken by their variables)
+//           bounds    arc, and each constraint with a bounds-consistent form at it:
+//                     all-different by Hall intervals (the other propagators of integer
+//                     models have one strength, linear ones already bounds consistency)
+//           domain    arc, and each constraint at its strongest: all-different at domain
+//                     consistency (Régin's matching); tables are compact-table at every
+//                     level from arc. Called gac until this release: gac is still read.
+//                     Every level is honoured on both layers.
 //   --order static    the first unassigned variable, in the model's order
 //           mrv       fewest values left (minimum remaining values); ties: model order
 //           dom-deg   fewest values per constraint neighbour (domain / static degree)
@@ -41,7 +54,8 @@
 
 namespace backtrack::csp {
 
-enum class Prune { none, forward, arc, bounds, gac };
+// gac: domain's name until this release, kept for the plugins written with it.
+enum class Prune { none, forward, arc, bounds, domain, gac = domain };
 enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg, largest, min_value, max_value };
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
@@ -55,7 +69,7 @@ struct SearchOptions {
   int lns = 0;  // large neighbourhood search: the percentage of variables freed (0: off)
 };
 
-inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::gac};
+inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};
 inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
                                                 VariableOrder::dom_deg,      VariableOrder::dom_wdeg,
                                                 VariableOrder::largest,      VariableOrder::min_value,
@@ -69,7 +83,7 @@ inline constexpr std::array bitset_value_orders{ValueOrder::min, ValueOrder::mid
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 
 constexpr std::string_view to_string(Prune p) {
-  constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "gac"};
+  constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "domain"};
   return names[static_cast<int>(p)];
 }
 constexpr std::string_view to_string(VariableOrder o) {
@@ -92,6 +106,12 @@ std::optional<E> parse_choice(std::string_view s, const std::array<E, N>& all) {
     if (s == to_string(e)) return e;
   }
   return std::nullopt;
+}
+
+// The level named `s`; gac, domain's old name, is read for one release.
+inline std::optional<Prune> parse_prune(std::string_view s) {
+  if (s == "gac") return Prune::domain;
+  return parse_choice(s, all_prunes);
 }
 
 }  // namespace backtrack::csp

@@ -37,11 +37,18 @@ E read_choice(const boost::program_options::variables_map& vm, const char* optio
 // their names in its StrategyInfo::options.
 inline std::vector<OptionInfo> search_options() {
   using Type = OptionInfo::Type;
+  OptionInfo prune{
+      "prune",
+      "strategy csp: none, generate and test: a constraint is checked once its variables are fixed (bitset "
+      "models: a value against the assigned ones); forward: forward checking, a constraint narrows once one of its "
+      "variables is open (all-different: a fixed value leaves its peers); arc: propagation to a fixpoint (bitset "
+      "models: AC-3 and singletons; integer models: every propagator, all-different by value); bounds: and "
+      "all-different by Hall intervals (bounds consistency); domain (formerly gac): and all-different by matching "
+      "(domain consistency)",
+      Type::text, detail::names_of(all_prunes)};
+  prune.renamed_choices = {{"gac", "domain"}};
   return {
-      {"prune",
-       "strategy csp: forward checking; arc: propagation to a fixpoint (AC-3, singletons); bounds/gac: and "
-       "all-different at bounds/domain consistency",
-       Type::text, detail::names_of(all_prunes)},
+      std::move(prune),
       {"order",
        "strategy csp: the variable order: static, the first unassigned variable in the model's order; mrv, the "
        "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures)",
@@ -71,7 +78,10 @@ enum class Layer { bitset, integer };
 // layer does not offer.
 inline SearchOptions read_search_options(const boost::program_options::variables_map& vm, SearchOptions defaults,
                                          Layer layer = Layer::bitset) {
-  defaults.prune = detail::read_choice(vm, "prune", all_prunes, defaults.prune);
+  if (vm.count("prune") != 0) {  // read_choice() knows no former name: gac is read first
+    const auto prune = parse_prune(vm["prune"].as<std::string>());
+    defaults.prune = prune ? *prune : detail::read_choice(vm, "prune", all_prunes, defaults.prune);
+  }
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
   if (layer == Layer::bitset) {

@@ -14,6 +14,13 @@
 // one runs once on what many cheap ones narrowed (as Gecode orders its propagators by
 // cost: Golomb rulers, 11 marks, took 1.3x the time without). Until both queues are empty
 // (a fixpoint) or a propagator fails.
+//
+// --prune none and forward (run_when_open_at_most()): a woken propagator with more open
+// variables than the level allows is skipped, not run; a fixed variable wakes every
+// propagator that watches it, whatever event it asked for, so it runs once enough are
+// fixed. The level is read once a run (two instances of the loop), so arc and stronger
+// run the loop they always ran.
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <variant>
@@ -84,17 +91,48 @@ class Propagation {
     return xs;
   }
 
+  // From now on a propagator runs only once at most `open` variables of its scope are
+  // open (0: generate and test, 1: forward checking), but those marked in `always` (an
+  // all-different whose run is the forward checking of its != decomposition).
+  void run_when_open_at_most(int open, std::vector<char> always) {
+    max_open_ = open;
+    always_ = std::move(always);
+    always_.resize(propagators_.size(), 0);
+    scopes_.clear();
+    for (int id = 0; id < size(); ++id) {
+      std::vector<int> xs = scope(id);
+      std::sort(xs.begin(), xs.end());  // x * x = z: x is one variable to fix
+      xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+      scopes_.push_back(std::move(xs));
+    }
+  }
+
   // Runs everything once (the root), then to a fixpoint.
   int run_all(Space& s) const {
-    s.queue(0).reset(size());
-    s.queue(1).reset(size());
-    for (int id = 0; id < size(); ++id) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
+    wake_all(s);
     return run(s);
+  }
+  // The same, every propagator at its strength whatever the level (a solution's
+  // auxiliaries are completed so: they are no decisions of the search).
+  int run_all_ungated(Space& s) const {
+    wake_all(s);
+    return fixpoint<false>(s);
   }
 
   // To a fixpoint: -1, or the number of the propagator that failed (-2: a change
   // outside any propagator emptied a domain).
-  int run(Space& s) const {
+  int run(Space& s) const { return max_open_ < 0 ? fixpoint<false>(s) : fixpoint<true>(s); }
+  int run_ungated(Space& s) const { return fixpoint<false>(s); }
+
+ private:
+  void wake_all(Space& s) const {
+    s.queue(0).reset(size());
+    s.queue(1).reset(size());
+    for (int id = 0; id < size(); ++id) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
+  }
+
+  template <bool gated>
+  int fixpoint(Space& s) const {
     WorkQueue& cheap = s.queue(0);
     WorkQueue& expensive = s.queue(1);
     int running = -1;
@@ -115,6 +153,12 @@ class Propagation {
       } else {
         return -1;
       }
+      if constexpr (gated) {
+        if (!always_[static_cast<std::size_t>(running)] && more_open_than(s, running, max_open_)) {
+          running = -1;
+          continue;
+        }
+      }
       // A fixpoint may take a propagator run per value of a domain (x < y and y < x over
       // 2^32 values): the search's stop flag and deadline are looked at between runs.
       if ((++s.propagations & 1023) == 0) poll_limits_in_scope();
@@ -123,7 +167,13 @@ class Propagation {
     }
   }
 
- private:
+  bool more_open_than(const Space& s, int id, int open) const {
+    for (int x : scopes_[static_cast<std::size_t>(id)]) {
+      if (!s.fixed(x) && --open < 0) return true;
+    }
+    return false;
+  }
+
   struct Waker {
     int id;
     Event needs;
@@ -140,6 +190,9 @@ class Propagation {
   std::vector<char> idempotent_;
   std::vector<char> cost_;  // 0 cheap, 1 expensive
   std::vector<std::vector<Waker>> subscribers_;
+  int max_open_ = -1;                     // -1: every woken propagator runs
+  std::vector<char> always_;              // run whatever is open
+  std::vector<std::vector<int>> scopes_;  // what the gate counts
 };
 
 }  // namespace backtrack::csp

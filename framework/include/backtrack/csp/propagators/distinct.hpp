@@ -1,5 +1,6 @@
 #pragma once
-// All-different over integer domains of any range, at three strengths (--prune):
+// All-different over integer domains of any range, at three strengths (--prune none,
+// forward and arc: forward; bounds: bounds; domain: gac):
 //   forward  a fixed variable's value leaves the others (and two fixed to one value fail)
 //   bounds   and Hall intervals on the ranges (bounds consistency, distinct_bounds.hpp)
 //   gac      and domain consistency (Régin's matching), on values of any range

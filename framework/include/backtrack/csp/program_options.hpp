@@ -44,7 +44,10 @@ inline std::vector<OptionInfo> search_options() {
        Type::text, detail::names_of(all_prunes)},
       {"order",
        "strategy csp: the variable order: static, the first unassigned variable in the model's order; mrv, the "
-       "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures)",
+       "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures); "
+       "largest, the most values; min-value, max-value: the smallest minimum, the largest maximum; afc: the largest "
+       "accumulated failure count (decayed by 0.99 at each failure, Gecode's AFC); afc-size: the fewest values per "
+       "AFC",
        Type::text, detail::names_of(all_variable_orders)},
       {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
       {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},

@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "backtrack/csp/failure_weights.hpp"
@@ -364,7 +365,20 @@ class IntProblem {
     const std::vector<int>& constraints_of(int x) const { return problem.scopes_[static_cast<std::size_t>(x)]; }
     bool binds(int c, int x) const {
       const auto& scope = problem.propagator_scopes_[static_cast<std::size_t>(c)];
-      return std::any_of(scope.begin(), scope.end(), [&](int y) { return y != x && !d.fixed(y); });
+      return std::any_of(scope.begin(), scope.end(), [&](int y) { return y != x && !d.fixed(y); }) &&
+             !entailed(c);
+    }
+    // Whether propagator c holds whatever its open variables take, as far as it can tell
+    // (one without an entailed() never says so): it binds none of them then, as Gecode
+    // unsubscribes a subsumed propagator (job-shop ft06, afc-size: 13,023 nodes, against
+    // 23,803 with the open variables alone).
+    bool entailed(int c) const {
+      return std::visit(
+          [&](const auto& p) {
+            if constexpr (requires { p.entailed(d); }) return p.entailed(d);
+            return false;
+          },
+          problem.model_.propagation()[c]);
     }
   };
   std::int64_t degree(int x) const { return std::max<std::int64_t>(static_cast<std::int64_t>(scopes_[static_cast<std::size_t>(x)].size()), 1); }

@@ -42,6 +42,9 @@ class FailureWeights {
       if (kept_.wdeg) add_wdeg(scope);
       if (kept_.afc) afc_.push_back(1.0);
     });
+    // A variable on no constraint weighs 1 (none of its constraints can fail): its
+    // ratio stays finite, and the choice reads the weight as it is.
+    for (std::int64_t& w : wdeg_) w = std::max<std::int64_t>(w, 1);
   }
   FailureWeights() = default;
 
@@ -56,8 +59,10 @@ class FailureWeights {
     }
   }
 
-  // The sum of the failure weights of x's constraints, at least 1.
-  std::int64_t wdeg(int x) const { return std::max<std::int64_t>(wdeg_[static_cast<std::size_t>(x)], 1); }
+  // The sum of the failure weights of x's constraints (1 for a variable on none).
+  std::int64_t wdeg(int x) const { return wdeg_[static_cast<std::size_t>(x)]; }
+  // All of them, by variable (for a loop that reads them many times).
+  const std::int64_t* wdegs() const { return wdeg_.data(); }
   // No variable's wdeg is higher.
   std::int64_t heaviest_wdeg() const { return heaviest_wdeg_; }
   // Constraint c's AFC in a unit of its own, the same for every constraint at a time.

@@ -17,7 +17,7 @@
 //                     gains 1 each time it empties a domain; a variable weighs the sum of
 //                     its constraints' weights
 //           largest   most values left; min-value: the smallest minimum; max-value: the
-//                     largest maximum (integer models only, int_problem.hpp)
+//                     largest maximum
 //           afc       the largest accumulated failure count: every constraint starts at 1;
 //                     at each failure every count decays (x 0.99), then the failing one
 //                     gains 1; a variable weighs the sum over its constraints (Gecode's AFC)
@@ -62,9 +62,7 @@ inline constexpr std::array all_variable_orders{VariableOrder::static_order, Var
                                                 VariableOrder::afc_size};
 inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,   ValueOrder::random,
                                              ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
-// What the bitset layer (problem.hpp) offers of them.
-inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
-                                                   VariableOrder::dom_deg, VariableOrder::dom_wdeg};
+// What the bitset layer (problem.hpp) offers of them (every variable order: variable_choice.hpp).
 inline constexpr std::array bitset_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 

@@ -355,6 +355,11 @@ class CspProblem {
       return -1;
     }
     if (!buckets_) return scan(s);
+    return choose_from_buckets(s);
+  }
+
+  // Out of line: the scan of small models stays a small loop in the node's code.
+  [[gnu::noinline]] int choose_from_buckets(const State& s) const {
     const int smallest = s.open.smallest();
     if (smallest < 0) return -1;
     if (options_.variables == VariableOrder::mrv) return s.open.first(smallest);

@@ -62,7 +62,12 @@ inline constexpr std::array all_variable_orders{VariableOrder::static_order, Var
                                                 VariableOrder::afc_size};
 inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,   ValueOrder::random,
                                              ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
-// What the bitset layer (problem.hpp) offers of them (every variable order: variable_choice.hpp).
+// What the bitset layer (problem.hpp) offers of them on the command line. It chooses by
+// every order (variable_choice.hpp: csp_test runs them all), but largest, min-value and
+// max-value wander on Sudoku into trees the differential test does not finish, and afc
+// and afc-size have not been measured there yet.
+inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
+                                                   VariableOrder::dom_deg, VariableOrder::dom_wdeg};
 inline constexpr std::array bitset_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 

@@ -61,8 +61,8 @@ inline std::vector<OptionInfo> search_options() {
 
 inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts"};
 
-// Which layer searches the model: the bitset one (model.hpp, problem.hpp) knows fewer
-// value choices than the integer one (int_model.hpp, int_problem.hpp).
+// Which layer searches the model: the bitset one (model.hpp, problem.hpp) offers fewer
+// orders and value choices than the integer one (int_model.hpp, int_problem.hpp).
 enum class Layer { bitset, integer };
 
 // The options given, over `defaults`; throws UsageError for an unknown name, or one the
@@ -76,6 +76,11 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     auto offered = [](auto choice, const auto& offers) {
       return std::find(offers.begin(), offers.end(), choice) != offers.end();
     };
+    if (!offered(defaults.variables, bitset_variable_orders)) {
+      throw UsageError("--order " + std::string(to_string(defaults.variables)) +
+                       " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
+                       "dom-deg, dom-wdeg)");
+    }
     if (!offered(defaults.values, bitset_value_orders)) {
       throw UsageError("--values " + std::string(to_string(defaults.values)) +
                        " is for integer models; this strategy's model has bitset domains (choose min, mid, random)");

@@ -50,8 +50,9 @@ po::options_description flag_descriptions(Flags& f) {
                                                    "every improvement (which it prints anyway)")
       ("num-solutions,n", po::value(&f.solutions), "stop after K solutions")
       ("intermediate,i", "print each improvement of an optimisation (always done)")
-      ("free-search,f", po::bool_switch(&f.free), "ignore the search annotations: the variable with the smallest "
-                                                  "domain per failure weight first (dom-wdeg), its smallest value")
+      ("free-search,f", po::bool_switch(&f.free), "ignore the search annotations: the variable with the fewest "
+                                                  "values per accumulated failure count first (afc-size), its "
+                                                  "smallest value")
       ("statistics,s", po::bool_switch(&f.statistics), "print statistics as %%%mzn-stat lines")
       ("verbose,v", po::bool_switch(&f.verbose), "say on stderr which annotations are ignored")
       ("time,t", po::value(&f.time_ms), "stop after MS milliseconds")
@@ -99,10 +100,11 @@ int run(int argc, char** argv) {
     throw UsageError("-t must be a number of milliseconds from 1 to 10^12 (0: no limit), got " +
                      std::to_string(f.time_ms));
   }
-  // The variables no annotation names (all of them with -f): dom-wdeg, as Gecode's AFC/size.
+  // The variables no annotation names (all of them with -f): AFC/size with decay, as
+  // Gecode's FlatZinc reader searches them (and MiniZinc's CP solvers much alike).
   const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
   if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
-  const csp::SearchOptions options{.prune = *prune, .variables = csp::VariableOrder::dom_wdeg, .seed = f.seed};
+  const csp::SearchOptions options{.prune = *prune, .variables = csp::VariableOrder::afc_size, .seed = f.seed};
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.

@@ -285,6 +285,31 @@ TEST(FznBacktrack, StatisticsAsMznStatLines) {
   EXPECT_FALSE(contains(fzn({m.path()}).out, "%%%mzn-stat"));
 }
 
+// Without search annotations, the model's variables go by AFC/size (afc-size), as Gecode's
+// FlatZinc reader searches them: fzn-backtrack's tree is that of --order afc-size, not that
+// of dom-wdeg (the default before, a tree of another size on this model).
+TEST(FznBacktrack, AModelWithoutAnnotationsIsSearchedByAfcSize) {
+  std::string text = queens(10);
+  const std::string annotation = ":: int_search(q, input_order, indomain_min, complete) ";
+  text.erase(text.find(annotation), annotation.size());
+  const Model m(text);
+  const auto ours = fzn({"-a", "-s", m.path()});
+  ASSERT_EQ(ours.exit_code, 0) << ours.err;
+  std::string nodes;
+  for (const std::string& line : lines_of(ours.out)) {
+    if (line.rfind("%%%mzn-stat: nodes=", 0) == 0) nodes = line.substr(line.find('=') + 1);
+  }
+  const auto tree = [&](const char* order) {
+    const auto o = run({"solve", "fzn", "--file", m.path(), "--order", order, "--count", "--format", "json", "-j", "1"});
+    EXPECT_EQ(summary_of(o)["solutions"], "724") << o.out << o.err;
+    return summary_of(o)["nodes"].dump();
+  };
+  EXPECT_EQ(nodes, tree("afc-size"));
+  EXPECT_NE(nodes, tree("dom-wdeg"));
+  const auto defaults = run({"solve", "fzn", "--file", m.path(), "--count", "--format", "json"});
+  EXPECT_EQ(summary_of(defaults)["instance"]["order"], "afc-size") << defaults.out;
+}
+
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
   const Model m("var 1..3: x :: output_var;\nconstraint int_lt(x 2);\nsolve satisfy;\n");
   const auto o = fzn({m.path()});

@@ -11,7 +11,9 @@
 #include <set>
 #include <vector>
 
+#include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_problem.hpp"
+#include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/engine.hpp"
 #include "int_solutions.hpp"
 
@@ -256,6 +258,59 @@ TEST(IntModel, LinearAndDistinctAgreeWithGenerateAndTest) {
       }
     }
   }
+}
+
+// AFC with decay, counted by hand: three constraints on x0..x2, a decay of 1/2 (exact in
+// binary). Each starts at 1; a failure halves every count, then the failing one gains 1.
+TEST(FailureWeights, DecaysEveryCountAndAddsOneToTheFailingConstraint) {
+  const std::vector<std::vector<int>> scopes{{0, 1}, {1, 2}, {0, 2}};
+  FailureWeights w(3, {.afc = true}, [&](auto add) {
+    for (const auto& scope : scopes) add(scope);
+  }, 0.5);
+  EXPECT_DOUBLE_EQ(w.decayed_afc(0), 1.0);
+  w.fail(0, scopes[0]);  // 0.5 + 1, 0.5, 0.5
+  w.fail(1, scopes[1]);  // 0.75, 0.25 + 1, 0.25
+  w.fail(0, scopes[0]);  // 0.375 + 1, 0.625, 0.125
+  EXPECT_DOUBLE_EQ(w.decayed_afc(0), 1.375);
+  EXPECT_DOUBLE_EQ(w.decayed_afc(1), 0.625);
+  EXPECT_DOUBLE_EQ(w.decayed_afc(2), 0.125);
+
+  // A variable weighs the constraints that bind it; afc takes the heaviest (x1: 1.375 +
+  // 0.625), afc-size the fewest values per weight (x2: 1 / (0.625 + 0.125)).
+  struct View {
+    const std::vector<std::vector<int>>& scopes;
+    std::vector<std::vector<int>> of{{0, 2}, {0, 1}, {1, 2}};
+    std::uint64_t size(int x) const { return x == 2 ? 1 : 4; }
+    Value min(int) const { return 0; }
+    Value max(int) const { return 3; }
+    std::int64_t degree(int) const { return 2; }
+    std::int64_t heaviest_degree() const { return 2; }
+    const std::vector<int>& constraints_of(int x) const { return of[static_cast<std::size_t>(x)]; }
+    bool binds(int, int) const { return true; }
+  } view{scopes};
+  const auto best = [&](VariableOrder order) {
+    return with_merit<std::int64_t>(order, view, w, [](const auto& merit) {
+      int chosen = 0;
+      for (int x = 1; x < 3; ++x) {
+        if (merit(x) < merit(chosen)) chosen = x;
+      }
+      return chosen;
+    });
+  };
+  EXPECT_EQ(best(VariableOrder::afc), 1);
+  EXPECT_EQ(best(VariableOrder::afc_size), 2);
+}
+
+// The unit grows at each failure and is taken out before it overflows: the counts stay
+// those of the definition (one constraint failing forever tends to 1 / (1 - decay)).
+TEST(FailureWeights, RescalesWithoutChangingTheCounts) {
+  const std::vector<std::vector<int>> scopes{{0}, {1}};
+  FailureWeights w(2, {.afc = true}, [&](auto add) {
+    for (const auto& scope : scopes) add(scope);
+  }, 0.5);
+  for (int i = 0; i < 2000; ++i) w.fail(0, scopes[0]);
+  EXPECT_NEAR(w.decayed_afc(0), 2.0, 1e-12);
+  EXPECT_NEAR(w.decayed_afc(1), 0.0, 1e-12);
 }
 
 }  // namespace

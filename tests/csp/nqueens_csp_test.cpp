@@ -23,7 +23,7 @@ TEST(NQueensCsp, EveryOptionMatchesA000170AndDlx) {
     const auto expected = count_solutions(DlxQueens(n)).solutions;
     EXPECT_EQ(expected, a000170[n]);
     for (auto p : csp::all_prunes) {
-      for (auto o : csp::bitset_variable_orders) {
+      for (auto o : csp::all_variable_orders) {
         for (auto v : csp::bitset_value_orders) {
           EXPECT_EQ(count_solutions(CspQueens(n, {p, o, v, 3})).solutions, a000170[n])
               << "n = " << n << " " << to_string(p) << " " << to_string(o) << " " << to_string(v);
@@ -36,7 +36,7 @@ TEST(NQueensCsp, EveryOptionMatchesA000170AndDlx) {
 TEST(NQueensCsp, EachPruneAndOrderMatchesA000170At10And11) {
   for (int n : {10, 11}) {
     for (auto p : {csp::Prune::forward, csp::Prune::arc, csp::Prune::gac}) {
-      for (auto o : csp::bitset_variable_orders) {
+      for (auto o : csp::all_variable_orders) {
         EXPECT_EQ(count_solutions(CspQueens(n, {p, o, csp::ValueOrder::min, 1})).solutions, a000170[n])
             << "n = " << n << " " << to_string(p) << " " << to_string(o);
       }

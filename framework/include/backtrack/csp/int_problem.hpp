@@ -20,8 +20,9 @@
 // search, and at none and forward how many open variables a propagator may have to run
 // (Propagation::run_when_open_at_most()).
 //
-// --order dom-wdeg weighs a variable by the failures of its propagators: what the search
-// learned (learns()), taken back by forget() for each subtree of a split.
+// --order dom-wdeg, afc and afc-size weigh a variable by the failures of its propagators
+// (failure_weights.hpp): what the search learned (learns()), taken back by forget() for
+// each subtree of a split.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -32,10 +33,13 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/limits_in_scope.hpp"
 #include "backtrack/work_counters.hpp"
@@ -55,8 +59,7 @@ class IntProblem {
   using Move = Decision;
   struct State {
     Space space;
-    std::vector<std::int64_t> weight;      // dom-wdeg: failures per propagator, from 1
-    std::vector<std::int64_t> var_weight;  // dom-wdeg: the sum over a variable's propagators
+    FailureWeights weights;  // of the propagators' failures, for the orders that learn
   };
   // A node's two children (none for a failed node or a solution).
   struct Children {
@@ -192,13 +195,9 @@ class IntProblem {
   }
   static std::string why_dead_end(const State& s) { return s.space.failed() ? "propagation failed" : ""; }
 
-  bool learns() const {
-    return std::any_of(phases_.begin(), phases_.end(), [](const Phase& p) { return p.order == VariableOrder::dom_wdeg; });
-  }
+  bool learns() const { return learned_.wdeg || learned_.afc; }
   void forget(State& s) const {
-    if (!learns()) return;
-    s.weight = root_.weight;
-    s.var_weight = root_.var_weight;
+    if (learns()) s.weights = root_.weights;
   }
   // The objective (problem.hpp's HasObjective).
   bool optimises() const { return objective_.has_value(); }
@@ -337,16 +336,19 @@ class IntProblem {
   void failed(State& s, int propagator) const {
     s.space.fail();
     s.space.clear_changes();
-    if (propagator < 0 || !learns()) return;
-    ++s.weight[static_cast<std::size_t>(propagator)];
-    for (int x : propagator_scopes_[static_cast<std::size_t>(propagator)]) ++s.var_weight[static_cast<std::size_t>(x)];
+    if (propagator >= 0 && learns()) s.weights.fail(propagator, propagator_scopes_[static_cast<std::size_t>(propagator)]);
   }
 
   void build_root() {
     root_.space = model_.space();
-    root_.weight.assign(static_cast<std::size_t>(model_.propagation().size()), 1);
-    root_.var_weight.assign(static_cast<std::size_t>(model_.variables()), 0);
-    for (std::size_t x = 0; x < scopes_.size(); ++x) root_.var_weight[x] = static_cast<std::int64_t>(scopes_[x].size());
+    for (const Phase& p : phases_) {
+      learned_.wdeg |= learned_by(p.order).wdeg;
+      learned_.afc |= learned_by(p.order).afc;
+    }
+    root_.weights = FailureWeights(model_.variables(), learned_, [&](auto add) {
+      for (const auto& scope : propagator_scopes_) add(scope);
+    });
+    for (int x = 0; x < model_.variables(); ++x) heaviest_degree_ = std::max(heaviest_degree_, degree(x));
     model_.propagation().run_all(root_.space);
     root_.space.commit();
     root_.space.propagations = 0;
@@ -357,36 +359,56 @@ class IntProblem {
   // are fixed.
   std::pair<int, const Phase*> choose_variable(const State& s) const {
     const Space& d = s.space;
+    const DomainView view{d, *this};
     for (const Phase& p : phases_) {
-      int best = -1;
-      for (std::size_t i = p.begin; i < p.end; ++i) {
-        const int x = decisions_[i];
-        if (d.fixed(x)) continue;
-        if (p.order == VariableOrder::static_order) return {x, &p};
-        if (best < 0 || prefer(s, p.order, x, best)) best = x;
-      }
+      const auto first_best = [&](const auto& merit) {
+        int best = -1;
+        decltype(merit(0)) best_merit{};
+        for (std::size_t i = p.begin; i < p.end; ++i) {
+          const int x = decisions_[i];
+          if (d.fixed(x)) continue;
+          if (p.order == VariableOrder::static_order) return x;
+          const auto m = merit(x);
+          if (best < 0 || m < best_merit) {
+            best = x;
+            best_merit = m;
+          }
+        }
+        return best;
+      };
+      const int best = with_merit<Wide>(p.order, view, s.weights, first_best);
       if (best >= 0) return {best, &p};
     }
     return {-1, nullptr};
   }
-  bool prefer(const State& s, VariableOrder order, int x, int y) const {
-    const Space& d = s.space;
-    switch (order) {
-      case VariableOrder::mrv: return d.size(x) < d.size(y);
-      case VariableOrder::largest: return d.size(x) > d.size(y);
-      case VariableOrder::min_value: return d.min(x) < d.min(y);
-      case VariableOrder::max_value: return d.max(x) > d.max(y);
-      case VariableOrder::dom_deg:
-        return Wide{d.size(x)} * degree(y) < Wide{d.size(y)} * degree(x);
-      case VariableOrder::dom_wdeg: {
-        const auto wx = std::max<std::int64_t>(s.var_weight[static_cast<std::size_t>(x)], 1);
-        const auto wy = std::max<std::int64_t>(s.var_weight[static_cast<std::size_t>(y)], 1);
-        return Wide{d.size(x)} * wy < Wide{d.size(y)} * wx;
-      }
-      case VariableOrder::static_order: break;
+  // What variable_choice.hpp reads of the domains.
+  struct DomainView {
+    const Space& d;
+    const IntProblem& problem;
+    std::uint64_t size(int x) const { return d.size(x); }
+    Value min(int x) const { return d.min(x); }
+    Value max(int x) const { return d.max(x); }
+    std::int64_t degree(int x) const { return problem.degree(x); }
+    std::int64_t heaviest_degree() const { return problem.heaviest_degree_; }
+    const std::vector<int>& constraints_of(int x) const { return problem.scopes_[static_cast<std::size_t>(x)]; }
+    bool binds(int c, int x) const {
+      const auto& scope = problem.propagator_scopes_[static_cast<std::size_t>(c)];
+      return std::any_of(scope.begin(), scope.end(), [&](int y) { return y != x && !d.fixed(y); }) &&
+             !entailed(c);
     }
-    return false;
-  }
+    // Whether propagator c holds whatever its open variables take, as far as it can tell
+    // (one without an entailed() never says so): it binds none of them then, as Gecode
+    // unsubscribes a subsumed propagator (job-shop ft06, afc-size: 13,023 nodes, against
+    // 23,803 with the open variables alone).
+    bool entailed(int c) const {
+      return std::visit(
+          [&](const auto& p) {
+            if constexpr (requires { p.entailed(d); }) return p.entailed(d);
+            return false;
+          },
+          problem.model_.propagation()[c]);
+    }
+  };
   std::int64_t degree(int x) const { return std::max<std::int64_t>(static_cast<std::int64_t>(scopes_[static_cast<std::size_t>(x)].size()), 1); }
 
   // The value of rank k (0: the smallest) in x's domain.
@@ -415,6 +437,8 @@ class IntProblem {
   std::vector<std::vector<int>> propagator_scopes_;  // propagator -> the variables it watches
   std::optional<Objective> objective_;
   int depth_ = 0;
+  FailureWeights::Kept learned_;  // by the phases' orders
+  std::int64_t heaviest_degree_ = 1;
   State root_;
 };
 

@@ -51,7 +51,10 @@ inline std::vector<OptionInfo> search_options() {
       std::move(prune),
       {"order",
        "strategy csp: the variable order: static, the first unassigned variable in the model's order; mrv, the "
-       "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures)",
+       "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures); "
+       "largest, the most values; min-value, max-value: the smallest minimum, the largest maximum; afc: the largest "
+       "accumulated failure count (decayed by 0.99 at each failure, Gecode's AFC); afc-size: the fewest values per "
+       "AFC",
        Type::text, detail::names_of(all_variable_orders)},
       {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
       {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},
@@ -70,7 +73,7 @@ inline std::vector<OptionInfo> search_options() {
 
 inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts", "lns"};
 
-// Which layer searches the model: the bitset one (model.hpp, problem.hpp) knows fewer
+// Which layer searches the model: the bitset one (model.hpp, problem.hpp) offers fewer
 // orders and value choices than the integer one (int_model.hpp, int_problem.hpp).
 enum class Layer { bitset, integer };
 

@@ -28,6 +28,16 @@ struct Clause {
     for (int x : negative) subs.push_back({x, Event::fixed});
     return subs;
   }
+  // A literal is true.
+  bool entailed(const Space& s) const {
+    for (int x : positive) {
+      if (s.fixed(x) && s.value(x) == 1) return true;
+    }
+    for (int x : negative) {
+      if (s.fixed(x) && s.value(x) == 0) return true;
+    }
+    return false;
+  }
   // Unit propagation: the one literal left free, when every other is false, is true.
   bool propagate(Space& s) const {
     int free = -1;

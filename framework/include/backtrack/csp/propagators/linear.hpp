@@ -73,6 +73,12 @@ struct LinearLessEqual {
     }
     return true;
   }
+  // Every value left satisfies it (variable_choice.hpp: it no longer binds its variables).
+  bool entailed(const Space& s) const {
+    Wide hi = 0;
+    for (const Term& t : terms) hi += term_max(s, t);
+    return hi <= c;
+  }
 };
 
 struct LinearEqual {

@@ -50,6 +50,19 @@ struct LinearReified {
     return std::visit([&](const auto& p) { return p.propagate(s); }, s.value(b) == 1 ? holds : negation);
   }
 
+  // Decided, and what is left of it holds whatever the open variables take (b = 0 of a
+  // half-reification asks nothing).
+  bool entailed(const Space& s) const {
+    if (!s.fixed(b)) return false;
+    if (s.value(b) == 0 && half) return true;
+    return std::visit(
+        [&](const auto& p) {
+          if constexpr (requires { p.entailed(s); }) return p.entailed(s);
+          return false;
+        },
+        s.value(b) == 1 ? holds : negation);
+  }
+
  private:
   enum class Truth { open, entailed, disentailed };
 

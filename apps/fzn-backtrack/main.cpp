@@ -39,6 +39,7 @@ struct Flags {
   int threads = 1;            // -p
   unsigned long long seed = 1;  // -r
   std::string prune = "arc";
+  long long lns = 0;  // --lns
   std::string file;
 };
 
@@ -63,6 +64,10 @@ po::options_description flag_descriptions(Flags& f) {
                                      "default): propagation to a fixpoint, all-different by value; bounds, "
                                      "domain (formerly gac): and all-different by Hall intervals, by matching, "
                                      "where the model does not fix its strength")
+      ("lns", po::value(&f.lns), "large neighbourhood search for an optimisation: after a first solution, many "
+                                 "short searches each freeing this percentage (1-99) of the variables around the "
+                                 "best solution, until -t stops it; proves nothing unless the first search ends "
+                                 "(0, the default: one search)")
       ("file", po::value(&f.file), "the FlatZinc model");
   return d;
 }
@@ -104,7 +109,9 @@ int run(int argc, char** argv) {
   // Gecode's FlatZinc reader searches them (and MiniZinc's CP solvers much alike).
   const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
   if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
-  const csp::SearchOptions options{.prune = *prune, .variables = csp::VariableOrder::afc_size, .seed = f.seed};
+  if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
+  const csp::SearchOptions options{
+      .prune = *prune, .variables = csp::VariableOrder::afc_size, .seed = f.seed, .lns = static_cast<int>(f.lns)};
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.

@@ -203,6 +203,31 @@ TEST(FznBacktrack, OptimisationPrintsImprovementsThenTheOptimum) {
   EXPECT_EQ(final_line(o.out), "==========") << o.out;
 }
 
+// --lns P: improvements until -t stops it, the optimum among them on so small a model,
+// but never proved (no "=========="); refused without an objective, or out of range.
+TEST(FznBacktrack, NeighbourhoodSearchImprovesUntilTheTimeLimitAndProvesNothing) {
+  const Model m(maximize_sum);
+  const auto o = fzn({"--lns", "50", "-t", "300", m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto found = solutions_of(o.out);
+  ASSERT_FALSE(found.empty()) << o.out;
+  EXPECT_EQ(found.back(), "x = 2;\ny = 3;\ns = 5;\n") << o.out;
+  int previous = 0;
+  for (const auto& solution : found) {
+    const int s = std::stoi(solution.substr(solution.find("s = ") + 4));
+    EXPECT_GT(s, previous) << o.out;
+    previous = s;
+  }
+  EXPECT_EQ(final_line(o.out), "----------") << o.out;
+  const Model satisfy(three_pairs);
+  const auto none = fzn({"--lns", "30", satisfy.path()});
+  EXPECT_EQ(none.exit_code, 64) << none.err;
+  EXPECT_TRUE(contains(none.err, "this model has none")) << none.err;
+  const auto too_many = fzn({"--lns", "100", m.path()});
+  EXPECT_EQ(too_many.exit_code, 64) << too_many.err;
+  EXPECT_TRUE(contains(too_many.err, "--lns must be")) << too_many.err;
+}
+
 TEST(FznBacktrack, AConstantObjectiveIsProvedAtTheFirstSolution) {
   // Every solution is optimal: the first is proved so, and -a lists no other (no
   // solution improves on it), as branch and bound on any objective would.

@@ -110,7 +110,8 @@ INSTANTIATE_TEST_SUITE_P(Golomb, EverySearch, testing::Range(4, 9),
 // beats the one before it, none is counted without being handed on, and the last is the
 // shortest ruler; the problem keeps nothing, so a second run finds them all again.
 TEST(Golomb, ThreadsHandOnEveryImprovementInOrderAndTheProblemKeepsNoBound) {
-  const CspGolomb problem(8, {.variables = backtrack::csp::VariableOrder::static_order});
+  const CspGolomb problem(8, {.prune = backtrack::csp::Prune::bounds,
+                              .variables = backtrack::csp::VariableOrder::static_order});
   const backtrack::SplitPlan plan{.subtrees = 64, .probe_nodes = 50};
   for (int run = 0; run < 2; ++run) {
     backtrack::Incumbent incumbent(problem.minimises());
@@ -145,7 +146,7 @@ TEST(Golomb, NeighbourhoodSearchHandsOnShorterRulersWithinItsBudget) {
   for (const int percent : {30, 60}) {
     SCOPED_TRACE("--lns " + std::to_string(percent));
     const int marks = 6;
-    const CspGolomb problem(marks, {.lns = percent});
+    const CspGolomb problem(marks, {.prune = backtrack::csp::Prune::bounds, .lns = percent});
     backtrack::Incumbent incumbent(problem.minimises());
     backtrack::SearchLimits limits;
     limits.incumbent = &incumbent;

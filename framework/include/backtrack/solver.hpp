@@ -212,9 +212,7 @@ class ProblemSolver final : public Solver {
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     if constexpr (HasObjective<P>) {
       if (problem_.optimises()) {
-        // This run's bound, none before it, unless the caller shares one between runs.
-        Incumbent own(problem_.minimises());
-        Incumbent& incumbent = request.limits.incumbent != nullptr ? *request.limits.incumbent : own;
+        Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
         RunResult result = neighbourhoods() ? run_neighbourhoods(request, sink, incumbent)
                                             : run_search(request, sink, &incumbent);
         result.objective = ObjectiveResult{.minimise = incumbent.minimises(),

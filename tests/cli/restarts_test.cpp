@@ -169,6 +169,7 @@ TEST(Neighbourhoods, RefusedWithTheReason) {
       {{"solve", "nqueens", "-n", "8", "--strategy", "csp", "--lns", "30"}, "bitset domains"},
       {{"solve", "golomb", "-n", "6", "--lns", "0"}, "1 to 99, got 0"},
       {{"solve", "golomb", "-n", "6", "--lns", "100"}, "1 to 99, got 100"},
+      {{"solve", "golomb", "-n", "6", "--lns", "-5"}, "1 to 99, got -5"},
       {{"solve", "golomb", "-n", "6", "--lns", "30", "--first"}, "not with --first"},
   };
   for (const auto& [args, reason] : refused) {

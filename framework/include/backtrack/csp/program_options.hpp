@@ -67,7 +67,7 @@ inline std::vector<OptionInfo> search_options() {
        "strategy csp, an optimisation: large neighbourhood search freeing this percentage (1-99) of the variables "
        "around the best solution in each of many short searches, until --time-limit or another limit stops it; "
        "proves nothing unless its first search ends (default 0: one search)",
-       Type::unsigned_integer},
+       Type::integer},
   };
 }
 
@@ -114,12 +114,12 @@ inline SearchOptions read_search_options(const boost::program_options::variables
                      "tree (use --restarts none)");
   }
   if (vm.count("lns") != 0) {
-    const auto percent = vm["lns"].as<unsigned long long>();
+    const int percent = vm["lns"].as<int>();  // signed: -5 is refused as -5, not as 2^64 - 5
     if (percent < 1 || percent > 99) {
       throw UsageError("--lns frees a percentage of the variables in each neighbourhood: 1 to 99, got " +
                        std::to_string(percent));
     }
-    defaults.lns = static_cast<int>(percent);
+    defaults.lns = percent;
   }
   return defaults;
 }

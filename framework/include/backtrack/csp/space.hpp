@@ -39,6 +39,10 @@ inline constexpr Value bitset_limit = Value{1} << 16;
 
 enum class Event : std::uint8_t { none = 0, domain = 1, bounds = 2, fixed = 3 };
 
+// What a propagator's run costs, which orders the woken ones (propagation.hpp): low
+// (a clause over Booleans), linear in its scope (the default), high (a global constraint).
+enum class Cost : std::uint8_t { low = 0, linear = 1, high = 2 };
+
 class Space {
  public:
   // A variable with the values lo .. hi; its number.
@@ -290,9 +294,9 @@ class Space {
 
   std::uint64_t propagations = 0;  // propagator runs, for the search's counters
 
-  // The propagation's queues of propagators waiting to run, cheap (0) and expensive (1)
-  // (propagation.hpp owns their use).
-  WorkQueue& queue(int cost) { return queues_[cost]; }
+  // The propagation's queues of propagators waiting to run, one per Cost (propagation.hpp
+  // owns their use).
+  WorkQueue& queue(Cost cost) { return queues_[static_cast<int>(cost)]; }
 
  private:
   struct Var {
@@ -394,7 +398,7 @@ class Space {
   std::vector<Mark> marks_;
   std::vector<Event> event_;
   std::vector<int> changed_;
-  WorkQueue queues_[2];
+  WorkQueue queues_[3];
   std::vector<int> scratch_;
   std::vector<Value> scratch_values_;
   bool failed_ = false;

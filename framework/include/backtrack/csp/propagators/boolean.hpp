@@ -23,6 +23,7 @@ struct Clause {
   std::vector<int> positive;  // distinct, none of them negative too (IntModel::clause)
   std::vector<int> negative;
   static constexpr bool idempotent = true;
+  static constexpr Cost cost = Cost::low;
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs = fixed_subscriptions(positive);
     for (int x : negative) subs.push_back({x, Event::fixed});
@@ -64,6 +65,7 @@ struct BoolAndOr {
   int r;
   Value deciding;
   static constexpr bool idempotent = true;
+  static constexpr Cost cost = Cost::low;
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs = fixed_subscriptions(xs);
     subs.push_back({r, Event::fixed});

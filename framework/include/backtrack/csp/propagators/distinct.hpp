@@ -55,7 +55,7 @@ struct Distinct {
     if (edges > 0) scratch_graph = s.reserve_scratch(Graph::ints(k, edges));
   }
   static constexpr bool idempotent = true;
-  static constexpr bool expensive = true;
+  static constexpr Cost cost = Cost::high;
 
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;

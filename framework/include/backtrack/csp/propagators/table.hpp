@@ -161,7 +161,7 @@ class CompactTable {
 struct Table : CompactTable {
   using CompactTable::CompactTable;
   static constexpr bool idempotent = true;
-  static constexpr bool expensive = true;
+  static constexpr Cost cost = Cost::high;
 
   bool propagate(Space& s) const {
     std::size_t changed_at = 0;
@@ -220,7 +220,7 @@ struct ForbiddenTable : CompactTable {
   using CompactTable::CompactTable;
   // Removing a value can leave another variable's value with every completion forbidden.
   static constexpr bool idempotent = false;
-  static constexpr bool expensive = true;
+  static constexpr Cost cost = Cost::high;
 
   bool propagate(Space& s) const {
     std::size_t changed_at = 0;

@@ -699,6 +699,7 @@ class Builder {
     static const std::unordered_map<std::string_view, O> orders{
         {"input_order", O::static_order}, {"first_fail", O::mrv},      {"anti_first_fail", O::largest},
         {"smallest", O::min_value},       {"largest", O::max_value},   {"dom_w_deg", O::dom_wdeg},
+        {"afc_max", O::afc},              {"afc_size_max", O::afc_size},
     };
     return choice(e, orders, "variable choice");
   }

@@ -41,6 +41,15 @@ std::optional<Value> optimum_of_one_search(const P& problem) {
   return incumbent.best();
 }
 
+// The nodes of that search.
+template <class P>
+std::uint64_t nodes_of_one_search(const P& problem) {
+  Incumbent incumbent(problem.minimises());
+  SearchLimits limits;
+  limits.incumbent = &incumbent;
+  return DepthFirstSearch<P>(problem, limits).run().nodes;
+}
+
 // The optimum with the tree split as threads and checkpoints split it: `plan`'s probe, then
 // the subtrees on `threads`. Where the tree is cut must not change it.
 template <class P>
@@ -53,6 +62,36 @@ std::optional<Value> optimum_split(const P& problem, const SplitPlan& plan, unsi
                                          [&](const P& p) { return DepthFirstSearch<P>(p, limits); });
   EXPECT_TRUE(stats.complete());
   return incumbent.best();
+}
+
+// The optimum as a run of the solver finds it (ProblemSolver::run: one search on one
+// thread, a portfolio on several, large neighbourhood search where the problem's options
+// ask for it), with whether the run says it proved it, and the nodes it searched.
+struct RunOptimum {
+  std::optional<std::int64_t> best;
+  bool proved = false;
+  std::uint64_t nodes = 0;
+};
+template <class P>
+RunOptimum optimum_of_run(const P& problem, unsigned threads, SearchLimits limits = {}) {
+  const auto solver = make_solver(problem, [](const P&, std::span<const typename P::Move>) { return Solution{}; },
+                                  Instance{"test", ""});
+  RunRequest request;
+  request.mode = SearchMode::all;
+  request.threads = threads;
+  request.limits = limits;
+  std::optional<std::int64_t> last;
+  const RunResult result = solver->run(request, [&](Solution&& s) {
+    // Improvements only, in order: each strictly better than the one before.
+    if (last && s.objective) {
+      EXPECT_TRUE(problem.minimises() ? *s.objective < *last : *s.objective > *last);
+    }
+    last = s.objective;
+    return true;
+  });
+  EXPECT_TRUE(result.objective.has_value());
+  EXPECT_EQ(result.objective->best, last) << "the best is the last solution handed on";
+  return {result.objective->best, result.objective->proved, result.stats.nodes};
 }
 
 }  // namespace backtrack::csp

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -179,6 +180,36 @@ TEST(Golomb, NeighbourhoodSearchHandsOnShorterRulersWithinItsBudget) {
     EXPECT_EQ(lengths.back(), shortest_ruler(marks));
     EXPECT_EQ(static_cast<std::size_t>(stats.representatives), lengths.size());
   }
+}
+
+// The same through the solver on two threads (a portfolio of neighbourhood searches
+// sharing the bound): the rulers handed on shorten (optimum_of_run checks it), and the
+// shortest is reached; stopped there, as nothing proves it.
+TEST(Golomb, NeighbourhoodSearchOnTwoThreadsReachesTheShortestRuler) {
+  const int marks = 6;
+  const CspGolomb problem(marks, {.prune = backtrack::csp::Prune::bounds, .lns = 50});
+  std::atomic<bool> stop{false};
+  const auto solver = backtrack::make_solver(
+      problem, [](const CspGolomb&, std::span<const backtrack::csp::Decision>) { return backtrack::Solution{}; },
+      backtrack::Instance{"test", ""});
+  backtrack::RunRequest request;
+  request.mode = backtrack::SearchMode::all;
+  request.threads = 2;
+  request.limits.stop_requested = &stop;
+  request.limits.deadline = backtrack::SearchLimits::deadline_after(120);  // not reached: a safeguard
+  std::vector<std::int64_t> lengths;
+  const auto result = solver->run(request, [&](backtrack::Solution&& s) {
+    lengths.push_back(s.objective.value_or(-1));
+    if (lengths.back() == shortest_ruler(marks)) stop = true;
+    return true;
+  });
+  ASSERT_FALSE(lengths.empty());
+  EXPECT_TRUE(std::adjacent_find(lengths.begin(), lengths.end(), std::less_equal<>()) == lengths.end());
+  EXPECT_EQ(lengths.back(), shortest_ruler(marks));
+  EXPECT_EQ(result.stats.stop, backtrack::StopReason::interrupted);
+  ASSERT_TRUE(result.objective.has_value());
+  EXPECT_EQ(result.objective->best, shortest_ruler(marks));
+  EXPECT_FALSE(result.objective->proved);
 }
 
 // The magic squares of order 3: every arrangement of 1..9 whose rows, columns and

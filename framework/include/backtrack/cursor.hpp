@@ -8,6 +8,7 @@
 // that rebuild copies the whole matrix (tens of kilobytes for a Sudoku) and replays the
 // whole prefix. A state copied by value (child()) is a few machine words: it is simply
 // replayed from root().
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -31,13 +32,27 @@ class Cursor {
       if (lost_) {
         state_ = problem_.root();
         path_.clear();
+        batches_.clear();
         lost_ = false;
       }
       std::size_t shared = 0;
       while (shared < path_.size() && shared < prefix.size() && path_[shared] == prefix[shared]) ++shared;
+      // A node inside a batch was never propagated by itself: back to where the batch began.
+      while (!batches_.empty() && batches_.back().end > shared) {
+        shared = std::min(shared, batches_.back().begin);
+        batches_.pop_back();
+      }
       while (path_.size() > shared) {
         problem_.undo(state_, path_.back());
         path_.pop_back();
+      }
+      if constexpr (HasApplyAll<P>) {
+        if (prefix.size() - shared >= batched_from) {
+          problem_.apply_all(state_, prefix.subspan(shared));
+          path_.insert(path_.end(), prefix.begin() + static_cast<std::ptrdiff_t>(shared), prefix.end());
+          batches_.push_back({shared, prefix.size()});
+          return state_;
+        }
       }
       for (std::size_t i = shared; i < prefix.size(); ++i) {
         problem_.apply(state_, prefix[i]);
@@ -58,9 +73,18 @@ class Cursor {
   // problem is always replayed.
   static constexpr bool walks = HasApplyUndo<P> && !HasChild<P> && !HasStateAfter<P>;
 
+  // Moves made at once with apply_all() (problem.hpp's HasApplyAll): from this many on (a
+  // neighbourhood of --lns, a subtree after a stop), not the few that the next subtree of
+  // a split adds, since a batch cut into is made again from its start.
+  static constexpr std::size_t batched_from = 8;
+  struct Batch {
+    std::size_t begin, end;  // in path_
+  };
+
   const P& problem_;
   State state_;
   std::vector<Move> path_;  // where state_ is
+  std::vector<Batch> batches_;
   bool lost_ = false;
 };
 

@@ -34,10 +34,10 @@ template <HasNeighbourhoods P, class Emit>
 SearchStats search_neighbourhoods(const P& problem, const SearchLimits& limits, Emit& emit,
                                   std::uint64_t failures_each = failures_per_neighbourhood) {
   using Move = typename P::Move;
-  std::vector<Move> best;
+  std::optional<decltype(problem.centre(std::span<const Move>{}))> best;  // the best solution's centre()
   std::uint64_t nodes_before = 0;  // of the searches before the current one
   auto keep = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
-    best.assign(path.begin(), path.end());
+    best = problem.centre(path);
     return emit(path, weight, FoundAt{nodes_before + at.nodes, at.time});
   };
   const auto sink = path_sink<P>(keep);
@@ -46,7 +46,7 @@ SearchStats search_neighbourhoods(const P& problem, const SearchLimits& limits, 
   to_first.max_solutions = 1;
   SearchStats total = Search(problem, to_first, sink).run();
   // No solution at all, a stop, or (complete) the optimum proved.
-  if (total.stop != StopReason::solution_limit || best.empty()) return total;
+  if (total.stop != StopReason::solution_limit || !best) return total;
   total.stop = StopReason::none;
   // One search for every neighbourhood (its path and cursor are made once: their size is
   // the tree's depth), unless the user's node or failure budget must be cut to what is
@@ -75,7 +75,7 @@ SearchStats search_neighbourhoods(const P& problem, const SearchLimits& limits, 
     if ((total.stop = limits.outside_stop()) != StopReason::none) break;
     // The shared search counts its nodes over every neighbourhood (nodes_entered()).
     nodes_before = budgeted ? total.nodes : total.nodes - search.nodes_entered();
-    SearchStats stats = search.run_subtree(problem.neighbourhood(best, draw), 1);
+    SearchStats stats = search.run_subtree(problem.neighbourhood(*best, draw), 1);
     // A neighbourhood that spent its own budget, or was searched to its end, gives way
     // to the next; any other stop (the user's budget among them) ends the run.
     if (stats.stop == StopReason::failure_limit && each.max_failures == failures_each &&

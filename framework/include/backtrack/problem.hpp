@@ -51,11 +51,12 @@
 //                                        after it propagated): a split keeps those of
 //                                        its probe's path (split.hpp).
 //   relaxed_share() -> int               large neighbourhood search, for an optimisation:
-//   neighbourhood(best, draw) -> moves   the percentage of variables each neighbourhood
-//                                        frees (0: none, one search as usual), and the
-//                                        moves that fix the others as the best solution
-//                                        (its path) has them, drawn by `draw`
-//                                        (neighbourhoods.hpp).
+//   centre(best) -> C                    the percentage of variables each neighbourhood
+//   neighbourhood(centre, draw) -> moves frees (0: none, one search as usual); what a
+//                                        neighbourhood needs of the best solution (its
+//                                        path), made once per solution; and the moves
+//                                        that fix the others as it has them, drawn by
+//                                        `draw` (neighbourhoods.hpp).
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -90,6 +91,15 @@ template <class P>
 concept HasApplyUndo = requires(const P& p, typename P::State& s, const typename P::Move& m) {
   p.apply(s, m);
   p.undo(s, m);
+};
+
+// Optional, beside apply/undo: the moves in turn, as apply() makes each (undo() takes
+// each back), where the problem can do it at once: a cursor's walk to a deep node (a
+// neighbourhood of --lns fixes most of the variables) propagates once, not per move.
+// The nodes between are never settled by themselves: the cursor does not stop at one.
+template <class P>
+concept HasApplyAll = requires(const P& p, typename P::State& s, std::span<const typename P::Move> moves) {
+  p.apply_all(s, moves);
 };
 
 template <class P>
@@ -140,6 +150,11 @@ concept HasLearning = requires(const P& p, typename P::State& s) {
   p.forget(s);
 };
 
+// A problem that can search in other orders, for a portfolio's threads (solver.hpp):
+// reorder(k), k >= 1, makes the copy it is called on search in its k-th other order.
+template <class P>
+concept HasReordering = requires(P& p, std::uint64_t k) { p.reorder(k); };
+
 template <Problem P>
 bool learns(const P& problem) {
   if constexpr (HasLearning<P>) {
@@ -175,7 +190,7 @@ template <class P>
 concept HasNeighbourhoods =
     HasObjective<P> && requires(const P& p, std::span<const typename P::Move> best, std::uint64_t draw) {
       { p.relaxed_share() } -> std::convertible_to<int>;
-      { p.neighbourhood(best, draw) } -> std::convertible_to<std::vector<typename P::Move>>;
+      { p.neighbourhood(p.centre(best), draw) } -> std::convertible_to<std::vector<typename P::Move>>;
     };
 
 template <class P>

@@ -173,6 +173,17 @@ class IntProblem {
     const int broken = model_.propagation().run(s.space);
     if (broken != -1) failed(s, broken);
   }
+  // apply() of each move, but one propagation after them all (problem.hpp's HasApplyAll):
+  // a mark per move, so that undo() takes each back as it takes back apply()'s.
+  void apply_all(State& s, std::span<const Move> moves) const {
+    for (const Move& m : moves) {
+      s.space.mark();
+      if (!s.space.failed() && !post(s.space, m)) failed(s, -2);
+    }
+    if (moves.empty() || s.space.failed()) return;
+    const int broken = model_.propagation().run(s.space);
+    if (broken != -1) failed(s, broken);
+  }
   // Branch and bound (incumbent.hpp): only what beats `best` from here on; taken back
   // with the move that made the state.
   void constrain(State& s, Value best) const {
@@ -210,8 +221,8 @@ class IntProblem {
   // the objective stays as `best` has it with probability 1 - lns%, drawn from the seed
   // and `draw`.
   int relaxed_share() const { return objective_ ? options_.lns : 0; }
-  std::vector<Move> neighbourhood(std::span<const Move> best, std::uint64_t draw) const {
-    const std::vector<Value> solution = values(best);
+  std::vector<Value> centre(std::span<const Move> best) const { return values(best); }
+  std::vector<Move> neighbourhood(const std::vector<Value>& solution, std::uint64_t draw) const {
     std::mt19937_64 random(options_.seed * 0x9E3779B97F4A7C15ULL + draw);
     std::vector<Move> fixed;
     for (const int x : decisions_) {
@@ -239,11 +250,7 @@ class IntProblem {
     const SearchLimits unlimited;
     const LimitsInScope never_stopped(unlimited);
     State s = root_;
-    for (const Move& m : path) {
-      s.space.mark();
-      post(s.space, m);
-      model_.propagation().run(s.space);
-    }
+    apply_all(s, path);  // one fixpoint: the same as one per move, as propagation is monotone
     if (objective_ && !all_fixed(s.space)) {
       const int x = objective_->x;
       while (!s.space.failed()) {
@@ -268,6 +275,8 @@ class IntProblem {
     options_.seed = seed;
     for (Phase& p : phases_) p.values = ValueOrder::random;
   }
+  // A portfolio's k-th other search (solver.hpp): the values in the random order of seed + k.
+  void reorder(std::uint64_t k) { shuffle_values(options_.seed + k); }
 
  private:
   bool auxiliaries_fixed(const Space& d) const {

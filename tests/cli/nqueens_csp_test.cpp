@@ -29,11 +29,33 @@ TEST(NQueensCsp, FindsABoardBeyondSixtyFour) {
     EXPECT_EQ(boards, 1) << n;
     EXPECT_EQ(summary_of(o)["instance"]["n"], n);
   }
-  // The integer layer's own orders and value choices are offered there, not below.
-  const auto wide = run({"solve", "nqueens", "-n", "70", "--strategy", "csp", "--first", "--values", "split"});
-  EXPECT_EQ(wide.exit_code, 0) << wide.err;
-  const auto narrow = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--first", "--values", "split"});
+  // The value orders are one implementation (value_order.hpp), offered on both layers;
+  // the integer layer's own variable orders are offered there, not below.
+  for (const char* n : {"70", "8"}) {
+    const auto split = run({"solve", "nqueens", "-n", n, "--strategy", "csp", "--first", "--values", "split"});
+    EXPECT_EQ(split.exit_code, 0) << n << split.err;
+  }
+  const auto narrow = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--first", "--order", "largest"});
   EXPECT_EQ(narrow.exit_code, 64) << narrow.err;
+}
+
+// Both sides of n = 64 branch alike by default, one child per column, so a count's nodes
+// compare across them; --branching binary is x = c, then x != c, on both.
+TEST(NQueensCsp, BranchesOnValuesOnBothSidesOfSixtyFour) {
+  for (const char* n : {"64", "65"}) {
+    const auto o = run({"solve", "nqueens", "-n", n, "--strategy", "csp", "--first", "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(summary_of(o)["instance"].value("branching", std::string("values")), "values") << n;
+  }
+  const auto binary = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--count", "--branching", "binary",
+                           "--format", "json"});
+  ASSERT_EQ(binary.exit_code, 0) << binary.err;
+  EXPECT_EQ(summary_of(binary)["solutions"], "92");
+  const auto values = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--count", "--format", "json"});
+  EXPECT_LT(summary_of(values)["nodes"].get<int>(), summary_of(binary)["nodes"].get<int>());
+  const auto refused = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--count", "--branching", "values",
+                            "--values", "split"});
+  EXPECT_EQ(refused.exit_code, 64) << refused.err;
 }
 
 TEST(NQueensCsp, MirrorSymmetryBeyondSixtyFour) {

@@ -253,8 +253,13 @@ TEST(IntModel, LinearAndDistinctAgreeWithGenerateAndTest) {
     };
     generate(0);
     for (auto prune : {Prune::forward, Prune::bounds, Prune::gac}) {
-      for (auto values : {ValueOrder::min, ValueOrder::split, ValueOrder::random}) {
-        ASSERT_EQ(solutions_of(m, {prune, VariableOrder::mrv, values, 5}), expected) << "round " << round;
+      for (auto values : all_value_orders) {
+        for (auto branching : all_branchings) {
+          const SearchOptions o{.prune = prune, .variables = VariableOrder::mrv, .values = values, .seed = 5,
+                                .branching = branching};
+          ASSERT_EQ(solutions_of(m, o), expected)
+              << "round " << round << " " << to_string(values) << " " << to_string(branching);
+        }
       }
     }
   }

@@ -24,9 +24,16 @@ TEST(NQueensCsp, EveryOptionMatchesA000170AndDlx) {
     EXPECT_EQ(expected, a000170[n]);
     for (auto p : csp::all_prunes) {
       for (auto o : csp::all_variable_orders) {
-        for (auto v : csp::bitset_value_orders) {
-          EXPECT_EQ(count_solutions(CspQueens(n, {p, o, v, 3})).solutions, a000170[n])
-              << "n = " << n << " " << to_string(p) << " " << to_string(o) << " " << to_string(v);
+        for (auto v : csp::all_value_orders) {
+          for (auto b : csp::all_branchings) {
+            // Two children a node with the orders that prefer small domains (as csp_test.cpp).
+            const bool two_children = b == csp::Branching::binary || csp::halves(v);
+            if (two_children && o != csp::VariableOrder::mrv && o != csp::VariableOrder::dom_wdeg) continue;
+            const csp::SearchOptions options{.prune = p, .variables = o, .values = v, .seed = 3, .branching = b};
+            EXPECT_EQ(count_solutions(CspQueens(n, options)).solutions, a000170[n])
+                << "n = " << n << " " << to_string(p) << " " << to_string(o) << " " << to_string(v) << " "
+                << to_string(b);
+          }
         }
       }
     }

@@ -141,7 +141,8 @@ const std::vector<Strategy>& strategies() {
        [](int n, const GivenQueens& g) { return row_by_row("scan", n, g); }},
       {{.name = "csp",
         .summary = "the generic CSP layer: a variable per row, a binary constraint per pair of rows (--prune, "
-                   "--order, --values); the bitset layer up to n = 64, the integer layer beyond",
+                   "--order, --values, --branching); the bitset layer up to n = 64, the integer layer beyond, "
+                   "both branching on every column by default",
         .symmetries = no_full_symmetry,
         .options = csp::search_option_names},
        [](const po::variables_map& vm, int n, Symmetry s) { return csp_solver(vm, n, s); }},

@@ -2,7 +2,8 @@
 // Searching an IntModel: a Problem for the engine, by binary branching as Gecode does.
 //
 // A node chooses a variable (--order) and a value v of it (--values), and has two
-// children: x = v and x != v, or for a split x <= v and x > v (the halves of the domain).
+// children: x = v and x != v, or for a split x <= v and x > v (the halves of the domain);
+// or, with --branching values, one child x = v per value, in the value order.
 // A variable without a bitset (wider than bitset_limit values, space.hpp) is always
 // split, for removing one value inside its interval would change nothing. The state is
 // a Space: apply() marks it, posts the decision and runs the propagators to a fixpoint;
@@ -39,6 +40,7 @@
 #include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/csp/value_order.hpp"
 #include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/limits_in_scope.hpp"
@@ -47,7 +49,7 @@
 namespace backtrack::csp {
 
 struct Decision {
-  enum class Kind : std::uint8_t { equal, not_equal, at_most, more_than };
+  using Kind = DecisionKind;  // value_order.hpp: equal, not_equal, at_most, more_than
   int x = 0;
   Kind kind = Kind::equal;
   Value v = 0;
@@ -61,12 +63,58 @@ class IntProblem {
     Space space;
     FailureWeights weights;  // of the propagators' failures, for the orders that learn
   };
-  // A node's two children (none for a failed node or a solution).
-  struct Children {
-    std::array<Decision, 2> moves;
-    int count = 0;
-    const Decision* begin() const { return moves.data(); }
-    const Decision* end() const { return moves.data() + count; }
+  // A node's children (none for a failed node or a solution): two listed moves (binary
+  // branching, a split), or, branching on values, x = v for each value of x in the value
+  // order (value_order.hpp), read from the node's domain as the engine asks for them (it
+  // asks with the node's state restored: undo() before the next child).
+  class Children {
+   public:
+    class iterator {
+     public:
+      using value_type = Decision;
+      using difference_type = std::ptrdiff_t;
+      iterator() = default;
+      explicit iterator(const Children* c) : c_(c) {
+        if (c_->domain_ != nullptr && c_->count_ > 0) value_ = c_->value_at(0, 0);
+      }
+      Decision operator*() const {
+        if (c_->domain_ == nullptr) return c_->moves_[static_cast<std::size_t>(k_)];
+        return {c_->x_, Decision::Kind::equal, value_};
+      }
+      iterator& operator++() {
+        ++k_;
+        if (c_->domain_ != nullptr && k_ < c_->count_) value_ = c_->value_at(k_, value_);
+        return *this;
+      }
+      void operator++(int) { ++*this; }
+      friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.done(); }
+
+     private:
+      bool done() const { return k_ >= c_->count_; }
+      const Children* c_ = nullptr;
+      int k_ = 0;
+      Value value_ = 0;
+    };
+    Children() = default;
+    Children(Decision first, Decision second) : moves_{first, second}, count_(2) {}
+    Children(const Space& d, int x, ValueOrder order, std::uint64_t draw)
+        : count_(static_cast<int>(d.size(x))), x_(x), order_(order), draw_(draw), domain_(&d) {}
+    iterator begin() const { return iterator(this); }
+    std::default_sentinel_t end() const { return {}; }
+
+   private:
+    // The k-th value to try; the one before it, `last`, saves min a walk from the start.
+    Value value_at(int k, Value last) const {
+      if (order_ == ValueOrder::min && k > 0) return domain_->next(x_, last);
+      const auto m = static_cast<std::uint64_t>(count_);
+      return nth_value(*domain_, x_, rank_to_try(order_, static_cast<std::uint64_t>(k), m, draw_));
+    }
+    std::array<Decision, 2> moves_{};
+    int count_ = 0;
+    int x_ = 0;
+    ValueOrder order_ = ValueOrder::min;
+    std::uint64_t draw_ = 0;
+    const Space* domain_ = nullptr;  // branching on values: the node's domains
   };
 
   IntProblem(IntModel model, SearchOptions options)
@@ -130,11 +178,12 @@ class IntProblem {
     return true;
   }
 
+  // The variable's children (--branching, --values: value_order.hpp): by default two,
+  // x = v and x != v for the first value v of the order, as Gecode branches.
   Children candidates(const State& s) const {
-    Children c;
-    if (s.space.failed()) return c;
+    if (s.space.failed()) return {};
     const auto [x, phase] = choose_variable(s);
-    if (x < 0) return c;
+    if (x < 0) return {};
     const Space& d = s.space;
     using K = Decision::Kind;
     ValueOrder order = phase->values;
@@ -142,29 +191,17 @@ class IntProblem {
       order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
                                                                              : ValueOrder::split;
     }
-    switch (order) {
-      case ValueOrder::min: c.moves = {{{x, K::equal, d.min(x)}, {x, K::not_equal, d.min(x)}}}; break;
-      case ValueOrder::max: c.moves = {{{x, K::equal, d.max(x)}, {x, K::not_equal, d.max(x)}}}; break;
-      case ValueOrder::mid: {
-        const Value v = nth_value(d, x, (d.size(x) - 1) / 2);
-        c.moves = {{{x, K::equal, v}, {x, K::not_equal, v}}};
-        break;
-      }
-      case ValueOrder::random: {
-        const Value v = nth_value(d, x, mix(options_.seed, x, d.min(x), d.max(x)) % d.size(x));
-        c.moves = {{{x, K::equal, v}, {x, K::not_equal, v}}};
-        break;
-      }
-      case ValueOrder::split:
-      case ValueOrder::reverse_split: {
-        const Value mid = d.min(x) + (d.max(x) - d.min(x)) / 2;
-        c.moves = {{{x, K::at_most, mid}, {x, K::more_than, mid}}};
-        if (order == ValueOrder::reverse_split) std::swap(c.moves[0], c.moves[1]);
-        break;
-      }
+    if (halves(order)) {
+      const Value cut = split_point(d.min(x), d.max(x));
+      const Decision low{x, K::at_most, cut};
+      const Decision high{x, K::more_than, cut};
+      return order == ValueOrder::split ? Children(low, high) : Children(high, low);
     }
-    c.count = 2;
-    return c;
+    const std::uint64_t draw = order == ValueOrder::random ? value_draw(options_.seed, x, d.min(x), d.max(x)) : 0;
+    const Children each(d, x, order, draw);
+    if (!binary_) return each;
+    const Value v = (*each.begin()).v;
+    return {{x, K::equal, v}, {x, K::not_equal, v}};
   }
 
   void apply(State& s, Move m) const {
@@ -427,19 +464,10 @@ class IntProblem {
     for (; k > 0; --k) v = d.next(x, v);
     return v;
   }
-  // A value drawn from the seed and the variable's state: the same node, the same value.
-  static std::uint64_t mix(std::uint64_t seed, int x, Value lo, Value hi) {
-    std::uint64_t h = seed * 0x9E3779B97F4A7C15ULL ^ static_cast<std::uint64_t>(x);
-    for (const Value v : {lo, hi}) {
-      h ^= static_cast<std::uint64_t>(v) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 31;
-    }
-    return h;
-  }
 
   IntModel model_;
   SearchOptions options_;
+  bool binary_ = options_.branching.value_or(Branching::binary) == Branching::binary;  // --branching
   std::vector<int> decisions_;
   std::vector<Phase> phases_;
   std::vector<std::vector<int>> scopes_;             // variable -> the propagators watching it

@@ -36,11 +36,16 @@
 //                     gains 1; a variable weighs the sum over its constraints (Gecode's AFC)
 //           afc-size  fewest values per accumulated failure count (Gecode's AFC/size, the
 //                     default of fzn-backtrack as of Gecode's FlatZinc reader)
-//   --values min      smallest first; mid: nearest the middle of the range first (integer
-//                     models: the median value); random: a random order per variable,
-//                     fixed by --seed for the whole run; max: largest first; split: the
-//                     lower half of the domain, then the upper; reverse-split: the upper
-//                     half first (max, split and reverse-split: integer models only)
+//   --values min      smallest first; mid: the median value first, then outward; random:
+//                     a random order drawn from --seed, the variable and its bounds; max:
+//                     largest first; split: the lower half of the domain, then the upper;
+//                     reverse-split: the upper half first (value_order.hpp: one order for
+//                     both layers)
+//   --branching values  one child per value of the variable, in the value order (the
+//                     default of bitset models, and of N-Queens on both layers)
+//               binary  two children: x = v for the first value v, then x != v (the
+//                     default of integer models, as Gecode's); split and reverse-split
+//                     halve the domain, x <= m then x > m, whatever the branching
 //   --restarts none   one search (the default)
 //              luby   --first, --limit K: runs of a node budget of 100 times Luby's
 //                     sequence (1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ...
@@ -64,6 +69,7 @@ enum class Prune { none, forward, arc, bounds, domain, gac = domain };
 enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg, largest, min_value, max_value, afc, afc_size };
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
+enum class Branching { values, binary };
 
 struct SearchOptions {
   Prune prune = Prune::forward;
@@ -72,6 +78,9 @@ struct SearchOptions {
   std::uint64_t seed = 1;
   Restarts restarts = Restarts::none;
   int lns = 0;  // large neighbourhood search: the percentage of variables freed (0: off)
+  // One child per value, or x = v / x != v; none: the layer's own (bitset: values,
+  // integer: binary), so that a model searches as it did before the choice existed.
+  std::optional<Branching> branching = std::nullopt;
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};
@@ -84,11 +93,11 @@ inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,  
                                              ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
 // What the bitset layer (problem.hpp) offers of them on the command line. It chooses by
 // every order (variable_choice.hpp: csp_test runs them all), but largest, min-value and
-// max-value wander on Sudoku into trees the differential test does not finish, and afc
-// and afc-size have not been measured there yet.
+// max-value wander on Sudoku into trees the differential test does not finish.
 inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
-                                                   VariableOrder::dom_deg, VariableOrder::dom_wdeg};
-inline constexpr std::array bitset_value_orders{ValueOrder::min, ValueOrder::mid, ValueOrder::random};
+                                                   VariableOrder::dom_deg,      VariableOrder::dom_wdeg,
+                                                   VariableOrder::afc,          VariableOrder::afc_size};
+inline constexpr std::array all_branchings{Branching::values, Branching::binary};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 
 constexpr std::string_view to_string(Prune p) {
@@ -104,6 +113,7 @@ constexpr std::string_view to_string(ValueOrder o) {
   constexpr std::string_view names[] = {"min", "mid", "random", "max", "split", "reverse-split"};
   return names[static_cast<int>(o)];
 }
+constexpr std::string_view to_string(Branching b) { return b == Branching::values ? "values" : "binary"; }
 constexpr std::string_view to_string(Restarts r) {
   constexpr std::string_view names[] = {"none", "luby", "geometric"};
   return names[static_cast<int>(r)];

@@ -6,7 +6,7 @@
 // first, and undo() pops the trail back to that mark, so undo is exact and costs what
 // the move changed, not the size of the model. A move that empties a domain (or breaks
 // a constraint) marks the state failed: the engine enters it, finds no candidates,
-// counts a failure and undoes it. So `nodes` counts assignments tried.
+// counts a failure and undoes it. So `nodes` counts moves tried.
 //
 // Pruning (options.hpp). none and forward work from the move alone: forward checking
 // narrows the neighbours of the assigned variable once. arc, bounds and gac propagate:
@@ -22,10 +22,10 @@
 // static scans for the first unassigned one; mrv, dom-deg and dom-wdeg, on models of more
 // than 64 variables, read the undecided variables bucketed by domain size
 // (size_buckets.hpp), kept up to date as domains change and are restored (on smaller ones
-// a scan costs less); the other orders scan. The candidates are the values still in
-// its domain, snapshotted when the node is entered (applying a child changes domains;
-// undoing it restores them). Variables whose domain is one value at the root (givens)
-// are assigned there.
+// a scan costs less); the other orders scan. The children (--branching, --values): one
+// per value still in its domain, in the value order (value_order.hpp), or two, x = v and
+// x != v (or a split's halves, x <= v and x > v). Variables whose domain is one value at
+// the root (givens) are assigned there.
 //
 // Counters (work_counters.hpp): propagations, the values that pruning removed from the
 // domains of other variables than the one assigned; checks, the tests of a value (or of
@@ -36,10 +36,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <iterator>
-#include <numeric>
-#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,15 +48,19 @@
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/size_buckets.hpp"
+#include "backtrack/csp/value_order.hpp"
 #include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/csp/work_queue.hpp"
 #include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
 
+// A move: x = value, or, branching binary, the other child x != value (a split's: x <=
+// value, x > value).
 struct Assignment {
   int var = 0;
   int value = 0;
+  DecisionKind kind = DecisionKind::equal;
   friend bool operator==(const Assignment&, const Assignment&) = default;
 };
 
@@ -87,7 +88,11 @@ class CspProblem {
     mutable std::uint64_t checks = 0;  // allowed() checks a const state
   };
 
-  // The values of one variable still possible, in the chosen order.
+  // A node's children. Branching on values: the values still in its variable's domain
+  // (snapshotted when the node is entered: applying a child changes domains, undoing it
+  // restores them), smallest first bit by bit (the fast path: min, N-Queens' default), or
+  // the k-th by its rank in the value order (value_order.hpp). Branching binary or
+  // halving: two listed moves (one when the domain has one value).
   class Values {
    public:
     class iterator {
@@ -95,23 +100,16 @@ class CspProblem {
       using value_type = Assignment;
       using difference_type = std::ptrdiff_t;
       iterator() = default;
-      iterator(const Values* v) : v_(v) {
-        if (v_->order_ == nullptr) {
-          rest_ = v_->domain_;
-        } else {
-          skip();
-        }
-      }
+      explicit iterator(const Values* v) : v_(v), rest_(v->kind_ == Kind::smallest_first ? v->domain_ : 0) {}
       Assignment operator*() const {
-        if (v_->order_ == nullptr) return {v_->var_, std::countr_zero(rest_)};
-        return {v_->var_, v_->order_[index_]};
+        if (v_->kind_ == Kind::smallest_first) return {v_->var_, std::countr_zero(rest_)};
+        return v_->at(k_);
       }
       iterator& operator++() {
-        if (v_->order_ == nullptr) {
+        if (v_->kind_ == Kind::smallest_first) {
           rest_ &= rest_ - 1;
         } else {
-          ++index_;
-          skip();
+          ++k_;
         }
         return *this;
       }
@@ -119,29 +117,59 @@ class CspProblem {
       friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.done(); }
 
      private:
-      bool done() const { return v_->order_ == nullptr ? rest_ == 0 : index_ >= v_->count_; }
-      void skip() {
-        while (index_ < v_->count_ && ((v_->domain_ >> v_->order_[index_]) & 1) == 0) ++index_;
-      }
+      bool done() const { return v_->kind_ == Kind::smallest_first ? rest_ == 0 : k_ >= v_->count_; }
       const Values* v_ = nullptr;
       Domain rest_ = 0;
-      int index_ = 0;
+      int k_ = 0;
     };
-    Values(int var, Domain domain, const int* order, int count)
-        : var_(var), domain_(domain), order_(order), count_(count) {}
+    Values() = default;  // no children
+    static Values smallest_first(int var, Domain domain) { return {Kind::smallest_first, var, domain, 0, 0}; }
+    static Values ranked(int var, Domain domain, ValueOrder order, std::uint64_t draw) {
+      Values v{Kind::ranked, var, domain, std::popcount(domain), 0};
+      v.order_ = order;
+      v.draw_ = draw;
+      return v;
+    }
+    // `first`, then its opposite (x != v after x = v, x > v after x <= v and back); or
+    // `first` alone (count 1).
+    static Values listed(Assignment first, int count) {
+      Values v{Kind::listed, first.var, 0, count, first.value};
+      v.first_ = first.kind;
+      return v;
+    }
     iterator begin() const { return iterator(this); }
     std::default_sentinel_t end() const { return {}; }
 
    private:
-    int var_;
-    Domain domain_;      // a snapshot: the domain when the node was entered
-    const int* order_;   // nullptr: smallest value first, bit by bit
-    int count_;
+    enum class Kind : std::uint8_t { smallest_first, ranked, listed };
+    Values(Kind kind, int var, Domain domain, int count, int value)
+        : kind_(kind), var_(var), count_(count), value_(value), domain_(domain) {}
+    // Out of line: the fast path's loop stays small.
+    [[gnu::noinline]] Assignment at(int k) const {
+      if (kind_ == Kind::listed) {
+        constexpr DecisionKind opposite[] = {DecisionKind::not_equal, DecisionKind::equal, DecisionKind::more_than,
+                                             DecisionKind::at_most};
+        return {var_, value_, k == 0 ? first_ : opposite[static_cast<int>(first_)]};
+      }
+      const auto rank = rank_to_try(order_, static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(count_), draw_);
+      Domain rest = domain_;
+      for (auto r = rank; r > 0; --r) rest &= rest - 1;  // the value of that rank
+      return {var_, std::countr_zero(rest)};
+    }
+    Kind kind_ = Kind::listed;  // with count_ 0: no children
+    DecisionKind first_ = DecisionKind::equal;
+    ValueOrder order_ = ValueOrder::min;
+    int var_ = 0;
+    int count_ = 0;
+    int value_ = 0;
+    Domain domain_ = 0;
+    std::uint64_t draw_ = 0;
   };
 
   CspProblem(Model model, SearchOptions options) : model_(std::move(model)), options_(options) {
     const int n = model_.variables();
-    order_values();
+    binary_ = options_.branching == Branching::binary;
+    smallest_first_ = options_.values == ValueOrder::min && !binary_;
     propagating_ = options_.prune == Prune::arc || options_.prune == Prune::bounds || options_.prune == Prune::gac;
     // Up to 64 variables a scan is cheaper than keeping buckets: it reads a few cache
     // lines once a node, where buckets cost two bit moves for every domain change and
@@ -149,7 +177,10 @@ class CspProblem {
     buckets_ = options_.variables != VariableOrder::static_order && is_size_per_weight(options_.variables) &&
                n > scan_limit;
     tracked_ = buckets_ || propagating_;
-    for (int v = 0; v < n; ++v) max_degree_ = std::max<std::int64_t>(max_degree_, std::max(model_.degree(v), 1));
+    for (int v = 0; v < n; ++v) {
+      max_degree_ = std::max<std::int64_t>(max_degree_, std::max(model_.degree(v), 1));
+      values_in_domains_ += std::popcount(model_.domains()[static_cast<std::size_t>(v)]);
+    }
     if (learned_.afc) {
       constraints_of_.resize(static_cast<std::size_t>(n));
       for (std::size_t c = 0; c < model_.constraints().size(); ++c) {
@@ -161,23 +192,32 @@ class CspProblem {
 
   State root() const { return root_; }
   bool is_solution(const State& s) const { return s.unassigned == 0 && !s.failed; }
-  int max_depth() const { return model_.variables(); }
+  // A move per variable; branching binary or halving, a move may only remove values:
+  // one per value at most.
+  int max_depth() const { return binary_ || halves(options_.values) ? values_in_domains_ : model_.variables(); }
 
   Values candidates(const State& s) const {
-    if (s.failed) return {0, 0, nullptr, 0};
+    if (s.failed) return {};
     const int var = choose_variable(s);
-    if (var < 0) return {0, 0, nullptr, 0};
+    if (var < 0) return {};
     const Domain d = s.domain[static_cast<std::size_t>(var)];
-    if (options_.values == ValueOrder::min) return {var, d, nullptr, 0};
-    return {var, d, orders_.data() + value_order_[static_cast<std::size_t>(var)], model_.size_of(var)};
+    if (smallest_first_) return Values::smallest_first(var, d);
+    return branch(var, d);
   }
 
-  // Without pruning, values are checked here against the assigned variables.
-  bool allowed(const State& s, Move m) const { return options_.prune != Prune::none || consistent(s, m); }
+  // Without pruning, values are checked here against the assigned variables (x != v and
+  // a split's halves assign nothing).
+  bool allowed(const State& s, Move m) const {
+    return options_.prune != Prune::none || m.kind != DecisionKind::equal || consistent(s, m);
+  }
 
   void apply(State& s, Move m) const {
     s.marks.push_back(s.trail.size());
-    assign(s, m);
+    if (m.kind == DecisionKind::equal) [[likely]] {
+      assign(s, m);
+    } else {
+      exclude(s, m);
+    }
   }
 
   void undo(State& s, Move m) const {
@@ -192,7 +232,7 @@ class CspProblem {
     } else {
       restore_to(s, mark);
     }
-    if (!propagating_) {
+    if (!propagating_ && m.kind == DecisionKind::equal) {
       s.value[static_cast<std::size_t>(m.var)] = -1;
       ++s.unassigned;
       if (buckets_) s.open.add(m.var, std::popcount(s.domain[static_cast<std::size_t>(m.var)]));
@@ -202,10 +242,11 @@ class CspProblem {
 
   // A trace's words (watched_search.hpp): a move, and why a node has no child.
   static std::string describe(Move m) {
+    static constexpr const char* relation[] = {" = ", " != ", " <= ", " > "};
     // Appended piece by piece: GCC 12 warns (stringop-overflow) on "x" + std::to_string().
     std::string words = "x";
     words += std::to_string(m.var);
-    words += " = ";
+    words += relation[static_cast<int>(m.kind)];
     words += std::to_string(m.value);
     return words;
   }
@@ -237,7 +278,9 @@ class CspProblem {
   std::vector<int> values(std::span<const Move> path) const {
     if (!propagating_) {
       std::vector<int> values = root_.value;
-      for (const Move& m : path) values[static_cast<std::size_t>(m.var)] = m.value;
+      for (const Move& m : path) {
+        if (m.kind == DecisionKind::equal) values[static_cast<std::size_t>(m.var)] = m.value;
+      }
       return values;
     }
     State s = root_;  // propagation decided the rest
@@ -251,34 +294,42 @@ class CspProblem {
   void shuffle_values(std::uint64_t seed) {
     options_.values = ValueOrder::random;
     options_.seed = seed;
-    order_values();
+    smallest_first_ = false;
   }
   // False when the root already fails (a given breaks a constraint): no solutions.
   bool root_consistent() const { return !root_.failed; }
 
  private:
-  // Every variable's value order, as options_ says.
-  void order_values() {
-    orders_.clear();
-    value_order_.clear();
-    for (int v = 0; v < model_.variables(); ++v) {
-      const int size = model_.size_of(v);
-      value_order_.push_back(static_cast<int>(orders_.size()));
-      std::vector<int> order(static_cast<std::size_t>(size));
-      std::iota(order.begin(), order.end(), 0);
-      if (options_.values == ValueOrder::mid) {
-        const int twice_middle = size - 1;
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-          return std::abs(2 * a - twice_middle) < std::abs(2 * b - twice_middle);
-        });
-      } else if (options_.values == ValueOrder::random) {
-        std::mt19937_64 random(options_.seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(v));
-        for (std::size_t i = order.size(); i > 1; --i) {  // Fisher-Yates, the same on every platform
-          std::swap(order[i - 1], order[static_cast<std::size_t>(random() % i)]);
-        }
-      }
-      orders_.insert(orders_.end(), order.begin(), order.end());
+  // The children of a node on `var` but the fast path's: its values in the value order,
+  // or two (value_order.hpp).
+  [[gnu::noinline]] Values branch(int var, Domain d) const {
+    const ValueOrder order = options_.values;
+    const int lo = std::countr_zero(d);
+    const int hi = 63 - std::countl_zero(d);
+    if (halves(order) && lo < hi) {
+      const int cut = split_point(lo, hi);
+      return Values::listed({var, cut, order == ValueOrder::split ? DecisionKind::at_most : DecisionKind::more_than}, 2);
     }
+    const std::uint64_t draw = order == ValueOrder::random ? value_draw(options_.seed, var, lo, hi) : 0;
+    if (!binary_) return Values::ranked(var, d, order, draw);
+    const Values all = Values::ranked(var, d, order, draw);
+    const int v = (*all.begin()).value;
+    return Values::listed({var, v, DecisionKind::equal}, lo < hi ? 2 : 1);
+  }
+
+  // A binary branching's x != v, or a split's half: the domain narrows, and propagation
+  // (arc, bounds, gac) follows; forward checking acts on assignments alone, and the
+  // variable, when one value is left, is chosen next (by mrv, or static) and assigned then.
+  [[gnu::noinline]] void exclude(State& s, Move m) const {
+    const Domain d = s.domain[static_cast<std::size_t>(m.var)];
+    const Domain bit = Domain{1} << m.value;
+    const Domain up_to = bit | (bit - 1);  // the values <= m.value
+    const Domain kept = m.kind == DecisionKind::not_equal ? d & ~bit
+                        : m.kind == DecisionKind::at_most ? d & up_to
+                                                          : d & ~up_to;
+    if (kept == d) return;
+    if (!narrow(s, m.var, kept)) return fail(s, -1);
+    if (propagating_) propagate(s);
   }
 
   void build_root() {
@@ -786,14 +837,15 @@ class CspProblem {
 
   Model model_;
   SearchOptions options_;
+  bool binary_ = false;          // --branching binary: x = v, x != v
+  bool smallest_first_ = false;  // branching on values, smallest first: the fast path
   bool propagating_ = false;  // arc, bounds, gac
   bool buckets_ = false;      // a dynamic variable order on more than scan_limit variables
   bool tracked_ = false;      // either: a domain change is more than a trail entry
   std::int64_t max_degree_ = 1;
+  int values_in_domains_ = 0;  // at the root, over every variable
   FailureWeights::Kept learned_ = learned_by(options_.variables);
   std::vector<std::vector<int>> constraints_of_;  // afc, afc-size: variable -> its constraints
-  std::vector<int> orders_;       // every variable's value order, one after another
-  std::vector<int> value_order_;  // variable -> its first entry in orders_
   std::vector<int> matching_offset_;           // all-different -> its slice of State::matching
   std::vector<int> all_different_constraint_;  // all-different -> its constraint number
   State root_;

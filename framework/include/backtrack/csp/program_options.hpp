@@ -1,6 +1,6 @@
 #pragma once
 // The command-line options of a CSP strategy, shared by every plugin that offers one:
-// --prune, --order, --values, --seed, --restarts (see options.hpp).
+// --prune, --order, --values, --branching, --seed, --restarts, --lns (see options.hpp).
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backtrack/csp/options.hpp"
+#include "backtrack/csp/value_order.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
@@ -56,7 +57,15 @@ inline std::vector<OptionInfo> search_options() {
        "accumulated failure count (decayed by 0.99 at each failure, Gecode's AFC); afc-size: the fewest values per "
        "AFC",
        Type::text, detail::names_of(all_variable_orders)},
-      {"values", "strategy csp: the value order", Type::text, detail::names_of(all_value_orders)},
+      {"values",
+       "strategy csp: the value order: min, smallest first; max, largest first; mid, the median first, then "
+       "outward; random, an order drawn from --seed; split, reverse-split: the lower (upper) half of the domain "
+       "first",
+       Type::text, detail::names_of(all_value_orders)},
+      {"branching",
+       "strategy csp: values, one child per value, in the value order (bitset models, N-Queens); binary, x = v "
+       "then x != v (integer models); --values split halves the domain either way",
+       Type::text, detail::names_of(all_branchings)},
       {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},
       {"restarts",
        "strategy csp, --first and --limit K: none (the default); luby: runs of 100 nodes times Luby's sequence "
@@ -71,10 +80,11 @@ inline std::vector<OptionInfo> search_options() {
   };
 }
 
-inline const std::vector<std::string> search_option_names = {"prune", "order", "values", "seed", "restarts", "lns"};
+inline const std::vector<std::string> search_option_names = {"prune",    "order",    "values", "branching",
+                                                              "seed",     "restarts", "lns"};
 
 // Which layer searches the model: the bitset one (model.hpp, problem.hpp) offers fewer
-// orders and value choices than the integer one (int_model.hpp, int_problem.hpp).
+// variable orders than the integer one (int_model.hpp, int_problem.hpp).
 enum class Layer { bitset, integer };
 
 // The options given, over `defaults`; throws UsageError for an unknown name, or one the
@@ -87,6 +97,14 @@ inline SearchOptions read_search_options(const boost::program_options::variables
   }
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
+  if (vm.count("branching") != 0) {
+    defaults.branching = detail::read_choice(vm, "branching", all_branchings, Branching::values);
+    if (*defaults.branching == Branching::values && halves(defaults.values)) {
+      throw UsageError("--values " + std::string(to_string(defaults.values)) +
+                       " halves the domain, two children a node: it is no order of values to branch on one by "
+                       "one (use --branching binary, or leave --branching out)");
+    }
+  }
   if (layer == Layer::bitset) {
     auto offered = [](auto choice, const auto& offers) {
       return std::find(offers.begin(), offers.end(), choice) != offers.end();
@@ -94,14 +112,10 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     if (!offered(defaults.variables, bitset_variable_orders)) {
       throw UsageError("--order " + std::string(to_string(defaults.variables)) +
                        " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
-                       "dom-deg, dom-wdeg)");
+                       "dom-deg, dom-wdeg, afc, afc-size)");
     }
     if (vm.count("lns") != 0) {
       throw UsageError("--lns improves an objective; this strategy's model has bitset domains and none");
-    }
-    if (!offered(defaults.values, bitset_value_orders)) {
-      throw UsageError("--values " + std::string(to_string(defaults.values)) +
-                       " is for integer models; this strategy's model has bitset domains (choose min, mid, random)");
     }
   }
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
@@ -131,6 +145,7 @@ inline std::string describe(const SearchOptions& o) {
   if (o.values == ValueOrder::random || o.restarts != Restarts::none || o.lns != 0) s += " seed=" + std::to_string(o.seed);
   if (o.restarts != Restarts::none) s += " restarts=" + std::string(to_string(o.restarts));
   if (o.lns != 0) s += " lns=" + std::to_string(o.lns);
+  if (o.branching) s += " branching=" + std::string(to_string(*o.branching));
   return s;
 }
 

@@ -25,6 +25,7 @@
 #include "backtrack/first_solutions.hpp"
 #include "backtrack/neighbourhoods.hpp"
 #include "backtrack/on_threads.hpp"
+#include "backtrack/restart_search.hpp"
 #include "backtrack/solution.hpp"
 #include "backtrack/solver_interface.hpp"
 #include "backtrack/split.hpp"
@@ -213,15 +214,16 @@ class ProblemSolver final : public Solver {
     if constexpr (HasObjective<P>) {
       if (problem_.optimises()) {
         Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
-        RunResult result = neighbourhoods() ? run_neighbourhoods(request, sink, incumbent)
-                                            : run_search(request, sink, &incumbent);
+        RunResult result = neighbourhoods()   ? run_neighbourhoods(request, sink, incumbent)
+                           : restarts(request) ? run_restarts(request, sink, &incumbent)
+                                               : run_search(request, sink, &incumbent);
         result.objective = ObjectiveResult{.minimise = incumbent.minimises(),
                                            .best = incumbent.best(),
                                            .proved = result.stats.complete()};
         return result;
       }
     }
-    return run_search(request, sink, nullptr);
+    return restarts(request) ? run_restarts(request, sink, nullptr) : run_search(request, sink, nullptr);
   }
 
  private:
@@ -230,6 +232,57 @@ class ProblemSolver final : public Solver {
   bool neighbourhoods() const {
     if constexpr (HasNeighbourhoods<P>) return problem_.relaxed_share() > 0;
     return false;
+  }
+
+  // Restarts within the run (restart_search.hpp), where the problem asks for them: for an
+  // optimisation, a count or a listing of every solution. --first and --limit K of a
+  // satisfaction restart a solver per run instead (restarts.hpp), which passes the
+  // others through to here.
+  bool restarts(const RunRequest& request) const {
+    if constexpr (HasRestarts<P>) {
+      return problem_.restart_schedule().has_value() &&
+             (optimises() || (request.mode != SearchMode::first && request.mode != SearchMode::limit));
+    }
+    (void)request;
+    return false;
+  }
+
+  // One thread, one search at a time, each solution (each improvement) handed on.
+  RunResult run_restarts(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
+    if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
+      throw UsageError("restarts run many searches one after the other: not with --trace, --tree, --profile, "
+                       "--checkpoint or --mpi");
+    }
+    if constexpr (!HasNogoods<P>) {
+      if (incumbent == nullptr) {
+        throw UsageError("restarts of a count or of a listing would search again what a run before had found, on "
+                         "this problem (it records no nogoods): use --restarts none");
+      }
+    }
+    RunResult result;
+    result.reports_classes = reports_classes_;
+    result.counter_names = counter_names_of<P>();
+    SearchLimits limits = request.limits;
+    limits.incumbent = incumbent;
+    if (request.mode == SearchMode::first) limits.max_solutions = 1;
+    const auto start = Clock::now();
+    RestartsMade made;
+    if constexpr (HasRestarts<P>) {
+      if (request.mode == SearchMode::count) {
+        result.stats = search_with_restarts(problem_, limits, CountAlongPath{}, made);
+      } else {
+        auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+          return sink(found(path, at, start, made.nodes_before));
+        };
+        result.stats = search_with_restarts(problem_, limits, path_sink<P>(emit), made);
+      }
+    }
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (result.counter_names.size() < max_work_counters) {
+      result.stats.counters.value[result.counter_names.size()] = made.cutoffs;
+      result.counter_names.emplace_back("cutoffs");
+    }
+    return result;
   }
 
   // Large neighbourhood search (neighbourhoods.hpp): one thread, each improvement handed on.

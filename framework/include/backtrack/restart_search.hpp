@@ -35,22 +35,32 @@
 namespace backtrack {
 
 // What the searches of a run have done so far, read by the caller as they go.
+template <class P>
 struct RestartsMade {
+  // The problem of the current search: a solution's path is its moves, which only that
+  // problem (its nogoods) leads to the solution (render it with this one).
+  const P* problem = nullptr;
   std::uint64_t nodes_before = 0;  // of the searches before the current one (a solution's nodes)
   std::uint64_t cutoffs = 0;       // searches stopped at their budget
 };
 
 // Searches `problem` so; Sink is CountAlongPath (a count) or PathSink<P> (a listing, whose
-// FoundAt counts the nodes of the current search: add made.nodes_before). The budgets are
+// FoundAt counts the nodes of the current search: add made.nodes_before; its path is
+// made.problem's). The budgets are
 // the problem's restart_schedule(), or `schedule` where given (a test's of a few nodes).
 template <Problem P, class Sink>
   requires HasRestarts<P>
-SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, const Sink& sink, RestartsMade& made,
+SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, const Sink& sink, RestartsMade<P>& made,
                                  std::optional<RestartSchedule> schedule_given = std::nullopt) {
   const RestartSchedule schedule = schedule_given ? *schedule_given : *problem.restart_schedule();
   SearchStats total;
-  std::optional<P> restarted;  // the problem of the current search, after the first
+  // The problem of the searches after the first: one copy, changed in place between two
+  // searches (a copy per search copied every nogood again: a quadratic cost, most of a
+  // run's time where searches are short).
+  std::optional<P> restarted;
   const P* searched = &problem;
+  std::vector<typename P::Move> stop_path;  // where the last search stopped
+  std::vector<std::uint8_t> stop_branches;
   const auto roots = roots_of(problem);
   std::size_t first_root = 0;  // the roots before it were searched to the end
   for (std::uint64_t k = 0;; ++k) {
@@ -76,7 +86,7 @@ SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, c
     }
     if (limits.max_solutions != 0) each.max_solutions = limits.max_solutions - total.representatives;
     made.nodes_before = total.nodes;
-    std::optional<P> next;
+    made.problem = searched;
     {
       DepthFirstSearch<P, Sink> search(*searched, each, sink);
       SearchStats stats = search.run(std::span(roots).subspan(first_root));
@@ -86,11 +96,12 @@ SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, c
       if (!cut) break;
       ++made.cutoffs;
       first_root += search.stop_root();
-      next.emplace(*searched);
-      next->restart(k + 1);
-      if constexpr (HasNogoods<P>) next->add_nogoods(search.stop_path(), search.stop_branches());
-    }
-    restarted = std::move(next);
+      stop_path.assign(search.stop_path().begin(), search.stop_path().end());
+      if constexpr (HasNogoods<P>) stop_branches.assign(search.stop_branches().begin(), search.stop_branches().end());
+    }  // the search, which refers to the problem, is gone: the problem may change
+    if (!restarted) restarted.emplace(problem);
+    restarted->restart(k + 1);
+    if constexpr (HasNogoods<P>) restarted->add_nogoods(stop_path, stop_branches);
     searched = &*restarted;
   }
   return total;

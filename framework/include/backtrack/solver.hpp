@@ -266,13 +266,13 @@ class ProblemSolver final : public Solver {
     limits.incumbent = incumbent;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     const auto start = Clock::now();
-    RestartsMade made;
+    RestartsMade<P> made;
     if constexpr (HasRestarts<P>) {
       if (request.mode == SearchMode::count) {
         result.stats = search_with_restarts(problem_, limits, CountAlongPath{}, made);
       } else {
         auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
-          return sink(found(path, at, start, made.nodes_before));
+          return sink(found(path, at, start, made.nodes_before, made.problem));
         };
         result.stats = search_with_restarts(problem_, limits, path_sink<P>(emit), made);
       }
@@ -384,14 +384,16 @@ class ProblemSolver final : public Solver {
   // The solution at `path`, found where `at` says, in a run that began at `start`, by a
   // search that began after `earlier` nodes were searched (a split's, before the subtrees).
   // With threads, the other threads' nodes are not in it: counting them would mean
-  // sharing a counter between threads at every node.
-  Solution found(std::span<const Move> path, const FoundAt& at, Clock::time_point start,
-                 std::uint64_t earlier = 0) const {
-    Solution solution = render_(problem_, path);
+  // sharing a counter between threads at every node. A path of a restarted search leads
+  // to its solution in that search's problem, `by` (restart_search.hpp).
+  Solution found(std::span<const Move> path, const FoundAt& at, Clock::time_point start, std::uint64_t earlier = 0,
+                 const P* by = nullptr) const {
+    const P& problem = by != nullptr ? *by : problem_;
+    Solution solution = render_(problem, path);
     solution.seconds = std::chrono::duration<double>(at.time - start).count();
     solution.nodes = earlier + at.nodes;
     if constexpr (HasObjective<P>) {
-      if (problem_.optimises()) solution.objective = problem_.objective_value(path);
+      if (problem.optimises()) solution.objective = problem.objective_value(path);
     }
     return solution;
   }

@@ -25,11 +25,17 @@ struct Nogood {
   // Negating its only open literal makes one false: nothing left to do.
   static constexpr bool idempotent = true;
 
+  // Woken when a literal may have become true, the only change there is to propagate
+  // (one turned false leaves nothing to do): x = v once x is fixed, x != v once a value
+  // goes, x <= v and x > v once a bound moves. Most nogoods are first branches (x = v,
+  // and halves), which a removal inside a domain leaves asleep.
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
     for (const Literal& l : literals) {
-      const bool values = l.kind == Literal::Kind::equal || l.kind == Literal::Kind::not_equal;
-      subs.push_back({l.x, values ? Event::domain : Event::bounds});
+      const Event wakes = l.kind == Literal::Kind::equal       ? Event::fixed
+                          : l.kind == Literal::Kind::not_equal ? Event::domain
+                                                               : Event::bounds;
+      subs.push_back({l.x, wakes});
     }
     return subs;
   }

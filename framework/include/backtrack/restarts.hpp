@@ -87,6 +87,14 @@ class RestartingSolver final : public Solver {
         stack_bytes_(stack_bytes) {}
 
   const Instance& instance() const override { return instance_; }
+  // The runs' problem's: an optimisation lists its improvements, and restarts within
+  // the run (solver.hpp).
+  bool optimises() const override { return first_->optimises(); }
+  EstimateResult estimate(const EstimateRequest& request) const override {
+    if (!schedule_.reported) return Solver::estimate(request);  // not the user's --restarts
+    throw UsageError("--restarts: estimate measures the tree of one search, which restarts would cut and search "
+                     "again in other orders (use --restarts none)");
+  }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     if (stack_bytes_ == 0) return run_here(request, sink);

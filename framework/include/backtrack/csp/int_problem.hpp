@@ -283,6 +283,7 @@ class IntProblem {
   std::optional<RestartSchedule> restart_schedule() const { return schedule_of(options_.restarts); }
   void restart(std::uint64_t k) { shuffle_values(restart_seed_ + k); }
   void add_nogoods(std::span<const Move> path, std::span<const std::uint8_t> branches) {
+    if (root_.space.failed()) return;  // nothing is left to search
     std::vector<Nogood::Literal> firsts;  // the first branches taken above
     bool added = false;
     for (std::size_t i = 0; i < path.size(); ++i) {
@@ -293,8 +294,10 @@ class IntProblem {
       }
       Nogood nogood{firsts};
       nogood.literals.push_back({path[i].x, refuted(literal), path[i].v});
-      add_propagator(std::move(nogood));
-      added = true;
+      if (simplify_at_root(nogood)) {
+        add_propagator(std::move(nogood));
+        added = true;
+      }
     }
     if (added) build_root();
   }
@@ -364,6 +367,20 @@ class IntProblem {
     propagator_scopes_.push_back(model_.propagation().scope(id));
     for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
     ++nogoods_;
+  }
+  // What the root (and so every node) already says of a nogood's literals: one false
+  // there satisfies it everywhere (false: not worth adding); one true there need not be
+  // tested (dropped, but the last: all true at the root fails the root).
+  bool simplify_at_root(Nogood& nogood) const {
+    std::vector<Nogood::Literal> open;
+    for (const Nogood::Literal& l : nogood.literals) {
+      const auto truth = Nogood::holds(root_.space, l);
+      if (truth == Nogood::Truth::no) return false;
+      if (truth == Nogood::Truth::open) open.push_back(l);
+    }
+    if (open.empty()) open.push_back(nogood.literals.back());
+    nogood.literals = std::move(open);
+    return true;
   }
   static Nogood::Literal::Kind refuted(Nogood::Literal::Kind k) {
     using K = Nogood::Literal::Kind;

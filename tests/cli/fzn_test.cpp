@@ -406,16 +406,16 @@ TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
     return at == std::string::npos ? -1 : std::stoi(out.substr(at + stat.size()));
   };
   const Model eight(queens(8));
-  std::string weighted = queens(10);
-  std::string weights;
-  std::string terms;
-  for (int i = 1; i <= 10; ++i) {
-    weights += std::to_string(i % 3 + 1) + ", ";
-    terms += "q" + std::to_string(i) + ", ";
-  }
-  weighted = "var 0..1000: obj :: output_var;\n" + weighted.substr(0, weighted.find("solve")) +
-             "constraint int_lin_eq([" + weights + "-1], [" + terms + "obj], 0);\nsolve maximize obj;\n";
-  const Model optimise(weighted);
+  // Piece by piece: GCC 12 warns (stringop-overflow) on "q" + std::to_string().
+  const std::string queens_text = queens(10);
+  std::ostringstream weighted;
+  weighted << "var 0..1000: obj :: output_var;\n" << queens_text.substr(0, queens_text.find("solve"))
+           << "constraint int_lin_eq([";
+  for (int i = 1; i <= 10; ++i) weighted << i % 3 + 1 << ", ";
+  weighted << "-1], [";
+  for (int i = 1; i <= 10; ++i) weighted << "q" << i << ", ";
+  weighted << "obj], 0);\nsolve maximize obj;\n";
+  const Model optimise(weighted.str());
   const auto plain = fzn({optimise.path()});
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   ASSERT_EQ(final_line(plain.out), "==========") << plain.out;

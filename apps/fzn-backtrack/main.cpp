@@ -40,6 +40,7 @@ struct Flags {
   unsigned long long seed = 1;  // -r
   std::string prune = "arc";
   long long lns = 0;  // --lns
+  std::string restarts = "none";
   std::string file;
 };
 
@@ -68,6 +69,12 @@ po::options_description flag_descriptions(Flags& f) {
                                  "short searches each freeing this percentage (1-99) of the variables around the "
                                  "best solution, until -t stops it; proves nothing unless the first search ends "
                                  "(0, the default: one search)")
+      ("restarts", po::value(&f.restarts), "none (the default): one search; luby, geometric: searches of a node "
+                                           "budget (100 times Luby's sequence 1 1 2 1 1 2 4 ..., or 100, 150, "
+                                           "225, ...), each after the first with its values in a random order "
+                                           "(-r); an optimisation's searches share the best solution's bound, and "
+                                           "each leaves out what the ones before finished (nogoods), so the last "
+                                           "one proves the optimum, and -a lists every solution once")
       ("file", po::value(&f.file), "the FlatZinc model");
   return d;
 }
@@ -110,8 +117,13 @@ int run(int argc, char** argv) {
   const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
   if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
   if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
-  const csp::SearchOptions options{
-      .prune = *prune, .variables = csp::VariableOrder::afc_size, .seed = f.seed, .lns = static_cast<int>(f.lns)};
+  const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
+  if (!restarts) throw UsageError("unknown --restarts " + in_quotes(f.restarts) + " (choose none, luby, geometric)");
+  const csp::SearchOptions options{.prune = *prune,
+                                   .variables = csp::VariableOrder::afc_size,
+                                   .seed = f.seed,
+                                   .restarts = *restarts,
+                                   .lns = static_cast<int>(f.lns)};
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.
@@ -170,6 +182,9 @@ int run(int argc, char** argv) {
     stat("propagations", std::to_string(stats.counters.value[0]));
     stat("solveTime", elapsed(stats.seconds));
     stat("peakDepth", std::to_string(stats.max_depth));
+    for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
+      if (result.counter_names[i] == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
+    }
     stat("solutions", to_string(stats.solutions));
     if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));
     std::cout << "%%%mzn-stat-end\n";

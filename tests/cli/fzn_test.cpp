@@ -396,6 +396,60 @@ TEST(FznBacktrack, EightQueensHas92CheckedSolutionsOnOneThreadAndTwo) {
   }
 }
 
+// --restarts: -a lists each of the 92 boards once, the searches leaving out what the ones
+// before finished; an optimisation's searches share the bound, and the last proves the
+// optimum that one search proves.
+TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
+  const auto restarts_made = [](const std::string& out) {
+    const std::string stat = "%%%mzn-stat: restarts=";
+    const auto at = out.find(stat);
+    return at == std::string::npos ? -1 : std::stoi(out.substr(at + stat.size()));
+  };
+  const Model eight(queens(8));
+  // Piece by piece: GCC 12 warns (stringop-overflow) on "q" + std::to_string().
+  const std::string queens_text = queens(10);
+  std::ostringstream weighted;
+  weighted << "var 0..1000: obj :: output_var;\n" << queens_text.substr(0, queens_text.find("solve"))
+           << "constraint int_lin_eq([";
+  for (int i = 1; i <= 10; ++i) weighted << i % 3 + 1 << ", ";
+  weighted << "-1], [";
+  for (int i = 1; i <= 10; ++i) weighted << "q" << i << ", ";
+  weighted << "obj], 0);\nsolve maximize obj;\n";
+  const Model optimise(weighted.str());
+  const auto plain = fzn({optimise.path()});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  ASSERT_EQ(final_line(plain.out), "==========") << plain.out;
+  const std::string best = solutions_of(plain.out).back();
+  for (const char* restarts : {"luby", "geometric"}) {
+    const auto o = fzn({"-a", "-s", "--restarts", restarts, eight.path()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    std::set<std::vector<int>> boards;
+    for (const auto& solution : solutions_of(o.out)) {
+      const auto q = board_of(solution, 8);
+      EXPECT_TRUE(valid_queens(q, 8)) << solution;
+      EXPECT_TRUE(boards.insert(q).second) << "listed twice: " << solution;
+    }
+    EXPECT_EQ(boards.size(), 92U) << restarts;
+    EXPECT_EQ(final_line(o.out), "==========") << restarts;
+    EXPECT_GT(restarts_made(o.out), 0) << o.out;
+
+    const auto improved = fzn({"-s", "--restarts", restarts, optimise.path()});
+    ASSERT_EQ(improved.exit_code, 0) << improved.err;
+    EXPECT_EQ(final_line(improved.out), "==========") << improved.out;
+    const auto found = solutions_of(improved.out);
+    ASSERT_FALSE(found.empty());
+    const auto objective = [](const std::string& solution) {
+      return std::stoi(solution.substr(solution.find("obj = ") + 6));
+    };
+    EXPECT_EQ(objective(found.back()), objective(best)) << improved.out;
+    for (std::size_t i = 1; i < found.size(); ++i) EXPECT_GT(objective(found[i]), objective(found[i - 1]));
+    EXPECT_GT(restarts_made(improved.out), 0) << improved.out;
+  }
+  const auto unknown = fzn({"--restarts", "often", eight.path()});
+  EXPECT_EQ(unknown.exit_code, 64);
+  EXPECT_TRUE(contains(unknown.err, "none, luby, geometric")) << unknown.err;
+}
+
 // Its exits are backtrack's: output that could not be written, a bad limit, a signal, a
 // machine out of memory each have their code and a message.
 TEST(FznBacktrack, OutputThatCannotBeWrittenExits74) {
@@ -513,6 +567,25 @@ TEST(SolveFzn, ABadModelNamesItsFileAndPlace) {
   EXPECT_EQ(o.exit_code, 65) << o.err;
   EXPECT_TRUE(contains(o.err, m.path() + ":2:")) << o.err;
   EXPECT_TRUE(contains(o.err, "no_such_builtin")) << o.err;
+}
+
+TEST(CompareFzn, VariesRestarts) {
+  // A count: the same 92 in every row, the runs cut off in the rows that restart.
+  const Model eight(queens(8));
+  const auto o = run({"compare", "fzn", "--file", eight.path(), "--vary", "restarts=none,luby,geometric", "--format",
+                      "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto table = cli::compare_table(o.out);
+  EXPECT_EQ(table["agree"], true) << o.out;
+  ASSERT_EQ(table["rows"].size(), 3U) << o.out;
+  const char* expected[] = {"none", "luby", "geometric"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& row = table["rows"][i];
+    EXPECT_EQ(row["restarts"], expected[i]);
+    EXPECT_EQ(row["status"], "complete") << row.dump();
+    EXPECT_EQ(row["solutions"], "92") << row.dump();
+    EXPECT_EQ(row["counters"].contains("cutoffs"), i != 0) << row.dump();
+  }
 }
 
 TEST(CompareFzn, RowsAgreeAcrossPruning) {

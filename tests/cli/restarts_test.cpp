@@ -1,6 +1,7 @@
 // --restarts luby|geometric of the CSP layer, through the CLI: the solutions found are
 // solutions, each once; an unsatisfiable instance is still proven so; counts and
-// listings refuse it; compare varies it.
+// listings of the bitset layer refuse it; the integer layer's optimisations, counts and
+// listings restart sharing the bound and the nogoods; compare varies it.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -113,6 +114,70 @@ TEST(Restarts, RefusedWhereEveryNodeIsSearchedAnyway) {
   const auto unknown = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--first", "--restarts", "often"});
   EXPECT_EQ(unknown.exit_code, 64);
   EXPECT_TRUE(cli::contains(unknown.err, "none, luby, geometric")) << unknown.err;
+}
+
+// An optimisation's runs share its bound: the rulers listed get shorter, the last is the
+// shortest, proved so by the run that exhausted what the nogoods left of the tree.
+TEST(Restarts, ProveTheOptimumOfAnOptimisation) {
+  for (const char* restarts : {"luby", "geometric"}) {
+    const auto o = run({"solve", "golomb", "-n", "7", "--restarts", restarts, "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    std::vector<int> lengths;
+    for (const auto& line : json_lines(o.out)) {
+      if (line["type"] == "solution") lengths.push_back(line["objective"].get<int>());
+    }
+    ASSERT_FALSE(lengths.empty());
+    for (std::size_t i = 1; i < lengths.size(); ++i) EXPECT_LT(lengths[i], lengths[i - 1]) << restarts;
+    const auto summary = summary_of(o);
+    EXPECT_EQ(summary["objective"], 25) << summary.dump();
+    EXPECT_EQ(summary["optimal"], true) << summary.dump();
+    EXPECT_EQ(summary["status"], "complete");
+    EXPECT_GT(summary["counters"]["cutoffs"].get<int>(), 0) << summary.dump();
+  }
+  // The user's node limit holds for the runs together; nothing is then proved.
+  const auto cut = run({"solve", "golomb", "-n", "9", "--restarts", "luby", "--max-nodes", "3000", "--format", "json"});
+  EXPECT_EQ(cut.exit_code, 3) << cut.err;
+  const auto summary = summary_of(cut);
+  EXPECT_EQ(summary["nodes"], 3000) << summary.dump();
+  EXPECT_EQ(summary["optimal"], false) << summary.dump();
+  EXPECT_EQ(summary["status"], "node_limit");
+}
+
+// Counts and listings of the integer layer: the same as without restarts, each solution once.
+TEST(Restarts, CountAndListTheSameOnTheIntegerLayer) {
+  const auto plain = run({"solve", "magic-square", "-n", "4", "--count", "--format", "json"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  // Luby's 1,000 short searches of this tree take seconds (each wakes thousands of nogoods).
+  for (const char* restarts : {"geometric"}) {
+    const auto o = run({"solve", "magic-square", "-n", "4", "--count", "--restarts", restarts, "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(summary_of(o)["solutions"], summary_of(plain)["solutions"]) << o.out;
+    EXPECT_GT(summary_of(o)["counters"]["cutoffs"].get<int>(), 0) << o.out;
+    const auto all = run({"solve", "magic-square", "-n", "4", "--all", "--restarts", restarts, "--format", "json"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    std::set<std::string> squares;
+    for (const auto& line : json_lines(all.out)) {
+      if (line["type"] != "solution") continue;
+      EXPECT_TRUE(squares.insert(line["square"].dump()).second) << "listed twice: " << line.dump();
+    }
+    EXPECT_EQ(std::to_string(squares.size()), summary_of(plain)["solutions"].get<std::string>());
+  }
+  // An estimate measures one search's tree: refused, with the reason.
+  const auto estimate = run({"estimate", "golomb", "-n", "8", "--restarts", "luby"});
+  EXPECT_EQ(estimate.exit_code, 64) << estimate.out;
+  EXPECT_TRUE(cli::contains(estimate.err, "estimate measures the tree of one search")) << estimate.err;
+}
+
+TEST(Restarts, CompareVariesThemOnAnOptimisation) {
+  const auto o = run({"compare", "golomb", "-n", "8", "--vary", "restarts=none,luby,geometric", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto rows = cli::compare_table(o.out)["rows"];
+  ASSERT_EQ(rows.size(), 3u);
+  for (const auto& row : rows) {
+    EXPECT_EQ(row["objective"], 34) << row.dump();
+    EXPECT_EQ(row["status"], "complete") << row.dump();
+  }
+  EXPECT_GT(rows[1]["counters"]["cutoffs"].get<int>(), 0) << rows[1].dump();
 }
 
 TEST(Restarts, CompareVariesThem) {

@@ -12,6 +12,7 @@
 
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
+#include "backtrack/restart_search.hpp"
 #include "backtrack/solver.hpp"
 #include "backtrack/split.hpp"
 
@@ -92,6 +93,47 @@ RunOptimum optimum_of_run(const P& problem, unsigned threads, SearchLimits limit
   EXPECT_TRUE(result.objective.has_value());
   EXPECT_EQ(result.objective->best, last) << "the best is the last solution handed on";
   return {result.objective->best, result.objective->proved, result.stats.nodes};
+}
+
+// Budgets of a few nodes, so that even a small tree is cut many times over.
+inline const std::vector<RestartSchedule> short_restarts = {RestartSchedule::luby_times(4),
+                                                            RestartSchedule::geometric(4, 1.5)};
+
+// Every solution as searches that restart find them (restart_search.hpp): each once.
+template <class P>
+std::set<std::vector<Value>> solutions_with_restarts(const P& problem, RestartSchedule schedule,
+                                                     std::uint64_t* cutoffs = nullptr) {
+  std::set<std::vector<Value>> found;
+  RestartsMade<P> made;
+  auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
+    // The path leads to the solution in the problem of the search that found it.
+    EXPECT_TRUE(found.insert(made.problem->values(path)).second) << "a solution found twice";
+    return true;
+  };
+  EXPECT_TRUE(search_with_restarts(problem, {}, path_sink<P>(take), made, schedule).complete());
+  if (cutoffs != nullptr) *cutoffs = made.cutoffs;
+  return found;
+}
+
+// The count of searches that restart (weighted, as roots() weigh their subtrees).
+template <class P>
+SearchStats count_with_restarts(const P& problem, RestartSchedule schedule, std::uint64_t* cutoffs = nullptr) {
+  RestartsMade<P> made;
+  const SearchStats stats = search_with_restarts(problem, {}, CountAlongPath{}, made, schedule);
+  EXPECT_TRUE(stats.complete());
+  if (cutoffs != nullptr) *cutoffs = made.cutoffs;
+  return stats;
+}
+
+// The optimum as searches that restart find it, sharing one bound.
+template <class P>
+std::optional<Value> optimum_with_restarts(const P& problem, RestartSchedule schedule) {
+  Incumbent incumbent(problem.minimises());
+  SearchLimits limits;
+  limits.incumbent = &incumbent;
+  RestartsMade<P> made;
+  EXPECT_TRUE(search_with_restarts(problem, limits, CountAlongPath{}, made, schedule).complete());
+  return incumbent.best();
 }
 
 }  // namespace backtrack::csp

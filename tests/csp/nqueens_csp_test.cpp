@@ -5,6 +5,7 @@
 #include "backtrack/nqueens/csp.hpp"
 #include "backtrack/nqueens/dlx.hpp"
 #include "backtrack/split.hpp"
+#include "int_solutions.hpp"
 
 namespace backtrack::nqueens {
 namespace {
@@ -96,6 +97,28 @@ TEST(NQueensCsp, DomWdegSplitsAddUpWhereverTheProbeStops) {
       EXPECT_EQ(forward, a000170[10]) << to_string(p) << " probe " << probe;
       EXPECT_EQ(backward, a000170[10]) << to_string(p) << " probe " << probe;
       EXPECT_EQ(forward_nodes, backward_nodes) << to_string(p) << " probe " << probe;
+    }
+  }
+}
+
+// The integer layer's searches that restart, each leaving out what the ones before
+// finished (nogoods), count what one search counts: without symmetry, and with the
+// mirror's roots (each search starts at the root where the last one stopped).
+TEST(NQueensCsp, IntegerLayerCountsTheSameWithRestarts) {
+  for (int n = 4; n <= 8; ++n) {
+    for (const Symmetry symmetry : {Symmetry::none, Symmetry::mirror}) {
+      for (const auto values : {csp::ValueOrder::min, csp::ValueOrder::split}) {
+        for (const auto& schedule : csp::short_restarts) {
+          const IntCspQueens queens(n, {csp::Prune::arc, csp::VariableOrder::dom_wdeg, values, 7}, symmetry);
+          std::uint64_t cutoffs = 0;
+          EXPECT_EQ(csp::count_with_restarts(queens, schedule, &cutoffs).solutions, a000170[n])
+              << "n = " << n << " " << (symmetry == Symmetry::none ? "none" : "mirror") << " "
+              << to_string(values);
+          if (n >= 6) {
+            EXPECT_GT(cutoffs, 0U) << "n = " << n;
+          }
+        }
+      }
     }
   }
 }

@@ -94,6 +94,13 @@ TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
                      " --order " + std::string(to_string(order)) + " --values " + std::string(to_string(values)));
         if (marks < 8) {
           EXPECT_EQ(backtrack::csp::optimum_of_one_search(problem), shortest) << "one search";
+          // Searches of 100 times Luby's sequence, or 100 x 1.5^k nodes, sharing the
+          // bound and leaving out what the ones before finished (restart_search.hpp).
+          for (const auto restarts : {backtrack::csp::Restarts::luby, backtrack::csp::Restarts::geometric}) {
+            const CspGolomb restarting(marks, {.prune = prune, .variables = order, .values = values, .restarts = restarts});
+            EXPECT_EQ(backtrack::csp::optimum_with_restarts(restarting, *restarting.restart_schedule()), shortest)
+                << "restarts " << to_string(restarts);
+          }
         }
         for (const unsigned threads : {1U, 2U}) {
           EXPECT_EQ(backtrack::csp::optimum_split(problem, marks < 8 ? small : threads_plan, threads), shortest)

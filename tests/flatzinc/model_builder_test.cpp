@@ -436,6 +436,15 @@ TEST_P(EveryBuiltin, FindsTheSolutionsOfTheSpecification) {
           << text << "prune " << csp::to_string(prune);
       EXPECT_EQ(found.size(), expected.size()) << "a solution found twice\n" << text;
     }
+    // Searches cut every few nodes, each leaving out what the ones before finished
+    // (restart_search.hpp), list and count the same solutions, each once.
+    const FlatZincModel m = build_model(parse(text));
+    const auto all = csp::solutions_of(m.model, {.prune = csp::Prune::bounds});
+    const csp::IntProblem problem(m.model, {.prune = csp::Prune::bounds, .variables = csp::VariableOrder::dom_wdeg});
+    for (const RestartSchedule& schedule : csp::short_restarts) {
+      EXPECT_EQ(csp::solutions_with_restarts(problem, schedule), all) << "restarts\n" << text;
+      EXPECT_EQ(csp::count_with_restarts(problem, schedule).solutions, all.size()) << "restarts\n" << text;
+    }
   }
   EXPECT_GE(with_solutions, 5) << "the random models of " << GetParam() << " are too often unsatisfiable";
 }
@@ -679,6 +688,15 @@ TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
               for (const unsigned threads : {1U, 2U}) {
                 EXPECT_EQ(csp::optimum_split(problem, {.subtrees = 16, .probe_nodes = probe_nodes}, threads), expected)
                     << "split after a probe of " << probe_nodes << " nodes, " << threads << " threads";
+              }
+            }
+            // Searches cut every few nodes, sharing the bound and leaving out what the
+            // ones before finished (restart_search.hpp): at arc and bounds, two orders,
+            // halves (the objective's 2,001 values make deep trees of short searches).
+            if ((prune == csp::Prune::arc || prune == csp::Prune::bounds) && values == csp::ValueOrder::split &&
+                (order == csp::VariableOrder::static_order || order == csp::VariableOrder::dom_wdeg)) {
+              for (const RestartSchedule& schedule : csp::short_restarts) {
+                EXPECT_EQ(csp::optimum_with_restarts(problem, schedule), expected) << "restarts";
               }
             }
           }

@@ -76,6 +76,7 @@ class DepthFirstSearch {
   DepthFirstSearch(const P& problem, const SearchLimits& limits, OnSolution on_solution = {}, Watch watch = {})
       : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)), watch_(std::move(watch)) {
     path_.resize(static_cast<std::size_t>(std::max(problem_.max_depth(), 0)) + 1);
+    if constexpr (records_branches) branches_.resize(path_.size());
   }
   // The cursor refers to problem_, which may be a member copy: the search stays put.
   DepthFirstSearch(const DepthFirstSearch&) = delete;
@@ -127,6 +128,11 @@ class DepthFirstSearch {
   // solutions, CountAlongPath, or any for a problem that weighs its solutions.
   std::size_t stop_root() const { return stop_root_; }
   std::span<const Move> stop_path() const { return {path_.data(), static_cast<std::size_t>(stop_depth_)}; }
+  // For a problem that learns nogoods (problem.hpp's HasNogoods), the rank of each move of
+  // stop_path() among its node's candidates: those before it were searched to the end.
+  std::span<const std::uint8_t> stop_branches() const {
+    return {branches_.data(), static_cast<std::size_t>(stop_depth_)};
+  }
 
   // Nodes and failures per depth of everything this search ran (Profiled only; else empty).
   const DepthProfile& profile() const { return profile_; }
@@ -146,6 +152,8 @@ class DepthFirstSearch {
 
  private:
   static constexpr bool records_path = detail::records_path<P, OnSolution, Watch>;
+  // A byte a child, beside its move: only a search that restarts reads it (stop_branches()).
+  static constexpr bool records_branches = records_path && HasNogoods<P>;
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 
@@ -180,6 +188,8 @@ class DepthFirstSearch {
       if (!prefix.empty()) constrain(state);
     }
     std::copy(prefix.begin(), prefix.end(), path_.begin());
+    // A root's moves are no branches: conditions of its subtree, as the first branches are.
+    if constexpr (records_branches) std::fill_n(branches_.begin(), prefix.size(), std::uint8_t{0});
     deepest_ = path_.data();
     // The problem's counters: the work below the root, not the walk that led to it.
     [[maybe_unused]] WorkCounters before;
@@ -462,8 +472,10 @@ class DepthFirstSearch {
       if (it == end) return fail(state, step);
     }
     [[maybe_unused]] bool extended = false;
+    [[maybe_unused]] std::uint8_t rank = 0;
     for (; it != end; ++it) {
       const Move m = *it;
+      if constexpr (records_branches) branches_[static_cast<std::size_t>(depth_of(step))] = rank++;
       if constexpr (HasAllowed<P>) {
         if constexpr (counts_tries) {
           if (--tries_until_check_ == 0) check_limits(step);
@@ -525,6 +537,7 @@ class DepthFirstSearch {
   SearchStats stats_;
   DepthProfile profile_;  // Profiled only
   std::vector<Move> path_;
+  std::vector<std::uint8_t> branches_;  // records_branches only
   const Move* deepest_ = nullptr;  // the slot of the deepest leaf of the subtree (note_depth)
   std::uint64_t root_weight_ = 1;
   std::uint64_t earlier_nodes_ = 0;  // of the subtrees run before the current one (nodes_entered())

@@ -57,6 +57,19 @@
 //                                        path), made once per solution; and the moves
 //                                        that fix the others as it has them, drawn by
 //                                        `draw` (neighbourhoods.hpp).
+//   restart_schedule()                   restarts within one run (restart_search.hpp):
+//     -> std::optional<RestartSchedule>  the budget of each search (none: one search as
+//   restart(k)                           usual); and, on a copy of its own, making it
+//                                        the problem of the k-th search (another value
+//                                        order, say), keeping what it learned so far
+//   add_nogoods(path, branches)          on a P of its own: what a search stopped at its
+//                                        budget had finished, to be left out of the
+//                                        next ones: `path` the moves to the node it
+//                                        stopped at, branches[i] the rank of path[i]
+//                                        among its node's candidates (the candidates
+//                                        before it were searched to the end). Without
+//                                        it the searches of a run may repeat each other:
+//                                        right for a bound, wrong for a count.
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -65,6 +78,7 @@
 #include <string_view>
 #include <vector>
 
+#include "backtrack/restart_schedule.hpp"
 #include "backtrack/work_counters.hpp"
 
 namespace backtrack {
@@ -192,6 +206,18 @@ concept HasNeighbourhoods =
       { p.relaxed_share() } -> std::convertible_to<int>;
       { p.neighbourhood(p.centre(best), draw) } -> std::convertible_to<std::vector<typename P::Move>>;
     };
+
+template <class P>
+concept HasRestarts = std::copy_constructible<P> && requires(const P& p, P& own, std::uint64_t k) {
+  { p.restart_schedule() } -> std::same_as<std::optional<RestartSchedule>>;
+  own.restart(k);
+};
+
+template <class P>
+concept HasNogoods = HasRestarts<P> && requires(P& p, std::span<const typename P::Move> path,
+                                                std::span<const std::uint8_t> branches) {
+  p.add_nogoods(path, branches);
+};
 
 template <class P>
 concept HasStateAfter = requires(const P& p, std::span<const typename P::Move> prefix) {

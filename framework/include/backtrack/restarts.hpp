@@ -36,6 +36,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "backtrack/restart_schedule.hpp"
 #include "backtrack/solution.hpp"
 #include "backtrack/solver.hpp"
 
@@ -72,47 +73,6 @@ auto on_deep_stack(std::size_t bytes, F f) -> decltype(f()) {
   return std::move(*call.result);
 }
 
-// Luby's sequence, from i = 1: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
-constexpr std::uint64_t luby(std::uint64_t i) {
-  for (;;) {
-    int k = 1;
-    while ((std::uint64_t{1} << k) - 1 < i) ++k;
-    if (i == (std::uint64_t{1} << k) - 1) return std::uint64_t{1} << (k - 1);
-    i -= (std::uint64_t{1} << (k - 1)) - 1;  // the same as in the first half
-  }
-}
-
-// The node budget of each run.
-struct RestartSchedule {
-  enum class Kind { doubling, luby, geometric };
-  Kind kind = Kind::doubling;
-  std::uint64_t base = 0;    // doubling: the margin; luby: the unit; geometric: the first budget
-  std::uint64_t depth = 0;   // doubling: the nodes of a path to a leaf
-  double factor = 2.0;       // geometric
-  // The restarts made are a counter of the run: "cutoffs", the runs stopped at their
-  // budget (not "restarts", the name of the option that asks for them).
-  bool reported = false;
-
-  static RestartSchedule doubling(std::uint64_t depth, std::uint64_t margin) {
-    return {Kind::doubling, margin, depth, 2.0, false};
-  }
-  static RestartSchedule luby_times(std::uint64_t unit) { return {Kind::luby, unit, 0, 2.0, true}; }
-  static RestartSchedule geometric(std::uint64_t first, double factor) {
-    return {Kind::geometric, first, 0, factor, true};
-  }
-
-  // The budget of run `k` (from 0); past 2^62 nodes it stays there, which no run reaches.
-  std::uint64_t budget(std::uint64_t k) const {
-    constexpr double most = 4.6e18;
-    switch (kind) {
-      case Kind::doubling: return depth + static_cast<std::uint64_t>(std::min(most, std::ldexp(static_cast<double>(base), static_cast<int>(std::min<std::uint64_t>(k, 62)))));
-      case Kind::luby: return static_cast<std::uint64_t>(std::min(most, static_cast<double>(base) * static_cast<double>(luby(k + 1))));
-      case Kind::geometric: return static_cast<std::uint64_t>(std::min(most, static_cast<double>(base) * std::pow(factor, static_cast<double>(k))));
-    }
-    return 0;
-  }
-};
-
 class RestartingSolver final : public Solver {
  public:
   // make(seed) builds the solver of one run; seed 0 is the plain heuristic.
@@ -127,6 +87,14 @@ class RestartingSolver final : public Solver {
         stack_bytes_(stack_bytes) {}
 
   const Instance& instance() const override { return instance_; }
+  // The runs' problem's: an optimisation lists its improvements, and restarts within
+  // the run (solver.hpp).
+  bool optimises() const override { return first_->optimises(); }
+  EstimateResult estimate(const EstimateRequest& request) const override {
+    if (!schedule_.reported) return Solver::estimate(request);  // not the user's --restarts
+    throw UsageError("--restarts: estimate measures the tree of one search, which restarts would cut and search "
+                     "again in other orders (use --restarts none)");
+  }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
     if (stack_bytes_ == 0) return run_here(request, sink);
@@ -135,8 +103,10 @@ class RestartingSolver final : public Solver {
 
  private:
   RunResult run_here(const RunRequest& request, const SolutionSink& sink) const {
-    // A failure limit of the user's own is kept exactly: one run, no restarts.
-    if ((request.mode != SearchMode::first && request.mode != SearchMode::limit) || request.limits.max_failures != 0) {
+    // A failure limit of the user's own is kept exactly: one run, no restarts. An
+    // optimisation, a count or a listing restarts within the run, if at all (solver.hpp).
+    if ((request.mode != SearchMode::first && request.mode != SearchMode::limit) || request.limits.max_failures != 0 ||
+        first_->optimises()) {
       return first_->run(request, sink);
     }
     const std::uint64_t wanted = request.limits.max_solutions;  // 0: no limit

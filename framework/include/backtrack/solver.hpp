@@ -25,6 +25,7 @@
 #include "backtrack/first_solutions.hpp"
 #include "backtrack/neighbourhoods.hpp"
 #include "backtrack/on_threads.hpp"
+#include "backtrack/restart_search.hpp"
 #include "backtrack/solution.hpp"
 #include "backtrack/solver_interface.hpp"
 #include "backtrack/split.hpp"
@@ -213,15 +214,16 @@ class ProblemSolver final : public Solver {
     if constexpr (HasObjective<P>) {
       if (problem_.optimises()) {
         Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
-        RunResult result = neighbourhoods() ? run_neighbourhoods(request, sink, incumbent)
-                                            : run_search(request, sink, &incumbent);
+        RunResult result = neighbourhoods()   ? run_neighbourhoods(request, sink, incumbent)
+                           : restarts(request) ? run_restarts(request, sink, &incumbent)
+                                               : run_search(request, sink, &incumbent);
         result.objective = ObjectiveResult{.minimise = incumbent.minimises(),
                                            .best = incumbent.best(),
                                            .proved = result.stats.complete()};
         return result;
       }
     }
-    return run_search(request, sink, nullptr);
+    return restarts(request) ? run_restarts(request, sink, nullptr) : run_search(request, sink, nullptr);
   }
 
  private:
@@ -230,6 +232,57 @@ class ProblemSolver final : public Solver {
   bool neighbourhoods() const {
     if constexpr (HasNeighbourhoods<P>) return problem_.relaxed_share() > 0;
     return false;
+  }
+
+  // Restarts within the run (restart_search.hpp), where the problem asks for them: for an
+  // optimisation, a count or a listing of every solution. --first and --limit K of a
+  // satisfaction restart a solver per run instead (restarts.hpp), which passes the
+  // others through to here.
+  bool restarts(const RunRequest& request) const {
+    if constexpr (HasRestarts<P>) {
+      return problem_.restart_schedule().has_value() &&
+             (optimises() || (request.mode != SearchMode::first && request.mode != SearchMode::limit));
+    }
+    (void)request;
+    return false;
+  }
+
+  // One thread, one search at a time, each solution (each improvement) handed on.
+  RunResult run_restarts(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
+    if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
+      throw UsageError("restarts run many searches one after the other: not with --trace, --tree, --profile, "
+                       "--checkpoint or --mpi");
+    }
+    if constexpr (!HasNogoods<P>) {
+      if (incumbent == nullptr) {
+        throw UsageError("restarts of a count or of a listing would search again what a run before had found, on "
+                         "this problem (it records no nogoods): use --restarts none");
+      }
+    }
+    RunResult result;
+    result.reports_classes = reports_classes_;
+    result.counter_names = counter_names_of<P>();
+    SearchLimits limits = request.limits;
+    limits.incumbent = incumbent;
+    if (request.mode == SearchMode::first) limits.max_solutions = 1;
+    const auto start = Clock::now();
+    RestartsMade<P> made;
+    if constexpr (HasRestarts<P>) {
+      if (request.mode == SearchMode::count) {
+        result.stats = search_with_restarts(problem_, limits, CountAlongPath{}, made);
+      } else {
+        auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+          return sink(found(path, at, start, made.nodes_before, made.problem));
+        };
+        result.stats = search_with_restarts(problem_, limits, path_sink<P>(emit), made);
+      }
+    }
+    result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (result.counter_names.size() < max_work_counters) {
+      result.stats.counters.value[result.counter_names.size()] = made.cutoffs;
+      result.counter_names.emplace_back("cutoffs");
+    }
+    return result;
   }
 
   // Large neighbourhood search (neighbourhoods.hpp), each improvement handed on; on
@@ -402,14 +455,16 @@ class ProblemSolver final : public Solver {
   // The solution at `path`, found where `at` says, in a run that began at `start`, by a
   // search that began after `earlier` nodes were searched (a split's, before the subtrees).
   // With threads, the other threads' nodes are not in it: counting them would mean
-  // sharing a counter between threads at every node.
-  Solution found(std::span<const Move> path, const FoundAt& at, Clock::time_point start,
-                 std::uint64_t earlier = 0) const {
-    Solution solution = render_(problem_, path);
+  // sharing a counter between threads at every node. A path of a restarted search leads
+  // to its solution in that search's problem, `by` (restart_search.hpp).
+  Solution found(std::span<const Move> path, const FoundAt& at, Clock::time_point start, std::uint64_t earlier = 0,
+                 const P* by = nullptr) const {
+    const P& problem = by != nullptr ? *by : problem_;
+    Solution solution = render_(problem, path);
     solution.seconds = std::chrono::duration<double>(at.time - start).count();
     solution.nodes = earlier + at.nodes;
     if constexpr (HasObjective<P>) {
-      if (problem_.optimises()) solution.objective = problem_.objective_value(path);
+      if (problem.optimises()) solution.objective = problem.objective_value(path);
     }
     return solution;
   }

@@ -58,10 +58,6 @@ ModelSolver read_solver(const std::string& text, bool follow_search_annotations,
 }
 
 std::unique_ptr<Solver> fzn_solver(FlatZincModel model, const csp::SearchOptions& options, Instance instance) {
-  if (model.model.objective() && options.restarts != csp::Restarts::none) {
-    throw UsageError("--restarts: each run would search for every improvement again, without the bound of the run "
-                     "before (use --restarts none on a model that minimizes or maximizes)");
-  }
   auto output = std::make_shared<const std::vector<OutputItem>>(std::move(model.output));
   return csp::with_restarts(csp::IntProblem(std::move(model.model), options), instance,
                             [instance, output](csp::IntProblem problem) {

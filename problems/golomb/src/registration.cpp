@@ -30,10 +30,6 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent&) {
                      std::to_string(marks));
   }
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
-  if (options.restarts != csp::Restarts::none) {
-    throw UsageError("--restarts: each run would search for every ruler again, without the bound of the run before "
-                     "(use --restarts none)");
-  }
   // The options say it all: no input data.
   return csp_solver(marks, options, Instance{"marks=" + std::to_string(marks) + " strategy=csp " + csp::describe(options), ""});
 }

@@ -24,6 +24,15 @@
 // --order dom-wdeg, afc and afc-size weigh a variable by the failures of its propagators
 // (failure_weights.hpp): what the search learned (learns()), taken back by forget() for
 // each subtree of a split.
+//
+// --restarts on an optimisation, a count or a listing of every solution: the run's
+// searches restart within it (restart_search.hpp); restart(k) makes a copy the problem
+// of the k-th, with its values in a random order, and add_nogoods() leaves out of it what a
+// search stopped at its budget had finished, as reduced nld-nogoods (Lecoutre, Sais,
+// Tabary and Vidal 2007): for each decision on the path to where it stopped that took
+// the second branch, the first-branch decisions above it and that node's first branch
+// cannot all hold (the second branches above it need not be in it: the first branch
+// of each was searched to the end, so they follow from the decisions above them).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -40,6 +49,7 @@
 #include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/options.hpp"
+#include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/value_order.hpp"
 #include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/errors.hpp"
@@ -118,7 +128,13 @@ class IntProblem {
   };
 
   IntProblem(IntModel model, SearchOptions options)
-      : model_(std::move(model)), options_(options) {
+      : model_(std::move(model)), options_(options), restart_seed_(options.seed) {
+    if (options_.restarts != Restarts::none && !binary_) {
+      // add_nogoods() reads a second branch as the refutation of the first; a child of
+      // many would need the values of the siblings searched before it.
+      throw UsageError("--restarts with --branching values: the nogoods that keep restarts complete are recorded for "
+                       "binary branching (x = v, then x != v); use --branching binary");
+    }
     Propagation& propagation = model_.propagation_to_tune();
     const DistinctStrength strength = options_.prune == Prune::domain   ? DistinctStrength::gac
                                       : options_.prune == Prune::bounds ? DistinctStrength::bounds
@@ -315,6 +331,34 @@ class IntProblem {
   // A portfolio's k-th other search (solver.hpp): the values in the random order of seed + k.
   void reorder(std::uint64_t k) { shuffle_values(options_.seed + k); }
 
+  // Restarts within a run (problem.hpp's HasRestarts and HasNogoods).
+  std::optional<RestartSchedule> restart_schedule() const { return schedule_of(options_.restarts); }
+  void restart(std::uint64_t k) { shuffle_values(restart_seed_ + k); }
+  void add_nogoods(std::span<const Move> path, std::span<const std::uint8_t> branches) {
+    if (root_.space.failed()) return;  // nothing is left to search
+    std::vector<Nogood::Literal> firsts;  // the first branches taken above
+    bool added = false;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const auto literal = static_cast<Nogood::Literal::Kind>(path[i].kind);  // the same kinds, in order
+      if (branches[i] == 0) {
+        firsts.push_back({path[i].x, literal, path[i].v});
+        continue;
+      }
+      Nogood nogood{firsts};
+      nogood.literals.push_back({path[i].x, refuted(literal), path[i].v});
+      if (simplify_at_root(nogood)) {
+        add_propagator(std::move(nogood));
+        added = true;
+      }
+    }
+    if (added) build_root();
+  }
+  static_assert(static_cast<int>(Decision::Kind::more_than) == static_cast<int>(Nogood::Literal::Kind::more_than) &&
+                static_cast<int>(Decision::Kind::at_most) == static_cast<int>(Nogood::Literal::Kind::at_most) &&
+                static_cast<int>(Decision::Kind::not_equal) == static_cast<int>(Nogood::Literal::Kind::not_equal));
+  // The nogoods added so far.
+  int nogoods() const { return nogoods_; }
+
  private:
   bool auxiliaries_fixed(const Space& d) const {
     for (int x : model_.auxiliaries()) {
@@ -367,6 +411,38 @@ class IntProblem {
       if (!d.fixed(x)) return false;
     }
     return true;
+  }
+
+  // A propagator of the search's own, after construction (a nogood).
+  void add_propagator(Propagator p) {
+    const int id = model_.add(std::move(p));
+    propagator_scopes_.push_back(model_.propagation().scope(id));
+    for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
+    ++nogoods_;
+  }
+  // What the root (and so every node) already says of a nogood's literals: one false
+  // there satisfies it everywhere (false: not worth adding); one true there need not be
+  // tested (dropped, but the last: all true at the root fails the root).
+  bool simplify_at_root(Nogood& nogood) const {
+    std::vector<Nogood::Literal> open;
+    for (const Nogood::Literal& l : nogood.literals) {
+      const auto truth = Nogood::holds(root_.space, l);
+      if (truth == Nogood::Truth::no) return false;
+      if (truth == Nogood::Truth::open) open.push_back(l);
+    }
+    if (open.empty()) open.push_back(nogood.literals.back());
+    nogood.literals = std::move(open);
+    return true;
+  }
+  static Nogood::Literal::Kind refuted(Nogood::Literal::Kind k) {
+    using K = Nogood::Literal::Kind;
+    switch (k) {
+      case K::equal: return K::not_equal;
+      case K::not_equal: return K::equal;
+      case K::at_most: return K::more_than;
+      case K::more_than: return K::at_most;
+    }
+    return k;
   }
 
   static bool post(Space& s, const Move& m) {
@@ -477,6 +553,8 @@ class IntProblem {
   FailureWeights::Kept learned_;  // by the phases' orders
   std::int64_t heaviest_degree_ = 1;
   State root_;
+  std::uint64_t restart_seed_;  // --seed: run k of restarts shuffles with restart_seed_ + k
+  int nogoods_ = 0;
 };
 
 }  // namespace backtrack::csp

@@ -47,11 +47,15 @@
 //                     default of integer models, as Gecode's); split and reverse-split
 //                     halve the domain, x <= m then x > m, whatever the branching
 //   --restarts none   one search (the default)
-//              luby   --first, --limit K: runs of a node budget of 100 times Luby's
-//                     sequence (1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ...
-//                     nodes (x 1.5); the first run with the options as given, every
-//                     later one with --values random and the seed --seed + run, until
-//                     a run finds the solutions or exhausts its tree (restarts.hpp)
+//              luby   runs of a node budget of 100 times Luby's sequence (1 1 2 1 1 2 4
+//                     ...), geometric: of 100, 150, 225, ... nodes (x 1.5); the first run
+//                     with the options as given, every later one with --values random and
+//                     the seed --seed + run. --first, --limit K: until a run finds the
+//                     solutions or exhausts its tree (restarts.hpp). An optimisation, a
+//                     count or a listing of every solution (integer models): the runs
+//                     share the bound, and each leaves out what the runs before it
+//                     finished (their nogoods), until one exhausts its tree or a limit
+//                     stops them (restart_search.hpp)
 //   --lns P           an optimisation by large neighbourhood search (neighbourhoods.hpp):
 //                     after a first solution, searches of 300 failures each with all but
 //                     P% of the variables fixed as in the best solution, until a limit
@@ -61,6 +65,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+
+#include "backtrack/restart_schedule.hpp"
 
 namespace backtrack::csp {
 
@@ -117,6 +123,20 @@ constexpr std::string_view to_string(Branching b) { return b == Branching::value
 constexpr std::string_view to_string(Restarts r) {
   constexpr std::string_view names[] = {"none", "luby", "geometric"};
   return names[static_cast<int>(r)];
+}
+
+// The budgets of --restarts, in nodes (Gecode's -restart luby and geometric count
+// failures instead); none for Restarts::none.
+inline constexpr std::uint64_t luby_unit = 100;
+inline constexpr std::uint64_t geometric_first = 100;
+inline constexpr double geometric_factor = 1.5;
+inline std::optional<RestartSchedule> schedule_of(Restarts r) {
+  switch (r) {
+    case Restarts::none: return std::nullopt;
+    case Restarts::luby: return RestartSchedule::luby_times(luby_unit);
+    case Restarts::geometric: return RestartSchedule::geometric(geometric_first, geometric_factor);
+  }
+  return std::nullopt;
 }
 
 // The value named `s` among `all`, or none.

@@ -68,9 +68,12 @@ inline std::vector<OptionInfo> search_options() {
        Type::text, detail::names_of(all_branchings)},
       {"seed", "strategy csp: the search's random seed: that of --values random (default 1)", Type::unsigned_integer},
       {"restarts",
-       "strategy csp, --first and --limit K: none (the default); luby: runs of 100 nodes times Luby's sequence "
-       "(1 1 2 1 1 2 4 ...), geometric: of 100, 150, 225, ... nodes; each run after the first with a random "
-       "value order of seed --seed + run; complete: the budgets grow until a run exhausts its tree",
+       "strategy csp: none (the default); luby: runs of 100 nodes times Luby's sequence (1 1 2 1 1 2 4 ...), "
+       "geometric: of 100, 150, 225, ... nodes; each run after the first with a random value order of seed "
+       "--seed + run; complete: the budgets grow until a run exhausts its tree. --first, --limit K: until "
+       "enough solutions are found. An optimisation, a count or --all (integer models): the runs share the best "
+       "solution's bound and leave out what the runs before them finished (nogoods), so the last run proves the "
+       "optimum, and each solution is counted once",
        Type::text, detail::names_of(all_restarts)},
       {"lns",
        "strategy csp, an optimisation: large neighbourhood search freeing this percentage (1-99) of the variables "
@@ -121,11 +124,15 @@ inline SearchOptions read_search_options(const boost::program_options::variables
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
   defaults.restarts = detail::read_choice(vm, "restarts", all_restarts, defaults.restarts);
   // A count or a listing of every solution searches the whole tree whatever the order:
-  // a restart would only search part of it again.
-  if (defaults.restarts != Restarts::none && vm.count("first") == 0 && vm.count("limit") == 0) {
+  // on the bitset layer, which records no nogoods, a restart would search part of it
+  // again. The integer layer's runs leave out what the runs before them finished
+  // (restart_search.hpp).
+  if (layer == Layer::bitset && defaults.restarts != Restarts::none && vm.count("first") == 0 &&
+      vm.count("limit") == 0) {
     throw UsageError("--restarts " + std::string(to_string(defaults.restarts)) +
                      " finds solutions sooner, for --first or --limit K; a count or a listing searches the whole "
-                     "tree (use --restarts none)");
+                     "tree, and this strategy's model (bitset domains) records no nogoods to restart it (use "
+                     "--restarts none)");
   }
   if (vm.count("lns") != 0) {
     const int percent = vm["lns"].as<int>();  // signed: -5 is refused as -5, not as 2^64 - 5

@@ -38,6 +38,7 @@
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
@@ -47,7 +48,7 @@ namespace backtrack::csp {
 
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, Distinct, InSet, Table,
                                 ForbiddenTable, Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues,
-                                ElementVars>;
+                                ElementVars, Nogood>;
 
 class Propagation {
  public:
@@ -71,6 +72,12 @@ class Propagation {
         },
         p);
     propagators_.push_back(std::move(p));
+    // One added after the level was set (a nogood of restarts) runs whatever is open: it
+    // is no constraint of the model that forward checking stands for.
+    if (max_open_ >= 0) {
+      always_.push_back(1);
+      scopes_.push_back(scope(id));
+    }
     return id;
   }
   int size() const { return static_cast<int>(propagators_.size()); }

@@ -115,7 +115,7 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     if (!offered(defaults.variables, bitset_variable_orders)) {
       throw UsageError("--order " + std::string(to_string(defaults.variables)) +
                        " is for integer models; this strategy's model has bitset domains (choose static, mrv, "
-                       "dom-deg, dom-wdeg, afc, afc-size)");
+                       "dom-deg, dom-wdeg)");
     }
     if (vm.count("lns") != 0) {
       throw UsageError("--lns improves an objective; this strategy's model has bitset domains and none");

@@ -4,6 +4,9 @@
 #include <pty.h>
 
 #include <cerrno>
+#include <condition_variable>
+#include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "run_process.hpp"
@@ -11,8 +14,11 @@
 namespace cli {
 
 // Runs backtrack with its stderr on a terminal (a pty), as a user at a terminal does:
-// the progress line is drawn then. What reaches the terminal is the outcome's err.
-inline Outcome run_on_terminal(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt) {
+// the progress line is drawn then. What reaches the terminal is the outcome's err. The
+// signal's delay counts from when the terminal first shows `shown` (from the start where
+// it is empty): a delay alone races with the set-up, slow under a sanitizer.
+inline Outcome run_on_terminal(const std::vector<std::string>& args, std::optional<Signal> signal = std::nullopt,
+                               std::string_view shown = {}) {
   int terminal = -1;
   int user_side = -1;
   if (openpty(&terminal, &user_side, nullptr, nullptr, nullptr) != 0) throw std::runtime_error("openpty failed");
@@ -41,21 +47,34 @@ inline Outcome run_on_terminal(const std::vector<std::string>& args, std::option
     throw std::runtime_error("posix_spawn failed");
   }
   Outcome outcome;
+  std::mutex err_mutex;
+  std::condition_variable err_grew;
+  bool closed = false;
   // Read until the child's side is closed (EIO), so that a full terminal never blocks it.
   std::thread reader([&] {
     char buffer[4096];
     for (;;) {
       const ssize_t got = read(terminal, buffer, sizeof buffer);
       if (got > 0) {
+        const std::lock_guard lock(err_mutex);
         outcome.err.append(buffer, static_cast<std::size_t>(got));
       } else if (got < 0 && errno == EINTR) {
         continue;
       } else {
+        {
+          const std::lock_guard lock(err_mutex);
+          closed = true;
+        }
+        err_grew.notify_all();
         return;
       }
+      err_grew.notify_all();
     }
   });
   if (signal) {
+    std::unique_lock lock(err_mutex);
+    err_grew.wait(lock, [&] { return closed || outcome.err.find(shown) != std::string::npos; });
+    lock.unlock();
     std::this_thread::sleep_for(signal->after);
     kill(pid, signal->number);
   }

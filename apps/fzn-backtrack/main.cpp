@@ -54,11 +54,15 @@ po::options_description flag_descriptions(Flags& f) {
       ("intermediate,i", "print each improvement of an optimisation (always done)")
       ("free-search,f", po::bool_switch(&f.free), "ignore the search annotations: the variable with the fewest "
                                                   "values per accumulated failure count first (afc-size), its "
-                                                  "smallest value")
+                                                  "smallest value; an optimisation restarts (--restarts luby unless "
+                                                  "given), each search trying first the best solution's values")
       ("statistics,s", po::bool_switch(&f.statistics), "print statistics as %%%mzn-stat lines")
       ("verbose,v", po::bool_switch(&f.verbose), "say on stderr which annotations are ignored")
       ("time,t", po::value(&f.time_ms), "stop after MS milliseconds")
-      ("parallel,p", po::value(&f.threads), "search on K threads")
+      ("parallel,p", po::value(&f.threads), "search on K threads: an optimisation as K searches in orders of "
+                                            "their own sharing the best solution's bound (a portfolio; the first "
+                                            "to finish proves the optimum), a satisfaction or -a as one tree split "
+                                            "among them")
       ("random-seed,r", po::value(&f.seed), "the seed of random value choices")
       ("prune", po::value(&f.prune), "none: a constraint checked once its variables are fixed; forward: forward "
                                      "checking (a constraint narrows once one variable is open); arc (the "
@@ -72,7 +76,7 @@ po::options_description flag_descriptions(Flags& f) {
       ("restarts", po::value(&f.restarts), "none (the default): one search; luby, geometric: searches of a node "
                                            "budget (100 times Luby's sequence 1 1 2 1 1 2 4 ..., or 100, 150, "
                                            "225, ...), each after the first with its values in a random order "
-                                           "(-r); an optimisation's searches share the best solution's bound, and "
+                                           "(-r) after the best solution's; an optimisation's searches share the best solution's bound, and "
                                            "each leaves out what the ones before finished (nogoods), so the last "
                                            "one proves the optimum, and -a lists every solution once")
       ("file", po::value(&f.file), "the FlatZinc model");
@@ -117,6 +121,7 @@ int run(int argc, char** argv) {
   const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
   if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
   if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
+  if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
   if (!restarts) throw UsageError("unknown --restarts " + in_quotes(f.restarts) + " (choose none, luby, geometric)");
   const csp::SearchOptions options{.prune = *prune,

@@ -398,7 +398,7 @@ TEST(FznBacktrack, EightQueensHas92CheckedSolutionsOnOneThreadAndTwo) {
 
 // --restarts: -a lists each of the 92 boards once, the searches leaving out what the ones
 // before finished; an optimisation's searches share the bound, and the last proves the
-// optimum that one search proves.
+// optimum that one search proves, with -f (restarts following the best solution) too.
 TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
   const auto restarts_made = [](const std::string& out) {
     const std::string stat = "%%%mzn-stat: restarts=";
@@ -420,6 +420,24 @@ TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   ASSERT_EQ(final_line(plain.out), "==========") << plain.out;
   const std::string best = solutions_of(plain.out).back();
+  const auto objective = [](const std::string& solution) {
+    return std::stoi(solution.substr(solution.find("obj = ") + 6));
+  };
+  // Free search (-f) restarts by Luby's sequence, alone and as a portfolio on two threads.
+  for (const std::vector<std::string>& flags : std::vector<std::vector<std::string>>{
+           {"--restarts", "luby"}, {"--restarts", "geometric"}, {"-f"}, {"-f", "-p", "2"}}) {
+    std::vector<std::string> args = flags;
+    args.insert(args.end(), {"-s", optimise.path()});
+    const auto improved = fzn(args);
+    SCOPED_TRACE(flags.back());
+    ASSERT_EQ(improved.exit_code, 0) << improved.err;
+    EXPECT_EQ(final_line(improved.out), "==========") << improved.out;
+    const auto found = solutions_of(improved.out);
+    ASSERT_FALSE(found.empty());
+    EXPECT_EQ(objective(found.back()), objective(best)) << improved.out;
+    for (std::size_t i = 1; i < found.size(); ++i) EXPECT_GT(objective(found[i]), objective(found[i - 1]));
+    EXPECT_GT(restarts_made(improved.out), 0) << improved.out;
+  }
   for (const char* restarts : {"luby", "geometric"}) {
     const auto o = fzn({"-a", "-s", "--restarts", restarts, eight.path()});
     ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -432,18 +450,6 @@ TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
     EXPECT_EQ(boards.size(), 92U) << restarts;
     EXPECT_EQ(final_line(o.out), "==========") << restarts;
     EXPECT_GT(restarts_made(o.out), 0) << o.out;
-
-    const auto improved = fzn({"-s", "--restarts", restarts, optimise.path()});
-    ASSERT_EQ(improved.exit_code, 0) << improved.err;
-    EXPECT_EQ(final_line(improved.out), "==========") << improved.out;
-    const auto found = solutions_of(improved.out);
-    ASSERT_FALSE(found.empty());
-    const auto objective = [](const std::string& solution) {
-      return std::stoi(solution.substr(solution.find("obj = ") + 6));
-    };
-    EXPECT_EQ(objective(found.back()), objective(best)) << improved.out;
-    for (std::size_t i = 1; i < found.size(); ++i) EXPECT_GT(objective(found[i]), objective(found[i - 1]));
-    EXPECT_GT(restarts_made(improved.out), 0) << improved.out;
   }
   const auto unknown = fzn({"--restarts", "often", eight.path()});
   EXPECT_EQ(unknown.exit_code, 64);

@@ -125,14 +125,19 @@ SearchStats count_with_restarts(const P& problem, RestartSchedule schedule, std:
   return stats;
 }
 
-// The optimum as searches that restart find it, sharing one bound.
+// The optimum as searches that restart find it, sharing one bound; each search after an
+// improvement follows it (FollowsSolutions), as the solver's runs do.
 template <class P>
 std::optional<Value> optimum_with_restarts(const P& problem, RestartSchedule schedule) {
   Incumbent incumbent(problem.minimises());
   SearchLimits limits;
   limits.incumbent = &incumbent;
   RestartsMade<P> made;
-  EXPECT_TRUE(search_with_restarts(problem, limits, CountAlongPath{}, made, schedule).complete());
+  auto follow = [&](std::span<const typename P::Move> path, std::uint64_t, const FoundAt&) {
+    if constexpr (FollowsSolutions<P>) made.best = made.problem->centre(path);
+    return true;
+  };
+  EXPECT_TRUE(search_with_restarts(problem, limits, path_sink<P>(follow), made, schedule).complete());
   return incumbent.best();
 }
 

@@ -1,6 +1,7 @@
 // Nogoods from restarts: the propagator (a clause over decisions), and searches that
 // restart (restart_search.hpp) listing each solution of a model once, the same as one
-// search lists.
+// search lists; what a restart hands on to the next search (failure weights, the best
+// solution).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -142,6 +143,81 @@ TEST(Restarts, ProveThereIsNoSolution) {
   EXPECT_EQ(stats.solutions, 0U);
   EXPECT_GT(cutoffs, 10U);
   EXPECT_TRUE(solutions_with_restarts(problem, RestartSchedule::geometric(3, 1.3)).empty());
+}
+
+// The failure weights a search learned are the next search's, after a restart that added
+// nogoods: the old constraints keep theirs, each nogood starts as one that never failed.
+TEST(Restarts, TheNextSearchStartsFromTheFailureWeightsLearned) {
+  IntModel pigeons;  // 7 pigeons, 6 holes: every search fails
+  const auto p = pigeons.int_vars(7, 1, 6);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    for (std::size_t j = i + 1; j < p.size(); ++j) pigeons.post(LinearExpr(p[i]) != p[j]);
+  }
+  for (const VariableOrder order : {VariableOrder::dom_wdeg, VariableOrder::afc_size}) {
+    SCOPED_TRACE(std::string(to_string(order)));
+    const IntProblem problem(pigeons, {.prune = Prune::forward, .variables = order});
+    SearchLimits limits;
+    limits.max_nodes = 200;
+    DepthFirstSearch<IntProblem, CountAlongPath> search(problem, limits, CountAlongPath{});
+    const SearchStats stats = search.run();
+    ASSERT_EQ(stats.stop, StopReason::node_limit);
+    ASSERT_GT(stats.failures, 10U);
+    const FailureWeights learned = problem.learned(search.state());
+    IntProblem restarted = problem;
+    restarted.restart(1);
+    restarted.add_nogoods(search.stop_path(), search.stop_branches());
+    ASSERT_GT(restarted.nogoods(), 0);
+    restarted.keep_learned(learned);
+    const IntProblem::State root = restarted.root();
+    const FailureWeights& kept = root.weights;
+    const int constraints = problem.model().propagation().size();
+    ASSERT_EQ(kept.constraints(), restarted.model().propagation().size());
+    ASSERT_GT(kept.constraints(), constraints);
+    if (order == VariableOrder::dom_wdeg) {
+      const IntProblem::State start = problem.root();
+      std::int64_t before = 0;
+      std::int64_t after = 0;
+      for (std::size_t x = 0; x < p.size(); ++x) {
+        before += start.weights.wdeg(p[x].id);
+        after += learned.wdeg(p[x].id);
+        EXPECT_GE(kept.wdeg(p[x].id), learned.wdeg(p[x].id));
+      }
+      EXPECT_GT(after, before) << "the failures weighed";
+    } else {
+      bool any_failed = false;
+      for (int c = 0; c < constraints; ++c) {
+        EXPECT_DOUBLE_EQ(kept.decayed_afc(c), learned.decayed_afc(c));
+        any_failed = any_failed || learned.decayed_afc(c) > 1.0;
+      }
+      EXPECT_TRUE(any_failed);
+      for (int c = constraints; c < kept.constraints(); ++c) EXPECT_DOUBLE_EQ(kept.decayed_afc(c), 1.0);
+    }
+  }
+}
+
+// After a restart, a search that follows a solution (phase saving) tries its values first:
+// with no bound to beat, it goes straight to it, without a failure, whatever order the
+// restart drew.
+TEST(Restarts, ASearchThatFollowsASolutionGoesStraightToIt) {
+  const IntModel m = magic_square_of_three();
+  const auto all = solutions_of(m);
+  ASSERT_EQ(all.size(), 8U);
+  for (const VariableOrder order : {VariableOrder::mrv, VariableOrder::afc_size}) {
+    for (const std::vector<Value>& solution : all) {
+      IntProblem problem(m, {.prune = Prune::bounds, .variables = order, .restarts = Restarts::luby});
+      problem.restart(3);
+      problem.follow(solution);
+      std::vector<Value> first;
+      auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
+        first = problem.values(path);
+        return false;
+      };
+      const SearchStats stats =
+          DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();
+      EXPECT_EQ(first, solution);
+      EXPECT_EQ(stats.failures, 0U);
+    }
+  }
 }
 
 }  // namespace

@@ -700,6 +700,16 @@ TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
               for (const RestartSchedule& schedule : csp::short_restarts) {
                 EXPECT_EQ(csp::optimum_with_restarts(problem, schedule), expected) << "restarts";
               }
+              // The solver's run with --restarts: on two threads a portfolio of them.
+              for (const csp::Restarts restarts : {csp::Restarts::luby, csp::Restarts::geometric}) {
+                const csp::IntProblem restarting(
+                    m.model, csp::SearchOptions{.prune = prune, .variables = order, .values = values, .restarts = restarts});
+                for (const unsigned threads : {1U, 2U}) {
+                  const csp::RunOptimum run = csp::optimum_of_run(restarting, threads);
+                  EXPECT_EQ(run.best, expected) << "restarts, " << threads << " threads";
+                  EXPECT_TRUE(run.proved);
+                }
+              }
             }
           }
         }

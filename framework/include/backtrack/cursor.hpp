@@ -68,6 +68,10 @@ class Cursor {
   // builds it afresh.
   void lose() { lost_ = true; }
 
+  // The state as the last search left it, half-changed or not: what a problem learns
+  // untrailed (failure weights) is in it until the next at().
+  const State& state() const { return state_; }
+
  private:
   // state_after() may set up what apply() does not (a root's parameters): such a
   // problem is always replayed.

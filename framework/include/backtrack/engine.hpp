@@ -134,6 +134,10 @@ class DepthFirstSearch {
     return {branches_.data(), static_cast<std::size_t>(stop_depth_)};
   }
 
+  // The state the search walked in (a problem that walks: apply / undo), which holds what
+  // it learned from failures; a search that restarts hands that on (restart_search.hpp).
+  const State& state() const { return cursor_.state(); }
+
   // Nodes and failures per depth of everything this search ran (Profiled only; else empty).
   const DepthProfile& profile() const { return profile_; }
 

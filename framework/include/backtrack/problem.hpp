@@ -213,6 +213,21 @@ concept HasRestarts = std::copy_constructible<P> && requires(const P& p, P& own,
   own.restart(k);
 };
 
+// A problem that learns from failures and hands it on from a restarted search to the
+// next (restart_search.hpp): learned(s) takes it out of the state a search ended on,
+// keep_learned() makes it the root's, so that the next search starts from it.
+template <class P>
+concept CarriesLearning = HasRestarts<P> && HasLearning<P> && requires(const P& p, P& own, const typename P::State& s) {
+  own.keep_learned(p.learned(s));
+};
+
+// A problem that restarts with the values of the best solution so far tried first
+// (phase saving from solutions): follow(centre(path)) after each improvement.
+template <class P>
+concept FollowsSolutions = HasRestarts<P> && HasNeighbourhoods<P> && requires(P& own, std::span<const typename P::Move> path) {
+  own.follow(own.centre(path));
+};
+
 template <class P>
 concept HasNogoods = HasRestarts<P> && requires(P& p, std::span<const typename P::Move> path,
                                                 std::span<const std::uint8_t> branches) {

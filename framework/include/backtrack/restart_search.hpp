@@ -25,6 +25,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "backtrack/engine.hpp"
@@ -34,6 +36,25 @@
 
 namespace backtrack {
 
+namespace detail {
+template <class P>
+struct CentreOf {
+  using type = std::monostate;
+};
+template <HasNeighbourhoods P>
+struct CentreOf<P> {
+  using type = decltype(std::declval<const P&>().centre(std::span<const typename P::Move>{}));
+};
+template <class P>
+struct LearnedOf {
+  using type = std::monostate;
+};
+template <CarriesLearning P>
+struct LearnedOf<P> {
+  using type = decltype(std::declval<const P&>().learned(std::declval<const typename P::State&>()));
+};
+}  // namespace detail
+
 // What the searches of a run have done so far, read by the caller as they go.
 template <class P>
 struct RestartsMade {
@@ -42,6 +63,9 @@ struct RestartsMade {
   const P* problem = nullptr;
   std::uint64_t nodes_before = 0;  // of the searches before the current one (a solution's nodes)
   std::uint64_t cutoffs = 0;       // searches stopped at their budget
+  // The best solution so far, as centre() keeps it, for a problem that follows it
+  // (FollowsSolutions): the caller sets it at each improvement, the next search follows.
+  std::optional<typename detail::CentreOf<P>::type> best;
 };
 
 // Searches `problem` so; Sink is CountAlongPath (a count) or PathSink<P> (a listing, whose
@@ -87,6 +111,7 @@ SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, c
     if (limits.max_solutions != 0) each.max_solutions = limits.max_solutions - total.representatives;
     made.nodes_before = total.nodes;
     made.problem = searched;
+    std::optional<typename detail::LearnedOf<P>::type> learned;
     {
       DepthFirstSearch<P, Sink> search(*searched, each, sink);
       SearchStats stats = search.run(std::span(roots).subspan(first_root));
@@ -98,10 +123,15 @@ SearchStats search_with_restarts(const P& problem, const SearchLimits& limits, c
       first_root += search.stop_root();
       stop_path.assign(search.stop_path().begin(), search.stop_path().end());
       if constexpr (HasNogoods<P>) stop_branches.assign(search.stop_branches().begin(), search.stop_branches().end());
+      if constexpr (CarriesLearning<P>) learned = searched->learned(search.state());
     }  // the search, which refers to the problem, is gone: the problem may change
     if (!restarted) restarted.emplace(problem);
     restarted->restart(k + 1);
     if constexpr (HasNogoods<P>) restarted->add_nogoods(stop_path, stop_branches);
+    if constexpr (CarriesLearning<P>) restarted->keep_learned(std::move(*learned));
+    if constexpr (FollowsSolutions<P>) {
+      if (made.best) restarted->follow(*made.best);
+    }
     searched = &*restarted;
   }
   return total;

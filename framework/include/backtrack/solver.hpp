@@ -247,7 +247,8 @@ class ProblemSolver final : public Solver {
     return false;
   }
 
-  // One thread, one search at a time, each solution (each improvement) handed on.
+  // One search at a time, each solution (each improvement) handed on; an optimisation on
+  // threads, a portfolio of such runs, each restarting in orders of its own.
   RunResult run_restarts(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
     if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
       throw UsageError("restarts run many searches one after the other: not with --trace, --tree, --profile, "
@@ -266,20 +267,38 @@ class ProblemSolver final : public Solver {
     limits.incumbent = incumbent;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
     const auto start = Clock::now();
-    RestartsMade<P> made;
+    std::atomic<std::uint64_t> cutoffs{0};
     if constexpr (HasRestarts<P>) {
       if (request.mode == SearchMode::count) {
+        RestartsMade<P> made;
         result.stats = search_with_restarts(problem_, limits, CountAlongPath{}, made);
+        cutoffs = made.cutoffs;
       } else {
-        auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
-          return sink(found(path, at, start, made.nodes_before, made.problem));
+        // A solution's path leads to it in the problem of its own search (its nogoods).
+        const auto restarting = [&](const P& problem, const SearchLimits& own, auto& tell) {
+          RestartsMade<P> made;
+          auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+            if constexpr (FollowsSolutions<P>) {
+              if (incumbent != nullptr) made.best = made.problem->centre(path);
+            }
+            return tell(found(path, at, start, made.nodes_before, made.problem));
+          };
+          const SearchStats stats = search_with_restarts(problem, own, path_sink<P>(emit), made);
+          cutoffs += made.cutoffs;
+          return stats;
         };
-        result.stats = search_with_restarts(problem_, limits, path_sink<P>(emit), made);
+        auto hand = [&](Solution&& solution) { return sink(std::move(solution)); };
+        bool on_threads = false;
+        if constexpr (HasReordering<P>) {
+          // A node or failure budget is the run's, which each thread would count on its own.
+          on_threads = incumbent != nullptr && request.threads > 1 && limits.max_nodes == 0 && limits.max_failures == 0;
+        }
+        result.stats = on_threads ? portfolio(request.threads, limits, hand, restarting) : restarting(problem_, limits, hand);
       }
     }
     result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (result.counter_names.size() < max_work_counters) {
-      result.stats.counters.value[result.counter_names.size()] = made.cutoffs;
+      result.stats.counters.value[result.counter_names.size()] = cutoffs;
       result.counter_names.emplace_back("cutoffs");
     }
     return result;
@@ -334,8 +353,8 @@ class ProblemSolver final : public Solver {
   SearchStats portfolio(unsigned threads, const SearchLimits& limits, Hand& hand, Search search) const {
     const auto start = Clock::now();
     std::atomic<bool> over{false};
-    auto tell = [&](std::span<const Move> path, std::uint64_t weight, const FoundAt& at) {
-      if (hand(path, weight, at)) return true;
+    auto tell = [&](auto&&... found) {
+      if (hand(std::forward<decltype(found)>(found)...)) return true;
       over = true;
       return false;
     };

@@ -38,15 +38,22 @@ class FailureWeights {
   FailureWeights(int variables, Kept kept, Scopes scopes, double decay = default_decay)
       : kept_(kept), growth_(1.0 / decay) {
     if (kept_.wdeg) wdeg_.assign(static_cast<std::size_t>(variables), 0);
-    scopes([&](const auto& scope) {
-      if (kept_.wdeg) add_wdeg(scope);
-      if (kept_.afc) afc_.push_back(1.0);
-    });
+    scopes([&](const auto& scope) { add_constraint(scope); });
     // A variable on no constraint weighs 1 (none of its constraints can fail): its
     // ratio stays finite, and the choice reads the weight as it is.
     for (std::int64_t& w : wdeg_) w = std::max<std::int64_t>(w, 1);
   }
   FailureWeights() = default;
+
+  // One more constraint (the next number), of this scope, as if it had been there from
+  // the start without failing.
+  template <class Scope>
+  void add_constraint(const Scope& scope) {
+    if (kept_.wdeg) add_wdeg(scope);
+    if (kept_.afc) afc_.push_back(unit_);
+    ++constraints_;
+  }
+  int constraints() const { return constraints_; }
 
   // Constraint c, of this scope, failed.
   template <class Scope>
@@ -88,6 +95,7 @@ class FailureWeights {
   std::vector<std::int64_t> wdeg_;
   std::int64_t heaviest_wdeg_ = 1;
   std::vector<double> afc_;
+  int constraints_ = 0;
 };
 
 }  // namespace backtrack::csp

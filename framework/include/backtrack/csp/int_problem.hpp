@@ -27,7 +27,8 @@
 //
 // --restarts on an optimisation, a count or a listing of every solution: the run's
 // searches restart within it (restart_search.hpp); restart(k) makes a copy the problem
-// of the k-th, with its values in a random order, and add_nogoods() leaves out of it what a
+// of the k-th, with its values in a random order (after the best solution's, follow()),
+// the failure weights learned so far (keep_learned()), and add_nogoods() leaves out of it what a
 // search stopped at its budget had finished, as reduced nld-nogoods (Lecoutre, Sais,
 // Tabary and Vidal 2007): for each decision on the path to where it stopped that took
 // the second branch, the first-branch decisions above it and that node's first branch
@@ -213,6 +214,13 @@ class IntProblem {
       const Decision high{x, K::more_than, cut};
       return order == ValueOrder::split ? Children(low, high) : Children(high, low);
     }
+    if (!guide_.empty() && binary_ && d.contains(x, guide_[static_cast<std::size_t>(x)])) {
+      const Value g = guide_[static_cast<std::size_t>(x)];
+      if (d.has_holes(x)) return {{x, K::equal, g}, {x, K::not_equal, g}};
+      // An interval keeps no hole: the half that holds g first, down to g alone.
+      if (g == d.max(x)) return {{x, K::more_than, g - 1}, {x, K::at_most, g - 1}};
+      return {{x, K::at_most, g}, {x, K::more_than, g}};
+    }
     const std::uint64_t draw = order == ValueOrder::random ? value_draw(options_.seed, x, d.min(x), d.max(x)) : 0;
     const Children each(d, x, order, draw);
     if (!binary_) return each;
@@ -329,11 +337,30 @@ class IntProblem {
     for (Phase& p : phases_) p.values = ValueOrder::random;
   }
   // A portfolio's k-th other search (solver.hpp): the values in the random order of seed + k.
-  void reorder(std::uint64_t k) { shuffle_values(options_.seed + k); }
+  // Its restarts draw their orders from seeds of their own too.
+  void reorder(std::uint64_t k) {
+    shuffle_values(options_.seed + k);
+    restart_seed_ += k << 32;
+  }
 
   // Restarts within a run (problem.hpp's HasRestarts and HasNogoods).
   std::optional<RestartSchedule> restart_schedule() const { return schedule_of(options_.restarts); }
   void restart(std::uint64_t k) { shuffle_values(restart_seed_ + k); }
+  // What the searches learned from failures goes on to the next (problem.hpp's
+  // CarriesLearning): a restart changes where the search goes, not what it knows.
+  FailureWeights learned(const State& s) const { return s.weights; }
+  void keep_learned(FailureWeights learned) {
+    if (!learns()) return;
+    for (auto c = static_cast<std::size_t>(learned.constraints()); c < propagator_scopes_.size(); ++c) {
+      learned.add_constraint(propagator_scopes_[c]);  // the nogoods added since
+    }
+    root_.weights = std::move(learned);
+  }
+  // Phase saving from solutions (problem.hpp's FollowsSolutions): after a restart, each
+  // variable tries first its value in the best solution so far (centre()), where its
+  // domain still holds it, as Chuffed and OR-tools restart an optimisation; the
+  // restart's own order comes after.
+  void follow(std::vector<Value> best) { guide_ = std::move(best); }
   void add_nogoods(std::span<const Move> path, std::span<const std::uint8_t> branches) {
     if (root_.space.failed()) return;  // nothing is left to search
     std::vector<Nogood::Literal> firsts;  // the first branches taken above
@@ -555,6 +582,7 @@ class IntProblem {
   State root_;
   std::uint64_t restart_seed_;  // --seed: run k of restarts shuffles with restart_seed_ + k
   int nogoods_ = 0;
+  std::vector<Value> guide_;  // follow(): a value per variable, or empty
 };
 
 }  // namespace backtrack::csp

@@ -41,6 +41,7 @@ struct Flags {
   std::string prune = "arc";
   long long lns = 0;  // --lns
   std::string restarts = "none";
+  bool last_conflict = false;  // --last-conflict
   std::string file;
 };
 
@@ -79,6 +80,9 @@ po::options_description flag_descriptions(Flags& f) {
                                            "(-r) after the best solution's; an optimisation's searches share the best solution's bound, and "
                                            "each leaves out what the ones before finished (nogoods), so the last "
                                            "one proves the optimum, and -a lists every solution once")
+      ("last-conflict", po::bool_switch(&f.last_conflict), "over the variable order, the variable whose decision "
+                                                           "failed last is chosen again first, until a decision "
+                                                           "assigns it (last-conflict reasoning)")
       ("file", po::value(&f.file), "the FlatZinc model");
   return d;
 }
@@ -128,7 +132,8 @@ int run(int argc, char** argv) {
                                    .variables = csp::VariableOrder::afc_size,
                                    .seed = f.seed,
                                    .restarts = *restarts,
-                                   .lns = static_cast<int>(f.lns)};
+                                   .lns = static_cast<int>(f.lns),
+                                   .last_conflict = f.last_conflict};
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.

@@ -7,6 +7,7 @@
 #include <set>
 #include <span>
 
+#include "backtrack/csp/int_problem.hpp"
 #include "backtrack/csp/problem.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/restarts.hpp"
@@ -18,7 +19,7 @@ const auto& prunes = all_prunes;
 const auto& orders = all_variable_orders;
 const auto& value_orders = all_value_orders;
 
-// Counts with every combination of options; they must all agree. Binary branching (and
+// Counts with every combination of options, last conflict on and off; they must all agree. Binary branching (and
 // the halves of split, reverse-split) with the orders that prefer small domains: one that does not (largest) leaves x after x != v
 // for the others, and takes its values one at a time deep down (the magic square, without
 // pruning: 14 million nodes against 88,000 branching on values).
@@ -30,8 +31,11 @@ std::uint64_t count_all_ways(const Model& model, std::span<const VariableOrder> 
         for (auto b : all_branchings) {
           const bool two_children = b == Branching::binary || halves(v);
           if (two_children && o != VariableOrder::mrv && o != VariableOrder::dom_wdeg) continue;
-          const SearchOptions options{.prune = p, .variables = o, .values = v, .seed = 7, .branching = b};
-          counts.insert(static_cast<std::uint64_t>(count_solutions(CspProblem(model, options)).solutions));
+          for (const bool last_conflict : {false, true}) {
+            const SearchOptions options{
+                .prune = p, .variables = o, .values = v, .seed = 7, .branching = b, .last_conflict = last_conflict};
+            counts.insert(static_cast<std::uint64_t>(count_solutions(CspProblem(model, options)).solutions));
+          }
         }
       }
     }
@@ -325,6 +329,55 @@ TEST(Restarts, ShuffledValuesCountTheSame) {
   };
   EXPECT_EQ(values(problem), values(built));
   EXPECT_NE(values(problem), (std::vector<int>{0, 1, 2, 3}));
+}
+
+// Last conflict (last_conflict.hpp) on both layers: x0 free, x1 of 0 .. 2, x2 and x3 of
+// 0 .. 1, x1 x2 x3 all different. x1 = 0 fails (x2 and x3 are left 1 alone), so the
+// static order's x0 gives way to x1; x1 = 2 holds, and x0 comes first again.
+TEST(LastConflict, TheVariableWhoseDecisionFailedIsChosenFirstUntilItIsAssigned) {
+  for (const bool on : {false, true}) {
+    const SearchOptions options{.prune = Prune::arc, .variables = VariableOrder::static_order, .last_conflict = on};
+    {
+      Model m;
+      m.add_variable(4);
+      m.add_variable(3);
+      m.add_variables(2, 2);
+      m.all_different({1, 2, 3});
+      const CspProblem problem(m, options);
+      auto s = problem.root();
+      const auto first = [&] { return (*problem.candidates(s).begin()).var; };
+      EXPECT_EQ(first(), 0);
+      problem.apply(s, {.var = 1, .value = 0});
+      EXPECT_TRUE(problem.candidates(s).begin() == problem.candidates(s).end()) << "x1 = 0 fails";
+      problem.undo(s, {.var = 1, .value = 0});
+      EXPECT_EQ(first(), on ? 1 : 0) << "bitset layer, last conflict " << on;
+      problem.apply(s, {.var = 1, .value = 2});
+      problem.undo(s, {.var = 1, .value = 2});
+      EXPECT_EQ(first(), 0) << "bitset layer, last conflict " << on;
+    }
+    {
+      IntModel m;
+      const IntVar x0 = m.int_var(0, 3);
+      const IntVar x1 = m.int_var(0, 2);
+      const IntVar x2 = m.int_var(0, 1);
+      const IntVar x3 = m.int_var(0, 1);
+      m.all_different(std::vector<IntVar>{x1, x2, x3});
+      const IntProblem problem(m, options);
+      auto s = problem.root();
+      const auto first = [&] { return (*problem.candidates(s).begin()).x; };
+      EXPECT_EQ(first(), x0.id);
+      const Decision fails{x1.id, Decision::Kind::equal, 0};
+      problem.apply(s, fails);
+      EXPECT_TRUE(s.space.failed()) << "x1 = 0 fails";
+      problem.undo(s, fails);
+      EXPECT_EQ(first(), on ? x1.id : x0.id) << "integer layer, last conflict " << on;
+      const Decision holds{x1.id, Decision::Kind::equal, 2};
+      problem.apply(s, holds);
+      EXPECT_FALSE(s.space.failed());
+      problem.undo(s, holds);
+      EXPECT_EQ(first(), x0.id) << "integer layer, last conflict " << on;
+    }
+  }
 }
 
 }  // namespace

@@ -94,6 +94,8 @@ TEST_P(EverySearch, FindsTheShortestRulerSplitOrNot) {
                      " --order " + std::string(to_string(order)) + " --values " + std::string(to_string(values)));
         if (marks < 8) {
           EXPECT_EQ(backtrack::csp::optimum_of_one_search(problem), shortest) << "one search";
+          const CspGolomb conflicts(marks, {.prune = prune, .variables = order, .values = values, .last_conflict = true});
+          EXPECT_EQ(backtrack::csp::optimum_of_one_search(conflicts), shortest) << "one search, last conflict";
           // Searches of 100 times Luby's sequence, or 100 x 1.5^k nodes, sharing the
           // bound and leaving out what the ones before finished (restart_search.hpp).
           for (const auto restarts : {backtrack::csp::Restarts::luby, backtrack::csp::Restarts::geometric}) {

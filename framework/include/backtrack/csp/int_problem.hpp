@@ -49,6 +49,7 @@
 
 #include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_model.hpp"
+#include "backtrack/csp/last_conflict.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/value_order.hpp"
@@ -73,6 +74,7 @@ class IntProblem {
   struct State {
     Space space;
     FailureWeights weights;  // of the propagators' failures, for the orders that learn
+    LastConflict conflict;   // --last-conflict
   };
   // A node's children (none for a failed node or a solution): two listed moves (binary
   // branching, a split), or, branching on values, x = v for each value of x in the value
@@ -170,6 +172,10 @@ class IntProblem {
         decisions_.push_back(o->x);
       }
     }
+    phase_of_.assign(static_cast<std::size_t>(model_.variables()), -1);
+    for (std::size_t p = phases_.size(); p-- > 0;) {
+      for (std::size_t i = phases_[p].begin; i < phases_[p].end; ++i) phase_of_[static_cast<std::size_t>(decisions_[i])] = static_cast<int>(p);
+    }
     if (options_.lns != 0 && !objective_) {
       throw UsageError("large neighbourhood search (--lns) improves an objective; this model has none");
     }
@@ -230,9 +236,10 @@ class IntProblem {
 
   void apply(State& s, Move m) const {
     s.space.mark();
-    if (!post(s.space, m)) return failed(s, -2);
+    if (!post(s.space, m)) return failed(s, -2, m.x);
     const int broken = model_.propagation().run(s.space);
-    if (broken != -1) failed(s, broken);
+    if (broken != -1) return failed(s, broken, m.x);
+    if (options_.last_conflict && s.space.fixed(m.x)) s.conflict.assigned(m.x);
   }
   // apply() of each move, but one propagation after them all (problem.hpp's HasApplyAll):
   // a mark per move, so that undo() takes each back as it takes back apply()'s.
@@ -267,9 +274,10 @@ class IntProblem {
   }
   static std::string why_dead_end(const State& s) { return s.space.failed() ? "propagation failed" : ""; }
 
-  bool learns() const { return learned_.wdeg || learned_.afc; }
+  bool learns() const { return learned_.wdeg || learned_.afc || options_.last_conflict; }
   void forget(State& s) const {
     if (learns()) s.weights = root_.weights;
+    s.conflict = {};
   }
   // The objective (problem.hpp's HasObjective).
   bool optimises() const { return objective_.has_value(); }
@@ -482,7 +490,9 @@ class IntProblem {
     return false;
   }
 
-  void failed(State& s, int propagator) const {
+  // A failure, of `propagator` (-2: a decision or the bound), after a decision on `x` (-1: none).
+  void failed(State& s, int propagator, int x = -1) const {
+    if (x >= 0 && options_.last_conflict) s.conflict.failed(x);
     s.space.fail();
     s.space.clear_changes();
     if (propagator >= 0 && learns()) s.weights.fail(propagator, propagator_scopes_[static_cast<std::size_t>(propagator)]);
@@ -508,6 +518,10 @@ class IntProblem {
   // are fixed.
   std::pair<int, const Phase*> choose_variable(const State& s) const {
     const Space& d = s.space;
+    if (options_.last_conflict) {
+      const int x = s.conflict.choice([&](int y) { return !d.fixed(y) && phase_of_[static_cast<std::size_t>(y)] >= 0; });
+      if (x >= 0) return {x, &phases_[static_cast<std::size_t>(phase_of_[static_cast<std::size_t>(x)])]};
+    }
     const DomainView view{d, *this};
     for (const Phase& p : phases_) {
       const auto first_best = [&](const auto& merit) {
@@ -583,6 +597,7 @@ class IntProblem {
   std::uint64_t restart_seed_;  // --seed: run k of restarts shuffles with restart_seed_ + k
   int nogoods_ = 0;
   std::vector<Value> guide_;  // follow(): a value per variable, or empty
+  std::vector<int> phase_of_;  // variable -> the first phase deciding it, or -1
 };
 
 }  // namespace backtrack::csp

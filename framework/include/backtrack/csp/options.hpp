@@ -87,6 +87,7 @@ struct SearchOptions {
   // One child per value, or x = v / x != v; none: the layer's own (bitset: values,
   // integer: binary), so that a model searches as it did before the choice existed.
   std::optional<Branching> branching = std::nullopt;
+  bool last_conflict = false;  // last_conflict.hpp: the variable whose decision failed last first
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};

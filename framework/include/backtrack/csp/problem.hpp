@@ -45,6 +45,7 @@
 
 #include "backtrack/csp/all_different.hpp"
 #include "backtrack/csp/failure_weights.hpp"
+#include "backtrack/csp/last_conflict.hpp"
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/size_buckets.hpp"
@@ -79,6 +80,7 @@ class CspProblem {
     WorkQueue constraints;      // n-ary constraints woken, waiting to run
     std::vector<int> matching;  // gac: every all-different's last matching, kept across nodes
     FailureWeights weights;     // of the constraints' failures, for the orders that learn
+    LastConflict conflict;      // --last-conflict
     // Scratch for custom constraints and propagators (allowed() runs on a const state).
     mutable std::vector<int> scratch_values;
     mutable std::vector<Domain> scratch_domains;
@@ -218,6 +220,13 @@ class CspProblem {
     } else {
       exclude(s, m);
     }
+    if (options_.last_conflict) [[unlikely]] {
+      if (s.failed) {
+        s.conflict.failed(m.var);
+      } else if (std::popcount(s.domain[static_cast<std::size_t>(m.var)]) == 1) {
+        s.conflict.assigned(m.var);
+      }
+    }
   }
 
   void undo(State& s, Move m) const {
@@ -263,9 +272,10 @@ class CspProblem {
   }
 
   // The failure weights are what the search learned (see learns() in problem.hpp).
-  bool learns() const { return learned_.wdeg || learned_.afc; }
+  bool learns() const { return learned_.wdeg || learned_.afc || options_.last_conflict; }
   void forget(State& s) const {
     if (learns()) s.weights = root_.weights;
+    s.conflict = {};
   }
 
   static std::span<const std::string_view> counter_names() {
@@ -397,6 +407,10 @@ class CspProblem {
   }
 
   int choose_variable(const State& s) const {
+    if (options_.last_conflict) [[unlikely]] {
+      const int x = s.conflict.choice([&](int y) { return s.value[static_cast<std::size_t>(y)] < 0; });
+      if (x >= 0) return x;
+    }
     if (options_.variables == VariableOrder::static_order) {
       const int n = model_.variables();
       const int* value = s.value.data();
@@ -604,7 +618,7 @@ class CspProblem {
   // The state fails; `constraint` (when known) gains failure weight.
   void fail(State& s, int constraint) const {
     s.failed = true;
-    if (constraint >= 0 && learns()) {
+    if (constraint >= 0 && (learned_.wdeg || learned_.afc)) {
       s.weights.fail(constraint, model_.constraints()[static_cast<std::size_t>(constraint)].scope);
     }
     s.variables.clear();

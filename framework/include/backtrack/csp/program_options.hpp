@@ -1,6 +1,6 @@
 #pragma once
 // The command-line options of a CSP strategy, shared by every plugin that offers one:
-// --prune, --order, --values, --branching, --seed, --restarts, --lns (see options.hpp).
+// --prune, --order, --last-conflict, --values, --branching, --seed, --restarts, --lns (see options.hpp).
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -57,6 +57,10 @@ inline std::vector<OptionInfo> search_options() {
        "accumulated failure count (decayed by 0.99 at each failure, Gecode's AFC); afc-size: the fewest values per "
        "AFC",
        Type::text, detail::names_of(all_variable_orders)},
+      {"last-conflict",
+       "strategy csp: on: over any --order, the variable whose decision failed last is chosen again first, until a "
+       "decision assigns it (last-conflict reasoning, Lecoutre et al. 2009); off (the default)",
+       Type::text, {"off", "on"}},
       {"values",
        "strategy csp: the value order: min, smallest first; max, largest first; mid, the median first, then "
        "outward; random, an order drawn from --seed; split, reverse-split: the lower (upper) half of the domain "
@@ -83,8 +87,8 @@ inline std::vector<OptionInfo> search_options() {
   };
 }
 
-inline const std::vector<std::string> search_option_names = {"prune",    "order",    "values", "branching",
-                                                              "seed",     "restarts", "lns"};
+inline const std::vector<std::string> search_option_names = {"prune", "order",    "last-conflict", "values",
+                                                              "branching", "seed", "restarts",      "lns"};
 
 // Which layer searches the model: the bitset one (model.hpp, problem.hpp) offers fewer
 // variable orders than the integer one (int_model.hpp, int_problem.hpp).
@@ -99,6 +103,7 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     defaults.prune = prune ? *prune : detail::read_choice(vm, "prune", all_prunes, defaults.prune);
   }
   defaults.variables = detail::read_choice(vm, "order", all_variable_orders, defaults.variables);
+  if (vm.count("last-conflict") != 0) defaults.last_conflict = vm["last-conflict"].as<std::string>() == "on";
   defaults.values = detail::read_choice(vm, "values", all_value_orders, defaults.values);
   if (vm.count("branching") != 0) {
     defaults.branching = detail::read_choice(vm, "branching", all_branchings, Branching::values);
@@ -153,6 +158,7 @@ inline std::string describe(const SearchOptions& o) {
   if (o.restarts != Restarts::none) s += " restarts=" + std::string(to_string(o.restarts));
   if (o.lns != 0) s += " lns=" + std::to_string(o.lns);
   if (o.branching) s += " branching=" + std::string(to_string(*o.branching));
+  if (o.last_conflict) s += " last-conflict=on";
   return s;
 }
 

@@ -90,22 +90,23 @@ std::map<std::string, std::vector<Instance>> instances() {
 
 // Every combination of the choices of the options `strategy` takes: options some
 // strategy lists as its own only for the strategies that list them, --symmetry only
-// with the values the strategy declares. --branching is not crossed with the rest (it
-// doubled a product that binary trees of bad orders made long: Sudoku took minutes):
-// each of its choices once, the other options at their defaults; value_order_test
-// crosses it with every value order on both layers.
+// with the values the strategy declares. --branching and --last-conflict are not crossed
+// with the rest (each doubled a product that binary trees of bad orders made long:
+// Sudoku took minutes): each of their choices once, the other options at their
+// defaults; value_order_test crosses branching with every value order on both layers,
+// csp_test last conflict with every order.
 std::vector<std::vector<std::string>> option_combinations(const backtrack::ProblemInfo& problem,
                                                           const backtrack::StrategyInfo& strategy) {
   std::set<std::string> strategy_specific;
   for (const auto& s : problem.strategies) strategy_specific.insert(s.options.begin(), s.options.end());
   std::vector<std::vector<std::string>> combinations{{}};
-  std::vector<std::vector<std::string>> branchings;
+  std::vector<std::vector<std::string>> once_each;
   for (const auto& option : problem.options) {
     if (option.choices.empty()) continue;
-    if (option.name == "branching") {
+    if (option.name == "branching" || option.name == "last-conflict") {
       if (std::find(strategy.options.begin(), strategy.options.end(), option.name) != strategy.options.end() ||
           strategy_specific.count(option.name) == 0) {
-        for (const auto& value : option.choices) branchings.push_back({"--branching", value});
+        for (const auto& value : option.choices) once_each.push_back({"--" + option.name, value});
       }
       continue;
     }
@@ -124,7 +125,7 @@ std::vector<std::vector<std::string>> option_combinations(const backtrack::Probl
     }
     combinations = std::move(next);
   }
-  combinations.insert(combinations.end(), branchings.begin(), branchings.end());
+  combinations.insert(combinations.end(), once_each.begin(), once_each.end());
   return combinations;
 }
 
@@ -236,10 +237,10 @@ TEST(Differential, CspListsEverySolutionOnceOnTwoThreads) {
     EXPECT_EQ(listed, reference::a000170[11]);
     EXPECT_EQ(boards.size(), reference::a000170[11]);
   }
-  // every prune x order x values, then each branching, without symmetry
+  // every prune x order x values, then each branching and last conflict off and on, without symmetry
   EXPECT_EQ(listings, static_cast<int>(csp::all_prunes.size() * csp::bitset_variable_orders.size() *
                                            csp::all_value_orders.size() +
-                                       csp::all_branchings.size()));
+                                       csp::all_branchings.size() + 2));
 }
 
 }  // namespace

@@ -380,5 +380,30 @@ TEST(LastConflict, TheVariableWhoseDecisionFailedIsChosenFirstUntilItIsAssigned)
   }
 }
 
+// Activity (failure_weights.hpp): a node decays every variable's activity and raises those
+// its decision and propagation narrowed, read from the trail. x1 = 2 narrows x2 to 3 .. 4
+// (x1 < x2); x0, untouched, decays: the order that chose x0 at first now chooses x1.
+TEST(Activity, ANodeRaisesTheVariablesItNarrowedAndDecaysTheOthers) {
+  IntModel m;
+  const IntVar x0 = m.int_var(0, 2);
+  const IntVar x1 = m.int_var(0, 4);
+  const IntVar x2 = m.int_var(0, 4);
+  m.post(LinearExpr(x1) < x2);
+  for (const VariableOrder order : {VariableOrder::activity, VariableOrder::activity_size}) {
+    const IntProblem problem(m, {.prune = Prune::arc, .variables = order});
+    auto s = problem.root();
+    const auto first = [&] { return (*problem.candidates(s).begin()).x; };
+    EXPECT_EQ(first(), x0.id);  // all at 1; x0 of 3 values, x1 and x2 of 4
+    const Decision move{x1.id, Decision::Kind::equal, 2};
+    problem.apply(s, move);
+    ASSERT_FALSE(s.space.failed());
+    EXPECT_NEAR(s.weights.decayed_activity(x0.id), 0.99, 1e-12);
+    EXPECT_NEAR(s.weights.decayed_activity(x1.id), 1.99, 1e-12);
+    EXPECT_NEAR(s.weights.decayed_activity(x2.id), 1.99, 1e-12);
+    problem.undo(s, move);
+    EXPECT_EQ(first(), x1.id) << to_string(order);
+  }
+}
+
 }  // namespace
 }  // namespace backtrack::csp

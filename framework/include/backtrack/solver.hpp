@@ -381,7 +381,7 @@ class ProblemSolver final : public Solver {
   // On one thread an optimisation is one search: a split's subtrees are listed before
   // any solution bounds them, and where the order learns from failures (afc-size, the
   // FlatZinc default) each subtree starts with the weights forgotten (a 3x3 job shop:
-  // 8,195 nodes in 4,096 subtrees, 15 in one). The split stays for a checkpoint and
+  // 8,191 nodes in 4,096 subtrees, 15 in one). The split stays for a checkpoint and
   // processes, which need subtrees to share, and for threads (or a portfolio, below).
   SplitPlan plan_for(const RunRequest& request) const {
     const bool alone = request.threads <= 1 && request.checkpoint == nullptr && request.subtrees == nullptr;

@@ -700,6 +700,7 @@ class Builder {
         {"input_order", O::static_order}, {"first_fail", O::mrv},      {"anti_first_fail", O::largest},
         {"smallest", O::min_value},       {"largest", O::max_value},   {"dom_w_deg", O::dom_wdeg},
         {"afc_max", O::afc},              {"afc_size_max", O::afc_size},
+        {"activity_max", O::activity},    {"activity_size_max", O::activity_size},
     };
     return choice(e, orders, "variable choice");
   }

@@ -236,10 +236,17 @@ class IntProblem {
 
   void apply(State& s, Move m) const {
     s.space.mark();
-    if (!post(s.space, m)) return failed(s, -2, m.x);
-    const int broken = model_.propagation().run(s.space);
-    if (broken != -1) return failed(s, broken, m.x);
-    if (options_.last_conflict && s.space.fixed(m.x)) s.conflict.assigned(m.x);
+    if (!post(s.space, m)) {
+      failed(s, -2, m.x);
+    } else if (const int broken = model_.propagation().run(s.space); broken != -1) {
+      failed(s, broken, m.x);
+    } else if (options_.last_conflict && s.space.fixed(m.x)) {
+      s.conflict.assigned(m.x);
+    }
+    if (learned_.activity) {
+      s.weights.next_node();
+      s.space.for_each_changed_since_mark([&](int x) { s.weights.narrowed(x); });
+    }
   }
   // apply() of each move, but one propagation after them all (problem.hpp's HasApplyAll):
   // a mark per move, so that undo() takes each back as it takes back apply()'s.
@@ -274,7 +281,7 @@ class IntProblem {
   }
   static std::string why_dead_end(const State& s) { return s.space.failed() ? "propagation failed" : ""; }
 
-  bool learns() const { return learned_.wdeg || learned_.afc || options_.last_conflict; }
+  bool learns() const { return learned_.wdeg || learned_.afc || learned_.activity || options_.last_conflict; }
   void forget(State& s) const {
     if (learns()) s.weights = root_.weights;
     s.conflict = {};
@@ -503,6 +510,7 @@ class IntProblem {
     for (const Phase& p : phases_) {
       learned_.wdeg |= learned_by(p.order).wdeg;
       learned_.afc |= learned_by(p.order).afc;
+      learned_.activity |= learned_by(p.order).activity;
     }
     root_.weights = FailureWeights(model_.variables(), learned_, [&](auto add) {
       for (const auto& scope : propagator_scopes_) add(scope);

@@ -36,6 +36,11 @@
 //                     gains 1; a variable weighs the sum over its constraints (Gecode's AFC)
 //           afc-size  fewest values per accumulated failure count (Gecode's AFC/size, the
 //                     default of fzn-backtrack as of Gecode's FlatZinc reader)
+//           activity  the largest activity (Michel and Van Hentenryck 2012): every
+//                     variable starts at 1; at each node every activity decays (x 0.99),
+//                     then each variable the node's decision and propagation narrowed
+//                     gains 1 (integer models)
+//           activity-size  fewest values per activity (Gecode's ACTIVITY_SIZE)
 //   --values min      smallest first; mid: the median value first, then outward; random:
 //                     a random order drawn from --seed, the variable and its bounds; max:
 //                     largest first; split: the lower half of the domain, then the upper;
@@ -50,7 +55,9 @@
 //              luby   runs of a node budget of 100 times Luby's sequence (1 1 2 1 1 2 4
 //                     ...), geometric: of 100, 150, 225, ... nodes (x 1.5); the first run
 //                     with the options as given, every later one with --values random and
-//                     the seed --seed + run. --first, --limit K: until a run finds the
+//                     the seed --seed + run (on an optimisation, after each variable's
+//                     value in the best solution so far), from the failure weights and
+//                     activities learned. --first, --limit K: until a run finds the
 //                     solutions or exhausts its tree (restarts.hpp). An optimisation, a
 //                     count or a listing of every solution (integer models): the runs
 //                     share the bound, and each leaves out what the runs before it
@@ -72,7 +79,19 @@ namespace backtrack::csp {
 
 // gac: domain's name until this release, kept for the plugins written with it.
 enum class Prune { none, forward, arc, bounds, domain, gac = domain };
-enum class VariableOrder { static_order, mrv, dom_deg, dom_wdeg, largest, min_value, max_value, afc, afc_size };
+enum class VariableOrder {
+  static_order,
+  mrv,
+  dom_deg,
+  dom_wdeg,
+  largest,
+  min_value,
+  max_value,
+  afc,
+  afc_size,
+  activity,
+  activity_size
+};
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
 enum class Branching { values, binary };
@@ -95,14 +114,16 @@ inline constexpr std::array all_variable_orders{VariableOrder::static_order, Var
                                                 VariableOrder::dom_deg,      VariableOrder::dom_wdeg,
                                                 VariableOrder::largest,      VariableOrder::min_value,
                                                 VariableOrder::max_value,    VariableOrder::afc,
-                                                VariableOrder::afc_size};
+                                                VariableOrder::afc_size,     VariableOrder::activity,
+                                                VariableOrder::activity_size};
 inline constexpr std::array all_value_orders{ValueOrder::min, ValueOrder::mid,   ValueOrder::random,
                                              ValueOrder::max, ValueOrder::split, ValueOrder::reverse_split};
 // What the bitset layer (problem.hpp) offers of them on the command line. It chooses by
 // every order (variable_choice.hpp: csp_test runs them all), but largest, min-value and
 // max-value wander on Sudoku into trees the differential test does not finish, and so do
 // afc and afc-size under --prune none (tens of millions of nodes where static takes
-// 0.2 million: no constraint fails before a leaf, so nothing steers them).
+// 0.2 million: no constraint fails before a leaf, so nothing steers them). activity and
+// activity-size need the integer layer's trail, which tells what a node narrowed.
 inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
                                                    VariableOrder::dom_deg, VariableOrder::dom_wdeg};
 inline constexpr std::array all_branchings{Branching::values, Branching::binary};
@@ -114,7 +135,7 @@ constexpr std::string_view to_string(Prune p) {
 }
 constexpr std::string_view to_string(VariableOrder o) {
   constexpr std::string_view names[] = {"static",  "mrv",       "dom-deg",   "dom-wdeg", "largest",
-                                           "min-value", "max-value", "afc", "afc-size"};
+                                           "min-value", "max-value", "afc", "afc-size", "activity", "activity-size"};
   return names[static_cast<int>(o)];
 }
 constexpr std::string_view to_string(ValueOrder o) {

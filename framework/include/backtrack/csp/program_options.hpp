@@ -55,7 +55,8 @@ inline std::vector<OptionInfo> search_options() {
        "fewest values left; dom-deg, dom-wdeg: fewest values per constraint neighbour (weighted by failures); "
        "largest, the most values; min-value, max-value: the smallest minimum, the largest maximum; afc: the largest "
        "accumulated failure count (decayed by 0.99 at each failure, Gecode's AFC); afc-size: the fewest values per "
-       "AFC",
+       "AFC; activity (integer models): the variable most often narrowed lately (decayed by 0.99 at each node); "
+       "activity-size: the fewest values per activity",
        Type::text, detail::names_of(all_variable_orders)},
       {"last-conflict",
        "strategy csp: on: over any --order, the variable whose decision failed last is chosen again first, until a "

@@ -267,6 +267,12 @@ class Space {
     failed_ = m.failed;
     ++epoch_;  // a variable changed at the node above is saved again
   }
+  // The variables changed since the last mark(), each once: f(x).
+  template <class F>
+  void for_each_changed_since_mark(F f) const {
+    if (marks_.empty()) return;
+    for (std::size_t i = marks_.back().vars; i < var_trail_.size(); ++i) f(var_trail_[i].x);
+  }
   // Forgets the trail: what was done so far stays (the root's propagation).
   void commit() {
     var_trail_.clear();

@@ -15,6 +15,8 @@
 //   dom-wdeg   size / wdeg      ... per failure weight (failure_weights.hpp)
 //   afc        1 / afc          the largest accumulated failure count (decayed)
 //   afc-size   size / afc       the fewest values per AFC
+//   activity   1 / activity     the largest activity (failure_weights.hpp)
+//   activity-size  size / activity   the fewest values per activity
 // A variable's AFC sums its constraints that still bind it: those with another open
 // variable and, where a layer can tell, not yet entailed, as Gecode's sums the propagators
 // still subscribed to it (a constraint that can no longer fail on x's account stops
@@ -46,7 +48,8 @@ struct Merit {
 // What a failure teaches the orders that learn (none for the others).
 constexpr FailureWeights::Kept learned_by(VariableOrder order) {
   return {.wdeg = order == VariableOrder::dom_wdeg,
-          .afc = order == VariableOrder::afc || order == VariableOrder::afc_size};
+          .afc = order == VariableOrder::afc || order == VariableOrder::afc_size,
+          .activity = order == VariableOrder::activity || order == VariableOrder::activity_size};
 }
 
 namespace detail {
@@ -117,6 +120,12 @@ decltype(auto) with_merit(VariableOrder order, const View view, const FailureWei
     case VariableOrder::afc_size:
       return walk(detail::plain<double>([&](int x) {
         return D{static_cast<double>(view.size(x)), afc_of(view, weights, x)};
+      }));
+    case VariableOrder::activity:
+      return walk(detail::plain<double>([&](int x) { return D{1.0, weights.activity(x)}; }));
+    case VariableOrder::activity_size:
+      return walk(detail::plain<double>([&](int x) {
+        return D{static_cast<double>(view.size(x)), weights.activity(x)};
       }));
     case VariableOrder::static_order:  // every variable ties: the first is taken
     case VariableOrder::mrv:

@@ -134,7 +134,7 @@ std::optional<Value> optimum_with_restarts(const P& problem, RestartSchedule sch
   limits.incumbent = &incumbent;
   RestartsMade<P> made;
   auto follow = [&](std::span<const typename P::Move> path, std::uint64_t, const FoundAt&) {
-    if constexpr (FollowsSolutions<P>) made.best = made.problem->centre(path);
+    made.improved(path);
     return true;
   };
   EXPECT_TRUE(search_with_restarts(problem, limits, path_sink<P>(follow), made, schedule).complete());

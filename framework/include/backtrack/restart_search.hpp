@@ -64,8 +64,13 @@ struct RestartsMade {
   std::uint64_t nodes_before = 0;  // of the searches before the current one (a solution's nodes)
   std::uint64_t cutoffs = 0;       // searches stopped at their budget
   // The best solution so far, as centre() keeps it, for a problem that follows it
-  // (FollowsSolutions): the caller sets it at each improvement, the next search follows.
+  // (FollowsSolutions): the next search follows it.
   std::optional<typename detail::CentreOf<P>::type> best;
+
+  // The caller's word for each improvement of an optimisation, found at `path` in *problem.
+  void improved(std::span<const typename P::Move> path) {
+    if constexpr (FollowsSolutions<P>) best = problem->centre(path);
+  }
 };
 
 // Searches `problem` so; Sink is CountAlongPath (a count) or PathSink<P> (a listing, whose

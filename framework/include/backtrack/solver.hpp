@@ -278,9 +278,7 @@ class ProblemSolver final : public Solver {
         const auto restarting = [&](const P& problem, const SearchLimits& own, auto& tell) {
           RestartsMade<P> made;
           auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
-            if constexpr (FollowsSolutions<P>) {
-              if (incumbent != nullptr) made.best = made.problem->centre(path);
-            }
+            if (incumbent != nullptr) made.improved(path);
             return tell(found(path, at, start, made.nodes_before, made.problem));
           };
           const SearchStats stats = search_with_restarts(problem, own, path_sink<P>(emit), made);

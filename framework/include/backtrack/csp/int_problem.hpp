@@ -173,8 +173,10 @@ class IntProblem {
       }
     }
     phase_of_.assign(static_cast<std::size_t>(model_.variables()), -1);
-    for (std::size_t p = phases_.size(); p-- > 0;) {
-      for (std::size_t i = phases_[p].begin; i < phases_[p].end; ++i) phase_of_[static_cast<std::size_t>(decisions_[i])] = static_cast<int>(p);
+    for (std::size_t p = phases_.size(); p-- > 0;) {  // the last phase first: the first one wins
+      for (std::size_t i = phases_[p].begin; i < phases_[p].end; ++i) {
+        phase_of_[static_cast<std::size_t>(decisions_[i])] = static_cast<int>(p);
+      }
     }
     if (options_.lns != 0 && !objective_) {
       throw UsageError("large neighbourhood search (--lns) improves an objective; this model has none");
@@ -237,12 +239,11 @@ class IntProblem {
   void apply(State& s, Move m) const {
     s.space.mark();
     if (!post(s.space, m)) {
-      failed(s, -2, m.x);
+      failed(s, -2);
     } else if (const int broken = model_.propagation().run(s.space); broken != -1) {
-      failed(s, broken, m.x);
-    } else if (options_.last_conflict && s.space.fixed(m.x)) {
-      s.conflict.assigned(m.x);
+      failed(s, broken);
     }
+    if (options_.last_conflict) s.conflict.decided(m.x, s.space.failed(), s.space.fixed(m.x));
     if (learned_.activity) {
       s.weights.next_node();
       s.space.for_each_changed_since_mark([&](int x) { s.weights.narrowed(x); });
@@ -497,9 +498,7 @@ class IntProblem {
     return false;
   }
 
-  // A failure, of `propagator` (-2: a decision or the bound), after a decision on `x` (-1: none).
-  void failed(State& s, int propagator, int x = -1) const {
-    if (x >= 0 && options_.last_conflict) s.conflict.failed(x);
+  void failed(State& s, int propagator) const {
     s.space.fail();
     s.space.clear_changes();
     if (propagator >= 0 && learns()) s.weights.fail(propagator, propagator_scopes_[static_cast<std::size_t>(propagator)]);

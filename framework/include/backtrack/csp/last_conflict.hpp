@@ -10,11 +10,13 @@ namespace backtrack::csp {
 
 class LastConflict {
  public:
-  // A decision on x failed.
-  void failed(int x) { x_ = x; }
-  // A decision on x held, and x is assigned.
-  void assigned(int x) {
-    if (x == x_) x_ = -1;
+  // A decision on x was made: it failed, or it held and x is `assigned` now (or not).
+  void decided(int x, bool failed, bool assigned) {
+    if (failed) {
+      x_ = x;
+    } else if (assigned && x == x_) {
+      x_ = -1;
+    }
   }
   // The variable to choose first, if it is still open (open(x)); -1 for none.
   template <class Open>

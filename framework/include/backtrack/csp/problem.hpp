@@ -221,11 +221,7 @@ class CspProblem {
       exclude(s, m);
     }
     if (options_.last_conflict) [[unlikely]] {
-      if (s.failed) {
-        s.conflict.failed(m.var);
-      } else if (std::popcount(s.domain[static_cast<std::size_t>(m.var)]) == 1) {
-        s.conflict.assigned(m.var);
-      }
+      s.conflict.decided(m.var, s.failed, std::popcount(s.domain[static_cast<std::size_t>(m.var)]) == 1);
     }
   }
 

@@ -274,6 +274,65 @@ TEST(Reified, BMustBeAZeroOneVariable) {
   EXPECT_THROW(m.post(x <= 1, when(IntVar{7})), std::invalid_argument);
 }
 
+// A comparison with a value (propagators/reified.hpp's ValueReified) says it is subsumed
+// once decided, is run no more below that node, and runs again once the search undoes it.
+TEST(Reified, ADecidedComparisonSleepsUntilTheSearchBacktracks) {
+  IntModel m;
+  const IntVar x = m.int_var(0, 3);
+  const IntVar b = m.bool_var();
+  m.post(x == 2, iff(b));
+  const Propagation& propagation = m.propagation();
+  const int id = propagation.size() - 1;
+  Space s = m.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  EXPECT_FALSE(propagation.subsumed(s, id));
+
+  s.mark();
+  ASSERT_TRUE(s.fix(b.id, 1));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(x.id) && s.value(x.id) == 2);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+  EXPECT_FALSE(s.fixed(x.id));
+
+  s.mark();
+  ASSERT_TRUE(s.remove(x.id, 2));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(b.id) && s.value(b.id) == 0);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  const std::uint64_t runs = s.propagations;
+  ASSERT_TRUE(s.remove(x.id, 3));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.propagations, runs) << "a subsumed propagator was woken";
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+  EXPECT_FALSE(s.fixed(b.id));
+}
+
+// Sums long enough to keep their fixed terms apart (linear.hpp's LinearEqual, from 8
+// terms), with coefficients of 1 and -1 (64-bit sums) and others, against
+// generate-and-test under every order.
+TEST(Linear, ALongSumAgreesWithGenerateAndTest) {
+  Random random(4403);
+  for (int round = 0; round < 12; ++round) {
+    RandomModel r;
+    Linear l;
+    for (std::size_t i = 0; i < 9; ++i) {
+      r.values.push_back(random.subset(-1, 1));
+      r.x.push_back(r.m.int_var(r.values.back()));
+      l.at.push_back(i);
+      const Value sign = random.pick(0, 1) == 0 ? 1 : -1;
+      l.a.push_back(round % 2 == 0 ? sign : sign * random.pick(1, 3));
+    }
+    l.c = random.pick(-3, 3);
+    r.m.post(l.relation(Relation::equal, r.x));
+    r.checks.push_back([=](const Values& v) { return l.holds(Relation::equal, v); });
+    expect_agreement(r, round);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
 // All-different with gac keeps exactly the values of x's that take part in a solution,
 // on values spread wider than 64 (the matching over the union of the domains), and
 // narrows a wide variable's bounds past the values the others must take.

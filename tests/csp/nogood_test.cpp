@@ -30,7 +30,7 @@ TEST(Nogood, TheLastOpenLiteralIsMadeFalse) {
     TwoVariables t;  // x = 2 holds: y <= 3 must not
     const Nogood n{{{t.x, K::equal, 2}, {t.y, K::at_most, 3}}};
     ASSERT_TRUE(t.space.fix(t.x, 2));
-    EXPECT_TRUE(n.propagate(t.space));
+    EXPECT_EQ(n.propagate(t.space), Outcome::subsumed);
     EXPECT_EQ(t.space.min(t.y), 4);
     EXPECT_EQ(t.space.max(t.y), 5);
   }
@@ -38,7 +38,7 @@ TEST(Nogood, TheLastOpenLiteralIsMadeFalse) {
     TwoVariables t;  // y <= 3 holds: x = 2 must not
     const Nogood n{{{t.x, K::equal, 2}, {t.y, K::at_most, 3}}};
     ASSERT_TRUE(t.space.set_max(t.y, 3));
-    EXPECT_TRUE(n.propagate(t.space));
+    EXPECT_EQ(n.propagate(t.space), Outcome::subsumed);
     EXPECT_FALSE(t.space.contains(t.x, 2));
     EXPECT_EQ(t.space.size(t.x), 5U);
   }
@@ -46,14 +46,14 @@ TEST(Nogood, TheLastOpenLiteralIsMadeFalse) {
     TwoVariables t;  // x != 4 holds: x > 1 must not
     const Nogood n{{{t.x, K::not_equal, 4}, {t.y, K::more_than, 1}}};
     ASSERT_TRUE(t.space.remove(t.x, 4));
-    EXPECT_TRUE(n.propagate(t.space));
+    EXPECT_EQ(n.propagate(t.space), Outcome::subsumed);
     EXPECT_EQ(t.space.max(t.y), 1);
   }
   {
     TwoVariables t;  // y > 1 holds: x != 4 must not, so x = 4
     const Nogood n{{{t.x, K::not_equal, 4}, {t.y, K::more_than, 1}}};
     ASSERT_TRUE(t.space.set_min(t.y, 2));
-    EXPECT_TRUE(n.propagate(t.space));
+    EXPECT_EQ(n.propagate(t.space), Outcome::subsumed);
     EXPECT_TRUE(t.space.fixed(t.x));
     EXPECT_EQ(t.space.value(t.x), 4);
   }
@@ -62,19 +62,19 @@ TEST(Nogood, TheLastOpenLiteralIsMadeFalse) {
 TEST(Nogood, AFalseLiteralSatisfiesItAndAllTrueFailIt) {
   TwoVariables t;
   const Nogood n{{{t.x, K::equal, 2}, {t.y, K::at_most, 3}}};
-  EXPECT_TRUE(n.propagate(t.space));  // two open literals: nothing to do
+  EXPECT_EQ(n.propagate(t.space), Outcome::open);  // two open literals: nothing to do
   EXPECT_EQ(t.space.size(t.x), 6U);
   EXPECT_EQ(t.space.size(t.y), 6U);
   EXPECT_FALSE(n.entailed(t.space));
   ASSERT_TRUE(t.space.fix(t.x, 3));  // x = 2 is false
   EXPECT_TRUE(n.entailed(t.space));
-  EXPECT_TRUE(n.propagate(t.space));
+  EXPECT_EQ(n.propagate(t.space), Outcome::subsumed);
   EXPECT_EQ(t.space.size(t.y), 6U);
 
   TwoVariables all;
   ASSERT_TRUE(all.space.fix(all.x, 2));
   ASSERT_TRUE(all.space.set_max(all.y, 2));
-  EXPECT_FALSE(n.propagate(all.space));
+  EXPECT_EQ(n.propagate(all.space), Outcome::failed);
   EXPECT_TRUE(all.space.failed());
 }
 

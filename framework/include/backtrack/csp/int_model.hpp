@@ -142,8 +142,8 @@ class IntModel {
     auto [terms, c] = normalised(r.expr);
     switch (r.relation) {
       case Relation::equal: add(LinearEqual(std::move(terms), c)); break;
-      case Relation::not_equal: add(LinearNotEqual{std::move(terms), c}); break;
-      case Relation::less_equal: add(LinearLessEqual{std::move(terms), c}); break;
+      case Relation::not_equal: add(LinearNotEqual{c, std::move(terms)}); break;
+      case Relation::less_equal: add(LinearLessEqual{c, std::move(terms)}); break;
     }
   }
   void post(const LinearRelation& r, Iff reified) { post_reified(r, reified.b, false); }
@@ -340,6 +340,12 @@ class IntModel {
   void post_reified(const LinearRelation& r, IntVar b, bool half) {
     const int id = booleans(std::span<const IntVar>(&b, 1)).front();
     auto [terms, c] = normalised(r.expr);
+    if (terms.size() == 1 && r.relation != Relation::less_equal && c % terms[0].a == 0) {
+      // within the variable's values: normalised() brings c within one of a * x's reach
+      const Value v = static_cast<Value>(c / terms[0].a);
+      add(ValueReified{terms[0].x, v, id, r.relation == Relation::equal, half});
+      return;
+    }
     add(LinearReified(std::move(terms), c, r.relation, id, half));
   }
   // expr relation 0 as sum(terms) relation c: one term a variable (x + x is 2 * x), none

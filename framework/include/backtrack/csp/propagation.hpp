@@ -18,7 +18,10 @@
 //     constraint's, the one over the variables a search branches on: the AFC orders
 //     learn from it (job-shop ft06, afc-size: 915 nodes with clauses among the linear
 //     ones, 487 before them).
-// Until every queue is empty (a fixpoint) or a propagator fails.
+// Until every queue is empty (a fixpoint) or a propagator fails. A propagator that says
+// it is subsumed (basics.hpp's Outcome) is woken no more below the node: on a model of
+// many reified constraints (a magic sequence's counts, 100 per variable) most of what is
+// woken is already decided.
 //
 // --prune none and forward (run_when_open_at_most()): a woken propagator with more open
 // variables than the level allows is skipped, not run; a fixed variable wakes every
@@ -27,6 +30,7 @@
 // run the loop they always ran.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -34,6 +38,7 @@
 #include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
+#include "backtrack/csp/propagators/boxed.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
@@ -46,25 +51,24 @@
 
 namespace backtrack::csp {
 
-using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, Distinct, InSet, Table,
-                                ForbiddenTable, Clause, BoolAndOr, Parity, Times, Div, Mod, Abs, MinMax, ElementValues,
-                                ElementVars, Nogood>;
+// The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
+using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
+                                InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood>;
+static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {
  public:
   // Adds p to the model whose variables live in `space`; its number.
   int add(Propagator p, Space& space) {
     const int id = static_cast<int>(propagators_.size());
+    if (id % 64 == 0) subsumed_words_.push_back(space.reserve_words(1));
     std::visit(
         [&](auto& q) {
           if constexpr (requires { q.prepare(space); }) q.prepare(space);
           using Q = std::remove_cvref_t<decltype(q)>;
           idempotent_.push_back(Q::idempotent);
-          if constexpr (requires { Q::cost; }) {
-            cost_.push_back(Q::cost);
-          } else {
-            cost_.push_back(Cost::linear);
-          }
+          cost_.push_back(cost_of<Q>());
           for (const Subscription& sub : q.subscriptions()) {
             if (subscribers_.size() <= static_cast<std::size_t>(sub.x)) subscribers_.resize(static_cast<std::size_t>(sub.x) + 1);
             subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs});
@@ -136,10 +140,23 @@ class Propagation {
   int run(Space& s) const { return max_open_ < 0 ? fixpoint<false>(s) : fixpoint<true>(s); }
   int run_ungated(Space& s) const { return fixpoint<false>(s); }
 
+  // Whether propagator id said it is subsumed in s. A reversible bit per propagator in the
+  // space: the search's undo() wakes it again.
+  bool subsumed(const Space& s, int id) const {
+    return ((s.word(subsumed_words_[static_cast<std::size_t>(id) / 64]) >> (id % 64)) & 1) != 0;
+  }
+
  private:
   void wake_all(Space& s) const {
     for (const Cost c : {Cost::low, Cost::linear, Cost::high}) s.queue(c).reset(size());
-    for (int id = 0; id < size(); ++id) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
+    for (int id = 0; id < size(); ++id) {
+      if (!subsumed(s, id)) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
+    }
+  }
+
+  void subsume(Space& s, int id) const {
+    const std::size_t w = subsumed_words_[static_cast<std::size_t>(id) / 64];
+    s.set_word(w, s.word(w) | std::uint64_t{1} << (id % 64));
   }
 
   template <bool gated>
@@ -151,7 +168,7 @@ class Propagation {
       s.drain_changes([&](int x, Event e) {
         if (static_cast<std::size_t>(x) >= subscribers_.size()) return;
         for (const Waker& w : subscribers_[static_cast<std::size_t>(x)]) {
-          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)])) {
+          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)]) && !subsumed(s, w.id)) {
             queues[static_cast<int>(cost_[static_cast<std::size_t>(w.id)])]->push(w.id);
           }
         }
@@ -174,8 +191,9 @@ class Propagation {
       // A fixpoint may take a propagator run per value of a domain (x < y and y < x over
       // 2^32 values): the search's stop flag and deadline are looked at between runs.
       if ((++s.propagations & 1023) == 0) poll_limits_in_scope();
-      const bool ok = std::visit([&](const auto& q) { return q.propagate(s); }, (*this)[running]);
-      if (!ok) return give_up(s, running);
+      const Outcome outcome = std::visit([&](const auto& q) { return outcome_of(q.propagate(s)); }, (*this)[running]);
+      if (outcome == Outcome::failed) return give_up(s, running);
+      if (outcome == Outcome::subsumed) subsume(s, running);
     }
   }
 
@@ -201,6 +219,7 @@ class Propagation {
   std::vector<char> idempotent_;
   std::vector<Cost> cost_;
   std::vector<std::vector<Waker>> subscribers_;
+  std::vector<std::size_t> subsumed_words_;  // in the space: one bit per propagator
   int max_open_ = -1;                     // -1: every woken propagator runs
   std::vector<char> always_;              // run whatever is open
   std::vector<std::vector<int>> scopes_;  // what the gate counts

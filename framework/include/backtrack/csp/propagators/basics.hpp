@@ -9,6 +9,7 @@
 namespace backtrack::csp {
 
 __extension__ using Wide = __int128;
+__extension__ using UnsignedWide = unsigned __int128;  // a Wide's bits, kept in two words
 
 // a / b rounded down and up (b != 0); in 64 bits where a fits, for a 128-bit division
 // is a library call (a third of a linear propagator's time). Not a = -2^63: -2^63 / -1
@@ -31,6 +32,28 @@ constexpr Value clamp_bound(Wide v) {
   if (v < Wide{min_value} - 1) return min_value - 1;
   if (v > Wide{max_value} + 1) return max_value + 1;
   return static_cast<Value>(v);
+}
+
+// What a propagator's run found, where it can tell more than success: the constraint
+// cannot hold (failed), or it holds whatever values the open variables take below this
+// node (subsumed: propagation.hpp runs it no more until the search backtracks above the
+// node, as Gecode's propagators return ES_SUBSUMED), or neither. A propagator that cannot
+// tell cheaply returns a bool (false: failed).
+enum class Outcome : std::uint8_t { failed, open, subsumed };
+constexpr Outcome outcome_of(bool ok) { return ok ? Outcome::open : Outcome::failed; }
+constexpr Outcome outcome_of(Outcome o) { return o; }
+// A last narrowing after which the constraint holds.
+constexpr Outcome subsumed_if(bool ok) { return ok ? Outcome::subsumed : Outcome::failed; }
+
+// What a propagator says its run costs (space.hpp's Cost): linear in its scope unless it
+// says otherwise.
+template <class P>
+constexpr Cost cost_of() {
+  if constexpr (requires { P::cost; }) {
+    return P::cost;
+  } else {
+    return Cost::linear;
+  }
 }
 
 // A variable a propagator watches, and the weakest event that wakes it for that variable.

@@ -40,22 +40,22 @@ struct Clause {
     return false;
   }
   // Unit propagation: the one literal left free, when every other is false, is true.
-  bool propagate(Space& s) const {
+  Outcome propagate(Space& s) const {
     int free = -1;
     Value makes_true = 0;
     for (const auto* side : {&positive, &negative}) {
       const Value wanted = side == &positive ? 1 : 0;
       for (int x : *side) {
         if (!s.fixed(x)) {
-          if (free >= 0) return true;  // two free literals: each value has a support
+          if (free >= 0) return Outcome::open;  // two free literals: each value has a support
           free = x;
           makes_true = wanted;
         } else if (s.value(x) == wanted) {
-          return true;
+          return Outcome::subsumed;
         }
       }
     }
-    return free >= 0 ? s.fix(free, makes_true) : s.fail();
+    return free >= 0 ? subsumed_if(s.fix(free, makes_true)) : outcome_of(s.fail());
   }
 };
 

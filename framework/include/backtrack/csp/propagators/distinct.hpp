@@ -22,7 +22,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "backtrack/csp/all_different.hpp"
@@ -31,28 +33,33 @@
 
 namespace backtrack::csp {
 
-enum class DistinctStrength { forward, bounds, gac };
+enum class DistinctStrength : std::uint8_t { forward, bounds, gac };
 
 inline constexpr std::size_t gac_edge_limit = std::size_t{1} << 20;
 
 struct Distinct {
   std::vector<int> xs;
   DistinctStrength strength = DistinctStrength::forward;
-  std::size_t scratch = 0;         // its Space::scratch_ints(): the matching (gac), then the bounds sweep's
-  std::size_t scratch_values = 0;  // its Space::scratch_values(): the bounds sweep's, then the fixed values
-  std::size_t scratch_graph = 0;   // its Space::scratch_ints(): the matching's graph on wider values (gac)
-  std::size_t edges = 0;           // the most values the graph holds; 0: bounds consistency instead
+  std::uint32_t scratch = 0;         // its Space::scratch_ints(): the matching (gac), then the bounds sweep's
+  std::uint32_t scratch_values = 0;  // its Space::scratch_values(): the bounds sweep's, then the fixed values
+  std::uint32_t scratch_graph = 0;   // its Space::scratch_ints(): the matching's graph on wider values (gac)
+  std::uint32_t edges = 0;           // the most values the graph holds; 0: bounds consistency instead
 
+  // 32-bit indices keep the propagator within its 64-byte slot (propagation.hpp).
+  static std::uint32_t index32(std::size_t i) {
+    if (i > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("all-different: scratch beyond 2^32");
+    return static_cast<std::uint32_t>(i);
+  }
   // Called once, when the propagator joins a space: every domain is as large as it gets.
   void prepare(Space& s) {
     const std::size_t k = xs.size();
-    scratch = s.reserve_scratch(k + BoundsAllDifferent::ints_for(k));
+    scratch = index32(s.reserve_scratch(k + BoundsAllDifferent::ints_for(k)));
     BoundsAllDifferent::prepare(s.scratch_ints().data() + scratch + k, k);
-    scratch_values = s.reserve_scratch_values(BoundsAllDifferent::values_for(k) + k);
+    scratch_values = index32(s.reserve_scratch_values(BoundsAllDifferent::values_for(k) + k));
     std::size_t values = 0;
     for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), k - 1));
-    edges = values > gac_edge_limit ? 0 : values;
-    if (edges > 0) scratch_graph = s.reserve_scratch(Graph::ints(k, edges));
+    edges = values > gac_edge_limit ? 0 : index32(values);
+    if (edges > 0) scratch_graph = index32(s.reserve_scratch(Graph::ints(k, edges)));
   }
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;

@@ -69,19 +69,21 @@ struct Nogood {
     }
     return false;
   }
-  bool propagate(Space& s) const {
+  Outcome propagate(Space& s) const {
     const Literal* open = nullptr;
     for (const Literal& l : literals) {
       switch (holds(s, l)) {
-        case Truth::no: return true;
+        case Truth::no: return Outcome::subsumed;
         case Truth::yes: break;
         case Truth::open:
-          if (open != nullptr) return true;  // two open literals: either may still fail
+          if (open != nullptr) return Outcome::open;  // two open literals: either may still fail
           open = &l;
           break;
       }
     }
-    return open != nullptr ? refute(s, *open) : s.fail();
+    if (open == nullptr) return outcome_of(s.fail());
+    if (!refute(s, *open)) return Outcome::failed;
+    return holds(s, *open) == Truth::no ? Outcome::subsumed : Outcome::open;  // x != v inside an interval stays open
   }
 };
 

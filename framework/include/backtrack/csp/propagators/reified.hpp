@@ -6,9 +6,8 @@
 // relation (entailed: b = 1, reified only; disentailed: b = 0); = and != are also decided
 // when every variable but one is fixed and the value left for it is not in its domain.
 // Once b is fixed, the relation (or, reified, its negation: sum >= c + 1 for <=, != for
-// =, = for !=) is propagated by linear.hpp's propagator of it, kept here.
+// =, = for !=) is propagated by linear.hpp's propagation of it.
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
@@ -17,19 +16,16 @@
 namespace backtrack::csp {
 
 struct LinearReified {
-  using Linear = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual>;
-  std::vector<Term> terms;
   Wide c;
-  Relation relation;
+  std::vector<Term> terms;
   int b;
-  bool half;        // b -> relation only
-  Linear holds;     // the relation, for b = 1
-  Linear negation;  // and its negation, for b = 0
+  Relation relation;
+  bool half;  // b -> relation only
+  bool unit;  // linear.hpp's unit_sum(), for =
   static constexpr bool idempotent = true;
 
   LinearReified(std::vector<Term> t, Wide value, Relation r, int reif, bool half_only)
-      : terms(std::move(t)), c(value), relation(r), b(reif), half(half_only), holds(linear(terms, c, r)),
-        negation(negated(terms, c, r)) {}
+      : c(value), terms(std::move(t)), b(reif), relation(r), half(half_only), unit(unit_sum(terms, c)) {}
 
   std::vector<Subscription> subscriptions() const {
     // = and != read the holes of the one variable left open.
@@ -39,15 +35,23 @@ struct LinearReified {
     return subs;
   }
 
-  bool propagate(Space& s) const {
+  // Once b is fixed, or the relation decided, what is left is the relation's propagator
+  // (linear.hpp) or nothing.
+  Outcome propagate(Space& s) const {
     if (!s.fixed(b)) {
       const Truth t = truth(s);
-      if (t == Truth::disentailed) return s.fix(b, 0);
-      if (t == Truth::entailed && !half) return s.fix(b, 1);
-      return true;
+      if (t == Truth::disentailed) return subsumed_if(s.fix(b, 0));
+      if (t == Truth::entailed) return half ? Outcome::subsumed : subsumed_if(s.fix(b, 1));
+      return Outcome::open;
     }
-    if (s.value(b) == 0 && half) return true;
-    return std::visit([&](const auto& p) { return p.propagate(s); }, s.value(b) == 1 ? holds : negation);
+    const bool holds = s.value(b) == 1;
+    if (!holds && half) return Outcome::subsumed;
+    switch (relation) {
+      case Relation::equal: return holds ? linear_equal(s, terms, c, unit) : linear_not_equal(s, terms, c);
+      case Relation::not_equal: return holds ? linear_not_equal(s, terms, c) : linear_equal(s, terms, c, unit);
+      case Relation::less_equal: break;
+    }
+    return holds ? linear_at_most(s, terms, c) : linear_at_most(s, terms, -c - 1, -1);  // sum > c: -sum <= -c - 1
   }
 
   // Decided, and what is left of it holds whatever the open variables take (b = 0 of a
@@ -55,31 +59,14 @@ struct LinearReified {
   bool entailed(const Space& s) const {
     if (!s.fixed(b)) return false;
     if (s.value(b) == 0 && half) return true;
-    return std::visit(
-        [&](const auto& p) {
-          if constexpr (requires { p.entailed(s); }) return p.entailed(s);
-          return false;
-        },
-        s.value(b) == 1 ? holds : negation);
+    if (relation != Relation::less_equal) return false;
+    Wide sum = 0;
+    for (const Term& t : terms) sum += s.value(b) == 1 ? term_max(s, t) : term_min(s, t);
+    return s.value(b) == 1 ? sum <= c : sum > c;
   }
 
  private:
   enum class Truth { open, entailed, disentailed };
-
-  static Linear linear(std::vector<Term> terms, Wide c, Relation r) {
-    switch (r) {
-      case Relation::equal: return LinearEqual(std::move(terms), c);
-      case Relation::not_equal: return LinearNotEqual{std::move(terms), c};
-      case Relation::less_equal: break;
-    }
-    return LinearLessEqual{std::move(terms), c};
-  }
-  // sum > c is -sum <= -c - 1 (no coefficient is -2^63: checked_arithmetic.hpp).
-  static Linear negated(std::vector<Term> terms, Wide c, Relation r) {
-    if (r != Relation::less_equal) return linear(std::move(terms), c, r == Relation::equal ? Relation::not_equal : Relation::equal);
-    for (Term& t : terms) t.a = -t.a;
-    return LinearLessEqual{std::move(terms), -c - 1};
-  }
 
   // Whether the bounds (and, for = and !=, the last open variable's domain) decide the relation.
   Truth truth(const Space& s) const {
@@ -115,6 +102,37 @@ struct LinearReified {
     if (open == nullptr || rest % open->a != 0) return open != nullptr;
     const Wide v = rest / open->a;
     return v < min_value || v > max_value || !s.contains(open->x, static_cast<Value>(v));
+  }
+};
+
+// b <-> x = v or b <-> x != v (half: b -> it), LinearReified's case of one variable and
+// a value, in a few comparisons rather than 128-bit sums: a count's decomposition posts
+// one per variable and value (int_eq_reif; a magic sequence of 100, 10,000).
+struct ValueReified {
+  int x;
+  Value v;
+  int b;
+  bool equal;  // x = v, else x != v
+  bool half;
+  static constexpr bool idempotent = true;
+  std::vector<Subscription> subscriptions() const { return {{b, Event::fixed}, {x, Event::domain}}; }
+
+  Outcome propagate(Space& s) const {
+    if (s.fixed(b)) {
+      if (s.value(b) == 0 && half) return Outcome::subsumed;
+      if ((s.value(b) == 1) == equal) return subsumed_if(s.fix(x, v));
+      if (!s.remove(x, v)) return Outcome::failed;
+      return s.contains(x, v) ? Outcome::open : Outcome::subsumed;  // no holes: v stays inside
+    }
+    if (s.contains(x, v) && !s.fixed(x)) return Outcome::open;
+    const bool holds = s.contains(x, v) == equal;
+    if (!holds) return subsumed_if(s.fix(b, 0));
+    return half ? Outcome::subsumed : subsumed_if(s.fix(b, 1));
+  }
+  bool entailed(const Space& s) const {
+    if (!s.fixed(b)) return false;
+    if (s.value(b) == 0 && half) return true;
+    return (s.value(b) == 1) == equal ? s.fixed(x) : !s.contains(x, v);
   }
 };
 

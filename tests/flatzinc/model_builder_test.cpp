@@ -466,6 +466,27 @@ std::string printed(const std::string& text) {
   return all.empty() ? "" : format_solution(m.output, *all.begin());
 }
 
+// bool2int(b, y), y declared after b: y is b itself (no second variable, no equality to
+// propagate), within y's declared domain.
+TEST(Bool2Int, TheIntegerIsTheBooleanItself) {
+  const auto solutions = [](const std::string& y_domain) {
+    const std::string text = "var bool: b :: output_var;\nvar " + y_domain +
+                             ": y :: output_var;\nvar 1..5: z :: output_var;\n"
+                             "constraint bool2int(b, y);\nconstraint int_lin_eq([1, 1], [y, z], 3);\nsolve satisfy;\n";
+    const FlatZincModel m = build_model(parse(text));
+    EXPECT_EQ(m.model.variables(), 2) << text;
+    std::set<std::string> printed;
+    for (const auto& v : csp::solutions_of(m.model)) printed.insert(format_solution(m.output, v));
+    return printed;
+  };
+  EXPECT_EQ(solutions("0..1"), (std::set<std::string>{"b = false;\ny = 0;\nz = 3;\n", "b = true;\ny = 1;\nz = 2;\n"}));
+  EXPECT_EQ(solutions("1..4"), (std::set<std::string>{"b = true;\ny = 1;\nz = 2;\n"}));
+  // Declared before its Boolean, y stays a variable of its own, tied by the equality.
+  const FlatZincModel before = build_model(parse("var 0..1: y;\nvar bool: b;\nconstraint bool2int(b, y);\nsolve satisfy;\n"));
+  EXPECT_EQ(before.model.variables(), 2);
+  EXPECT_EQ(csp::solutions_of(before.model).size(), 2U);
+}
+
 TEST(FormatSolution, ScalarsBooleansAndArraysWithTheirIndexSets) {
   EXPECT_EQ(printed("var 1..5: x :: output_var;\nconstraint int_eq(x, 3);\nsolve satisfy;\n"), "x = 3;\n");
   EXPECT_EQ(printed("var -5..5: x :: output_var;\nconstraint int_eq(x, -4);\nsolve satisfy;\n"), "x = -4;\n");

@@ -44,6 +44,7 @@ class Builder {
   Builder(const Model& ast, const BuildOptions& options) : ast_(ast), options_(options) {}
 
   FlatZincModel build() {
+    find_bool2int_aliases();
     for (const Declaration& d : ast_.declarations) declare(d);
     for (const ConstraintItem& c : ast_.constraints) constrain(c);
     solve(ast_.solve);
@@ -88,6 +89,10 @@ class Builder {
       }
       for (const Element& e : v.items) restrict(e, d);
       r.items = std::move(v.items);
+    } else if (const auto b = bool_of_.find(d.id); b != bool_of_.end()) {
+      const Element e = symbols_.at(b->second).items.front();
+      restrict(e, d);
+      r.items.push_back(e);
     } else {
       const Int count = r.is_array ? *d.type.array_size : 1;
       if (count < 0 || count > largest_listed_domain) throw ModelError(d.at, "'" + d.id + "' has too many elements");
@@ -95,6 +100,31 @@ class Builder {
     }
     if (d.type.is_var) note_variables(d, r);
     symbols_.emplace(d.id, std::move(r));
+  }
+
+  // bool2int(b, y), y an integer variable of its own declared after b: y is b (a Boolean
+  // is its 0/1 integer), as Gecode's reader aliases it, rather than a second variable
+  // and an equality to propagate (a magic sequence of 100 has 10,000 of them). The
+  // constraint itself is then b = b, which holds.
+  void find_bool2int_aliases() {
+    std::unordered_map<std::string, std::size_t> declared_at;
+    for (std::size_t i = 0; i < ast_.declarations.size(); ++i) declared_at.emplace(ast_.declarations[i].id, i);
+    for (const ConstraintItem& c : ast_.constraints) {
+      if (c.id != "bool2int" || c.args.size() != 2) continue;
+      const auto* b = std::get_if<Name>(&c.args[0].value);
+      const auto* y = std::get_if<Name>(&c.args[1].value);
+      if (b == nullptr || y == nullptr) continue;
+      const auto bi = declared_at.find(b->id);
+      const auto yi = declared_at.find(y->id);
+      if (bi == declared_at.end() || yi == declared_at.end() || bi->second >= yi->second) continue;
+      const Type& bt = ast_.declarations[bi->second].type;
+      const Declaration& yd = ast_.declarations[yi->second];
+      if (!bt.is_var || bt.base != BaseType::boolean || bt.array_size || !yd.type.is_var ||
+          yd.type.base != BaseType::integer || yd.type.array_size || yd.value) {
+        continue;
+      }
+      bool_of_.emplace(y->id, b->id);  // the first bool2int of y
+    }
   }
 
   // A fresh variable of d's domain.
@@ -737,6 +767,7 @@ class Builder {
   std::unordered_map<std::string, Resolved> symbols_;
   std::unordered_map<Value, IntVar> constants_;
   std::vector<int> declared_;
+  std::unordered_map<std::string, std::string> bool_of_;  // find_bool2int_aliases(): y -> b
   bool phased_ = false;  // a search annotation added a phase
 };
 

@@ -273,11 +273,17 @@ constraint int_lt_reif(a, b, c);
 constraint int_lt_reif(b, a, c);
 solve :: bool_search([c], input_order, indomain_max, complete) satisfy;
 )";
+// 2a = 2b + 1: one run of the one propagator steps each bound by one a pass.
+const std::string bounds_stepped_in_one_run = R"(var int: a :: output_var;
+var int: b :: output_var;
+constraint int_lin_eq([2, -2], [a, b], 1);
+solve satisfy;
+)";
 
 TEST(FznBacktrack, TimeLimitAndCtrlCHoldInsideAPropagationToItsFixpoint) {
   // The limit of 0.5 s, and generous room for a loaded machine or ASan (the
   // propagation alone runs for minutes).
-  for (const std::string& text : {bounds_stepped_at_the_root, bounds_stepped_in_the_search}) {
+  for (const std::string& text : {bounds_stepped_at_the_root, bounds_stepped_in_the_search, bounds_stepped_in_one_run}) {
     const Model m(text);
     const auto o = fzn({"-t", "500", m.path()});
     ASSERT_EQ(o.exit_code, 0) << o.err;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/limits_in_scope.hpp"
 
 namespace backtrack::csp {
 
@@ -103,8 +104,12 @@ Outcome linear_equal(Space& s, const Terms& terms, Wide c) {
     low += smallest(t);
     high += largest(t);
   }
+  std::uint64_t passes = 0;
   for (bool moved = true; moved;) {
     moved = false;
+    // 2a = 2b + 1 over 32-bit values moves each bound by one a pass, 2^32 passes in one
+    // run: the search's stop flag and deadline are looked at as the loop's are.
+    if ((++passes & 1023) == 0) poll_limits_in_scope();
     if (low > c || high < c) return outcome_of(s.fail());
     for (const Term& t : terms) {
       const Sum tmin = smallest(t);

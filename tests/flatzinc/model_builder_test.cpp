@@ -638,46 +638,75 @@ TEST(Objective, MinimizeAndMaximizeFindTheOptimumOfABruteForce) {
 
 // Random models of several constraints each, with a weighted sum of their integer
 // variables minimised and maximised (a wide objective, whose domain a tighter bound
-// changes: the variable mrv chooses, the midpoint of a split), under every --prune,
-// --order and --values, split after probes of a few nodes (so that subtrees are made
-// after the bound tightened) on 1 and 2 threads, and as one search.
-TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
+// changes: the variable mrv chooses, the midpoint of a split): the FlatZinc text, and
+// the optimum of a brute force (none when unsatisfiable). None for a seed whose model
+// has no integer variable.
+struct OptimisationModel {
+  std::string text;
+  std::optional<long long> expected;
+};
+std::vector<OptimisationModel> optimisation_models(unsigned seed) {
   const auto generators = builtins();
   const std::vector<std::string> names = {"int_lin_le", "int_lin_eq", "int_times", "int_max", "int_abs",
                                           "int_ne", "array_var_int_element", "fzn_all_different_int",
                                           "fzn_table_int", "int_plus"};
-  const SplitPlan unprobed{.subtrees = 16, .probe_nodes = 0};
+  RandomModel in(seed * 104729U);
+  const int constraints = in.uniform(2, 4);
+  for (int c = 0; c < constraints; ++c) {
+    generators.at(names[static_cast<std::size_t>(in.uniform(0, static_cast<int>(names.size()) - 1))])(in);
+  }
+  const std::string satisfy = in.text();
+  // The objective: sum of w_i v_i over the integer variables v_i, w_i = 1, -2, 3, 1, ...
+  std::vector<long long> weight;
+  std::string weights, terms;
+  std::istringstream lines(satisfy);
+  for (std::string line; std::getline(lines, line) && line.rfind("var ", 0) == 0;) {
+    const bool integer = line.rfind("var bool:", 0) != 0;
+    weight.push_back(integer ? (weight.size() % 3 + 1) * (weight.size() % 2 ? -1 : 1) : 0);
+    if (!integer) continue;
+    weights += (weights.empty() ? "" : ", ") + std::to_string(weight.back());
+    terms += (terms.empty() ? "" : ", ") + line.substr(line.find(": ") + 2, line.find(" ::") - line.find(": ") - 2);
+  }
+  if (terms.empty()) return {};
+  const std::set<Values> solutions = in.brute_force();
+  std::vector<OptimisationModel> models;
+  for (const bool minimise : {true, false}) {
+    OptimisationModel m;
+    m.text = satisfy.substr(0, satisfy.rfind("solve")) + "var -1000..1000: objective;\n" + "constraint int_lin_eq([" +
+             weights + ", -1], [" + terms + ", objective], 0);\n" +
+             (minimise ? "solve minimize objective;\n" : "solve maximize objective;\n");
+    for (const Values& s : solutions) {
+      long long value = 0;
+      for (std::size_t i = 0; i < s.size(); ++i) value += weight[i] * s[i];
+      if (!m.expected || (minimise ? value < *m.expected : value > *m.expected)) m.expected = value;
+    }
+    models.push_back(std::move(m));
+  }
+  return models;
+}
+
+constexpr unsigned optimisation_seeds = 30;
+
+TEST(Objective, TheRandomOptimisationModelsHaveOptimaToFind) {
   int optimised = 0;
-  for (unsigned seed = 1; seed <= 30; ++seed) {
-    RandomModel in(seed * 104729U);
-    const int constraints = in.uniform(2, 4);
-    for (int c = 0; c < constraints; ++c) {
-      generators.at(names[static_cast<std::size_t>(in.uniform(0, static_cast<int>(names.size()) - 1))])(in);
-    }
-    const std::string satisfy = in.text();
-    // The objective: sum of w_i v_i over the integer variables v_i, w_i = 1, -2, 3, 1, ...
-    std::vector<long long> weight;
-    std::string weights, terms;
-    std::istringstream lines(satisfy);
-    for (std::string line; std::getline(lines, line) && line.rfind("var ", 0) == 0;) {
-      const bool integer = line.rfind("var bool:", 0) != 0;
-      weight.push_back(integer ? (weight.size() % 3 + 1) * (weight.size() % 2 ? -1 : 1) : 0);
-      if (!integer) continue;
-      weights += (weights.empty() ? "" : ", ") + std::to_string(weight.back());
-      terms += (terms.empty() ? "" : ", ") + line.substr(line.find(": ") + 2, line.find(" ::") - line.find(": ") - 2);
-    }
-    if (terms.empty()) continue;
-    const std::set<Values> solutions = in.brute_force();
-    for (const bool minimise : {true, false}) {
-      const std::string text = satisfy.substr(0, satisfy.rfind("solve")) + "var -1000..1000: objective;\n" +
-                               "constraint int_lin_eq([" + weights + ", -1], [" + terms + ", objective], 0);\n" +
-                               (minimise ? "solve minimize objective;\n" : "solve maximize objective;\n");
-      std::optional<long long> expected;
-      for (const Values& s : solutions) {
-        long long value = 0;
-        for (std::size_t i = 0; i < s.size(); ++i) value += weight[i] * s[i];
-        if (!expected || (minimise ? value < *expected : value > *expected)) expected = value;
-      }
+  for (unsigned seed = 1; seed <= optimisation_seeds; ++seed) {
+    for (const OptimisationModel& m : optimisation_models(seed)) optimised += m.expected ? 1 : 0;
+  }
+  EXPECT_GE(optimised, 8);
+}
+
+// Those models under every --prune, --order and --values, split after probes of a few
+// nodes (so that subtrees are made after the bound tightened) on 1 and 2 threads, and
+// as one search; the seeds in six parts, which ctest runs side by side.
+class EverySearch : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(EverySearch, FindsTheOptimumOfABruteForceSplitOrNot) {
+  const SplitPlan unprobed{.subtrees = 16, .probe_nodes = 0};
+  constexpr unsigned parts = 6;
+  for (unsigned seed = GetParam(); seed <= optimisation_seeds; seed += parts) {
+    for (const OptimisationModel& model : optimisation_models(seed)) {
+      const std::string& text = model.text;
+      const std::optional<long long>& expected = model.expected;
       const FlatZincModel m = build_model(parse(text));
       for (const csp::Prune prune : csp::all_prunes) {
         for (const csp::VariableOrder order : csp::all_variable_orders) {
@@ -735,11 +764,11 @@ TEST(Objective, EverySearchFindsTheOptimumOfABruteForceSplitOrNot) {
           }
         }
       }
-      optimised += expected ? 1 : 0;
     }
   }
-  EXPECT_GE(optimised, 8);
 }
+
+INSTANTIATE_TEST_SUITE_P(Objective, EverySearch, ::testing::Range(1U, 7U));
 
 // The message of the ModelError or ParseError a text raises ("" for none).
 std::string error_of(const std::string& text) {

@@ -355,6 +355,14 @@ TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
   EXPECT_EQ(o.out, "");
 }
 
+TEST(FznBacktrack, AMiniZincModelIsToldToBeCompiledFirst) {
+  const Model m("include \"globals.mzn\";\nvar 1..3: x;\nsolve satisfy;\n");
+  const auto o = fzn({m.path()});
+  EXPECT_EQ(o.exit_code, 65) << o.err;
+  EXPECT_TRUE(contains(o.err, m.path() + ":1:1: 'include' is MiniZinc, not FlatZinc")) << o.err;
+  EXPECT_TRUE(contains(o.err, "minizinc --solver backtrack")) << o.err;
+}
+
 // Past 64 bits: exact where it can be (3 * (2^31 - 2)^2 + x is positive), refused with
 // the constraint's place where a coefficient does not fit (x + x is 2^63 * x).
 TEST(FznBacktrack, LinearSumsPast64BitsAreExactOrExit65WithTheirPlace) {

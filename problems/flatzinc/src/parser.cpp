@@ -328,6 +328,11 @@ class Parser {
         model.constraints.push_back(constraint());
       } else if (starts_type()) {
         model.declarations.push_back(declaration());
+      } else if (is_minizinc_item()) {
+        throw ParseError(token_.at, "'" + std::string(token_.text) +
+                                        "' is MiniZinc, not FlatZinc: compile the model first, e.g. minizinc --solver "
+                                        "backtrack model.mzn data.dzn (or minizinc -c --solver backtrack ... for the "
+                                        "FlatZinc file)");
       } else {
         fail("expected an item (predicate, a declaration, constraint or solve)");
       }
@@ -346,6 +351,13 @@ class Parser {
   }
 
   bool is_keyword(std::string_view word) const { return token_.kind == Kind::identifier && token_.text == word; }
+  // An item that only MiniZinc has: a .mzn file given where FlatZinc is read.
+  bool is_minizinc_item() const {
+    for (const std::string_view word : {"include", "output", "function", "enum", "annotation", "test"}) {
+      if (is_keyword(word)) return true;
+    }
+    return false;
+  }
 
   void expect(Kind kind, std::string_view expected) {
     if (token_.kind != kind) fail(expected);

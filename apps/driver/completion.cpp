@@ -36,7 +36,8 @@ const std::vector<CommandInfo>& commands() {
       {"estimate", "predict the nodes and time of a count from random probes", true, estimate_options,
        report_formats},
       {"check", "is this a solution of PROBLEM? (a file, or standard input)", true, check_options, report_formats},
-      {"list", "the problems, their strategies and options", false, list_options, report_formats},
+      {"list", "the problems, one a line; with PROBLEM, its strategies and options", false, list_options,
+       report_formats},
   };
   return all;
 }

@@ -76,6 +76,25 @@ TEST(Naming, ListNamesOneProblem) {
   EXPECT_TRUE(contains(wrong.err, "did you mean 'nqueens'?")) << wrong.err;
 }
 
+// `list` alone is one line a problem, name first: every option of every problem was
+// hundreds of lines; `list PROBLEM` holds them.
+TEST(Naming, ListIsOneLineAProblem) {
+  const auto all = run({"list"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const auto problems = nlohmann::json::parse(run({"list", "--format", "json"}).out).at("problems");
+  const auto lines = lines_of(all.out);
+  ASSERT_EQ(lines.size(), problems.size()) << all.out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string name = problems.at(i).at("name");
+    EXPECT_TRUE(lines[i].starts_with(name + "  ")) << lines[i];
+    EXPECT_TRUE(lines[i].ends_with(problems.at(i).at("summary").get<std::string>())) << lines[i];
+  }
+  EXPECT_FALSE(contains(all.out, "strategies:")) << all.out;
+  const auto one = run({"list", "nqueens"});
+  EXPECT_TRUE(contains(one.out, "strategies:")) << one.out;
+  EXPECT_TRUE(contains(one.out, "--symmetry")) << one.out;
+}
+
 TEST(Naming, HelpNamesEachValue) {
   const auto help = run({"solve", "nqueens", "--help"}).out;
   for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--max-failures N",

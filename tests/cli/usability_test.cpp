@@ -154,6 +154,23 @@ TEST(Traps, SudokuAndXccReadAPipeAndRefuseATerminal) {
   EXPECT_TRUE(contains(waiting_xcc.err, "--file FILE or a pipe")) << waiting_xcc.err;
 }
 
+TEST(Traps, CheckRefusesATerminalAsSolveDoes) {
+  const int terminal = posix_openpt(O_RDWR | O_NOCTTY);
+  if (terminal < 0 || grantpt(terminal) != 0 || unlockpt(terminal) != 0) GTEST_SKIP() << "no pseudo-terminal here";
+  const std::string device = ptsname(terminal);
+  const auto waiting = cli::run_with_stdin({"check", "sudoku"}, device);
+  close(terminal);
+  EXPECT_EQ(waiting.exit_code, 64) << waiting.err;
+  EXPECT_TRUE(contains(waiting.err, "check reads a solution from FILE or a pipe")) << waiting.err;
+  EXPECT_TRUE(contains(waiting.err, "standard input is a terminal")) << waiting.err;
+  // A pipe is read as before.
+  const std::string grid = testing::TempDir() + "checked_sudoku.txt";
+  std::ofstream(grid) << "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+  const auto piped = cli::run_with_stdin({"check", "sudoku"}, grid);
+  std::remove(grid.c_str());
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+}
+
 TEST(Traps, UniqueIsRefusedWhereNoSymmetryIsDeclared) {
   const std::string puzzle = testing::TempDir() + "unique_trap.txt";
   std::ofstream(puzzle) << "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";

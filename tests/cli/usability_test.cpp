@@ -171,6 +171,32 @@ TEST(Traps, CheckRefusesATerminalAsSolveDoes) {
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
 }
 
+// `-size 8` is no `-s ize`: the long option is named.
+TEST(Traps, ALongOptionWithOneDashNamesTheLongOption) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"solve", "nqueens", "-size", "8"}, "did you mean --size?"},
+      {{"solve", "nqueens", "-size=8"}, "did you mean --size=8?"},
+      {{"compare", "nqueens", "-n", "6", "-strategy", "word"}, "did you mean --strategy?"},
+  };
+  for (const auto& [args, suggestion] : cases) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_TRUE(contains(o.err, "a long option takes two dashes, " + suggestion)) << o.err;
+  }
+  // Short options, alone or with their value, read as before.
+  EXPECT_EQ(run({"solve", "nqueens", "-n8", "-sword"}).exit_code, 0);
+}
+
+TEST(Help, CompleteAndManualHaveHelp) {
+  for (const auto& command : {"complete", "manual"}) {
+    const auto o = run({command, "--help"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_TRUE(contains(o.out, std::string("Usage: backtrack ") + command)) << o.out;
+    EXPECT_TRUE(contains(o.out, "  64 ")) << o.out;
+  }
+}
+
 TEST(Traps, UniqueIsRefusedWhereNoSymmetryIsDeclared) {
   const std::string puzzle = testing::TempDir() + "unique_trap.txt";
   std::ofstream(puzzle) << "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";

@@ -24,8 +24,9 @@ namespace {
 const char* const check_usage =
     "Usage: backtrack check PROBLEM [FILE] [--format text|json]\n"
     "\n"
-    "Reads a solution of PROBLEM from FILE (stdin when FILE is absent or '-') and says\n"
-    "whether it is valid, and if not, which rule it breaks. For nqueens: 0-based columns\n"
+    "Reads a solution of PROBLEM from FILE (stdin when FILE is absent or '-'; without FILE,\n"
+    "a terminal is refused rather than waited on) and says whether it is valid, and if\n"
+    "not, which rule it breaks. For nqueens: 0-based columns\n"
     "separated by spaces or commas, the output of `backtrack solve` (its first\n"
     "\"columns:\" line), or a board of 'Q' and '.'. For sudoku: a filled grid, as one line\n"
     "or as rows (the first grid of `backtrack solve sudoku`). For pentomino: rows of piece\n"
@@ -62,6 +63,10 @@ int check_command(const Arguments& args, const Registry& registry) {
   if (!problem.check) throw UsageError("problem " + problem.name + " has no solution checker");
   const Format format = read_format(vm, report_formats);
 
+  if (vm.count("file") == 0) {
+    require_redirected_stdin("check reads a solution from FILE or a pipe (backtrack solve " + problem.name +
+                             " ... | backtrack check " + problem.name + ")");
+  }
   const std::string path = vm.count("file") != 0 ? vm["file"].as<std::string>() : "-";
   const std::string source = input_name(path);
   const std::string input = read_input_file(path);

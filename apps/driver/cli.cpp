@@ -31,7 +31,7 @@ const char* const top_help =
     "  compare PROBLEM  run several strategies over a range of sizes, one table\n"
     "  estimate PROBLEM predict the nodes and time of a count from random probes\n"
     "  check PROBLEM    is this a solution? (backtrack check nqueens FILE; stdin without FILE)\n"
-    "  list             the problems, their strategies and options\n"
+    "  list [PROBLEM]   the problems, one a line; PROBLEM's strategies and options\n"
     "  manual           the manual page backtrack(1), in roff (man -l <(backtrack manual))\n"
     "  complete I W...  what the shell completion scripts ask: the candidates for word I of W\n"
     "\n"

@@ -48,10 +48,26 @@ namespace {
   throw UsageError(message + " (see --help)");
 }
 
+// `-size 8` is read by Boost as -s with the value "ize", and then fails on '8', far from
+// the mistake: a word of one dash that is a long option's name is refused as such.
+void refuse_one_dash_long_options(const Arguments& args, const po::options_description& options) {
+  for (const std::string& word : args) {
+    if (word == "--") return;
+    if (word.size() < 3 || word[0] != '-' || word[1] == '-') continue;
+    const std::string name = word.substr(1, word.find('=') - 1);
+    for (const auto& option : options.options()) {
+      if (option->long_name() != name) continue;
+      throw UsageError("unknown option " + in_quotes(word) + ": a long option takes two dashes, did you mean --" +
+                       name + word.substr(1 + name.size()) + "? (one dash reads each letter as a short option)");
+    }
+  }
+}
+
 }  // namespace
 
 po::variables_map parse_options(const Arguments& args, const po::options_description& options,
                                 const po::positional_options_description& positional) {
+  refuse_one_dash_long_options(args, options);
   po::command_line_parser parser(args);
   parser.options(options);
   // With no positional slot at all, Boost would throw its own "too many positional

@@ -36,7 +36,8 @@ const std::vector<CommandInfo>& commands() {
       {"estimate", "predict the nodes and time of a count from random probes", true, estimate_options,
        report_formats},
       {"check", "is this a solution of PROBLEM? (a file, or standard input)", true, check_options, report_formats},
-      {"list", "the problems, their strategies and options", false, list_options, report_formats},
+      {"list", "the problems, one a line; with PROBLEM, its strategies and options", false, list_options,
+       report_formats},
   };
   return all;
 }
@@ -144,6 +145,15 @@ void write_options_roff(std::ostream& out, const po::options_description& option
 // word after "backtrack"), one a line, those that start with what was typed.
 int complete_command(const Arguments& args, const Registry& registry) {
   if (args.empty()) throw UsageError("complete needs the index of the word to complete, then the words");
+  if (args[0] == "--help" || args[0] == "-h") {
+    std::cout << "Usage: backtrack complete I WORD...\n\n"
+                 "What the shell completion scripts ask (apps/completion/): the candidates for word I\n"
+                 "(0-based) of the words after `backtrack`, one a line, those that start with what word I\n"
+                 "holds so far.\n"
+                 "Example: backtrack complete 1 solve nq   prints nqueens\n\n"
+              << exit_code_help;
+    return exit_ok;
+  }
   std::size_t current = 0;
   try {
     current = std::stoul(args[0]);
@@ -162,6 +172,12 @@ int complete_command(const Arguments& args, const Registry& registry) {
 
 // backtrack manual: the manual page backtrack(1), in roff.
 int manual_command(const Arguments& args, const Registry& registry) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << "Usage: backtrack manual\n\nWrites the manual page backtrack(1), in roff: man -l <(backtrack "
+                 "manual) reads it.\n\n"
+              << exit_code_help;
+    return exit_ok;
+  }
   if (!args.empty()) throw UsageError("manual takes no arguments (man -l <(backtrack manual) reads it)");
   std::ostream& out = std::cout;
   out << ".TH BACKTRACK 1 \"\" \"backtrack " BACKTRACK_VERSION "\" \"User Commands\"\n"

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -41,8 +42,9 @@ int list_command(const Arguments& args, const Registry& registry) {
                      ": list takes one problem name at most");
   }
   if (vm.count("help") != 0) {
-    std::cout << "Usage: backtrack list [PROBLEM] [--format text|json]\n\nThe problems (or the one named), their "
-                 "strategies and options.\n\n"
+    std::cout << "Usage: backtrack list [PROBLEM] [--format text|json]\n\nThe problems, one a line: its name and "
+                 "what it solves. With PROBLEM, that problem's strategies\nand options. --format json gives every "
+                 "problem's strategies and options (or PROBLEM's).\n\n"
               << options << '\n' << exit_code_help;
     return exit_ok;
   }
@@ -52,6 +54,16 @@ int list_command(const Arguments& args, const Registry& registry) {
     listed.push_back(&find_problem(registry, vm["problem"].as<std::string>()));
   } else {
     for (const auto& problem : registry.problems()) listed.push_back(&problem);
+  }
+  // Every option of every problem is hundreds of lines: the text names the problems,
+  // and `list PROBLEM` tells one in full.
+  if (format == "text" && vm.count("problem") == 0) {
+    std::size_t width = 0;
+    for (const ProblemInfo* const problem : listed) width = std::max(width, problem->name.size());
+    for (const ProblemInfo* const problem : listed) {
+      std::cout << problem->name << std::string(width - problem->name.size() + 2, ' ') << problem->summary << '\n';
+    }
+    return exit_ok;
   }
 
   nlohmann::json problems = nlohmann::json::array();

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "backtrack/solution_text.hpp"
+#include "interrupt.hpp"
 #include "log.hpp"
 #include "report.hpp"
 
@@ -26,8 +27,23 @@ nlohmann::json board_json(const std::string& drawing) {
 
 }  // namespace
 
+bool SearchTrace::writes() {
+  if (cut_) return false;
+  if (max_lines_ == 0 || lines_ < max_lines_) return true;
+  // The search stops at its next check of the stop flag; until then it is not written.
+  cut_ = true;
+  interrupt::request_stop();
+  return false;
+}
+
 void SearchTrace::line(int depth, const std::string& text) {
   out_ << std::string(static_cast<std::size_t>(2 * depth), ' ') << text << '\n';
+  ++lines_;
+}
+
+void SearchTrace::json(const nlohmann::json& event) {
+  out_ << json_line(event) << '\n';
+  ++lines_;
 }
 
 void SearchTrace::drawing(int depth, const std::string& text) {
@@ -41,13 +57,14 @@ void SearchTrace::enter(int depth, const NodeView& node) {
   }
   depth_ = depth;
   refused_ = 0;
+  if (!writes()) return;
   board_ = node.drawing();
   const std::string move = node.move();
   if (json_) {
     nlohmann::json event = step("node", depth);
     event["move"] = move;
     if (boards_ && !board_.empty()) event["board"] = board_json(board_);
-    out_ << json_line(event) << '\n';
+    json(event);
     return;
   }
   line(depth, move.empty() ? "start" : move);
@@ -55,11 +72,12 @@ void SearchTrace::enter(int depth, const NodeView& node) {
 }
 
 void SearchTrace::solution(std::uint64_t weight) {
+  if (!writes()) return;
   if (json_) {
     nlohmann::json event = step("solution", depth_);
     event["weight"] = weight;
     if (!board_.empty()) event["board"] = board_json(board_);
-    out_ << json_line(event) << '\n';
+    json(event);
     return;
   }
   line(depth_ + 1, weight == 0 ? "a solution, not counted: a symmetric one is" : "solution");
@@ -67,12 +85,13 @@ void SearchTrace::solution(std::uint64_t weight) {
 }
 
 void SearchTrace::refused(const NodeView& move) {
+  if (!writes()) return;
   const std::string why = move.why();
   if (json_) {
     nlohmann::json event = step("refused", depth_ + 1);
     event["move"] = move.move();
     event["why"] = why;
-    out_ << json_line(event) << '\n';
+    json(event);
     return;
   }
   ++refused_;
@@ -80,19 +99,20 @@ void SearchTrace::refused(const NodeView& move) {
 }
 
 void SearchTrace::dead_end(const NodeView& node) {
+  if (!writes()) return;
   std::string why = node.why();
   if (why.empty() && refused_ > 0) why = "every move refused";
   if (json_) {
     nlohmann::json event = step("dead_end", depth_);
     event["why"] = why;
-    out_ << json_line(event) << '\n';
+    json(event);
     return;
   }
   line(depth_ + 1, why.empty() ? "dead end" : "dead end: " + why);
 }
 
 void SearchTrace::leave() {
-  if (json_) out_ << json_line(step("back", depth_)) << '\n';
+  if (json_ && writes()) json(step("back", depth_));
   --depth_;
 }
 

@@ -4,6 +4,7 @@
 // solution), as a textbook walks through a backtracking search; JSON Lines with
 // --format json.
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <ostream>
 #include <string>
 
@@ -11,10 +12,17 @@
 
 namespace backtrack {
 
+// The lines a trace writes unless --force is given: a trace is read by a person, and
+// N-Queens at n = 12 alone takes ten million.
+inline constexpr std::uint64_t max_trace_lines_without_force = 100000;
+
 class SearchTrace final : public SearchWatcher {
  public:
-  // `boards`: the state drawn at every node, not only at solutions.
-  SearchTrace(std::ostream& out, bool json, bool boards) : out_(out), json_(json), boards_(boards) {}
+  // `boards`: the state drawn at every node, not only at solutions. `max_lines`: past
+  // this many lines (0: no limit) the trace writes no more and asks the search to stop
+  // (interrupt::request_stop()), as a listing stops at its cap.
+  SearchTrace(std::ostream& out, bool json, bool boards, std::uint64_t max_lines)
+      : out_(out), json_(json), boards_(boards), max_lines_(max_lines) {}
 
   void enter(int depth, const NodeView& node) override;
   void solution(std::uint64_t weight) override;
@@ -23,9 +31,15 @@ class SearchTrace final : public SearchWatcher {
   void leave() override;
 
   std::uint64_t nodes() const { return nodes_; }
+  // The trace stopped at max_lines.
+  bool cut() const { return cut_; }
 
  private:
+  // Whether this step may be written: not past max_lines, where the trace is cut and
+  // the search asked to stop; its lines go out whole.
+  bool writes();
   void line(int depth, const std::string& text);
+  void json(const nlohmann::json& event);
   void drawing(int depth, const std::string& text);
 
   std::ostream& out_;
@@ -35,6 +49,9 @@ class SearchTrace final : public SearchWatcher {
   int refused_ = 0;      // moves refused since
   std::string board_;    // its drawing, kept for a solution
   std::uint64_t nodes_ = 0;
+  std::uint64_t max_lines_;
+  std::uint64_t lines_ = 0;  // written
+  bool cut_ = false;
 };
 
 }  // namespace backtrack

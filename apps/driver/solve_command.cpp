@@ -139,7 +139,8 @@ po::options_description solve_options() {
   add_limit_option(common, "list at most K solutions: the first K in depth-first order, as --first (threads for K "
                            "up to 10000; above, one thread that prints as it goes)");
   common.add_options()
-    ("force", "--all and --unique: list every solution even past 100,000 (without it they stop there, exit 3)")
+    ("force", "--all and --unique: list every solution even past 100,000; --trace: every step even past 100,000 "
+              "lines (without it they stop there, exit 3)")
     ("checkpoint", po::value<std::string>()->value_name("FILE"),
      "count only: record each finished subtree in this journal file; running the same command "
      "again skips what it holds (resume after Ctrl-C, kill or a crash)")
@@ -242,6 +243,12 @@ int solve_command(const Arguments& args, const Registry& registry) {
   };
 
   auto finish = [&](StopReason stop) -> int {
+    if (watching.trace_cut()) {
+      log::error("stopped after " + std::to_string(max_trace_lines_without_force) +
+                 " lines of trace (the search had not finished): --trace writes at most that many without --force; "
+                 "bound the search with --max-nodes N, draw a large tree with --tree FILE, or pass --force");
+      return exit_stopped_by_limit;
+    }
     if (reached_cap) {
       log::error("stopped after " + std::to_string(max_listed_without_force) +
                  " solutions (there may be more): --all and --unique list at most that many without --force; count "
@@ -385,7 +392,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
   } else if (!print_summary) {
     // the solutions alone
   } else if (format == Format::json) {
-    auto summary = summary_json(problem.name, description, result, request.threads, times, reached_cap);
+    auto summary = summary_json(problem.name, description, result, request.threads, times,
+                                reached_cap || watching.trace_cut());
     if (show_example) summary["example"] = example;
     if (journal) {
       summary["checkpoint"] = {{"file", journal->path().string()},
@@ -399,7 +407,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
       // Only a search that ran to the end may say that there is none.
       std::cout << (result.stats.complete() ? "no solution\n" : "no solution found before the search stopped\n");
     }
-    write_summary_text(std::cout, problem.name, description, result, request.threads, times, reached_cap);
+    write_summary_text(std::cout, problem.name, description, result, request.threads, times,
+                       reached_cap || watching.trace_cut());
     if (show_example && result.stats.complete()) {
       std::cout << "example:" << (example_text.empty() ? " none\n" : "\n" + example_text);
     }

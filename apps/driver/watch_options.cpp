@@ -39,7 +39,8 @@ Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
     if (what != "moves" && what != "boards") {
       throw UsageError("--trace takes nothing or =boards, got " + in_quotes(what));
     }
-    trace_ = std::make_unique<SearchTrace>(out, json, what == "boards");
+    const std::uint64_t max_lines = vm.count("force") != 0 ? 0 : max_trace_lines_without_force;
+    trace_ = std::make_unique<SearchTrace>(out, json, what == "boards", max_lines);
   }
   if (vm.count("tree") != 0) {
     tree_file_ = vm["tree"].as<std::string>();

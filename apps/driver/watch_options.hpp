@@ -26,6 +26,7 @@ std::size_t read_tree_nodes(const boost::program_options::variables_map& vm);
 // What solve watches: the trace to `out`, the tree to a file, or both.
 class Watching {
  public:
+  // The trace stops at max_trace_lines_without_force unless vm holds --force.
   Watching(const boost::program_options::variables_map& vm, std::ostream& out, bool json);
   // Null where nothing is watched.
   SearchWatcher* watcher() {
@@ -33,6 +34,8 @@ class Watching {
     if (trace_) return trace_.get();
     return recorder_.get();
   }
+  // The trace stopped the search at its lines without --force (max_trace_lines_without_force).
+  bool trace_cut() const { return trace_ && trace_->cut(); }
   // Writes the tree (if asked for) of the search that gave `result`.
   void finish(const std::string& title, const RunResult& result);
 

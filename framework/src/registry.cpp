@@ -124,8 +124,22 @@ void check_size(const ProblemInfo& problem, const StrategyInfo& strategy, int si
   }
 }
 
+void check_listed_somewhere(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                            const SolveIntent& intent) {
+  const auto& own = intent.command_options;
+  for (const auto& option : problem.options) {
+    if (!option.only_where_listed || !given(vm, option.name) || !takers(problem, option.name).empty() ||
+        std::find(own.begin(), own.end(), option.name) != own.end()) {
+      continue;
+    }
+    throw UsageError("--" + option.name + ": no strategy of " + problem.name +
+                     " takes it (none lists it among its options), so it would be ignored");
+  }
+}
+
 void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
                     const boost::program_options::variables_map& vm, const SolveIntent& intent) {
+  check_listed_somewhere(problem, vm, intent);
   if (!problem.size_option.empty() && vm.count(problem.size_option) != 0) {
     const std::any& size = vm[problem.size_option].value();
     if (const int* n = std::any_cast<int>(&size)) check_size(problem, strategy, *n);
@@ -228,6 +242,8 @@ std::unique_ptr<Solver> ProblemInfo::build(const po::variables_map& vm, SolveInt
                        joined(strategies, [](const StrategyInfo& s) { return s.name; }, ", ") + ")");
     }
     check_declared(*this, *strategy, vm, intent);
+  } else {
+    check_listed_somewhere(*this, vm, intent);
   }
   check_choices(*this, vm);
   return make(vm, intent);

@@ -17,6 +17,7 @@
 
 #include "../framework/toy_problems.hpp"
 #include "backtrack/cli.hpp"
+#include "backtrack/csp/program_options.hpp"
 #include "backtrack/registry.hpp"
 #include "backtrack/solver.hpp"
 
@@ -233,6 +234,32 @@ TEST(PluginContract, RunningOutOfMemoryIsNotAnInternalError) {
     throw std::runtime_error("a bug");
   };
   EXPECT_EQ(run({"solve", "subsetsum"}, plugin).exit_code, backtrack::exit_internal);
+}
+
+// A plugin on the CSP layer declares the layer's options; a strategy whose solver does
+// not restart (no csp::with_restarts) lists them without --restarts, which is then
+// refused, where it was once taken and ignored.
+TEST(PluginContract, AnOptionNoStrategyTakesIsRefused) {
+  auto plugin = declared_subset_sum_plugin();
+  for (auto& option : backtrack::csp::search_options()) plugin.options.push_back(std::move(option));
+  plugin.strategies[0].options = backtrack::csp::search_option_names;
+  for (const auto& strategy : {std::vector<const char*>{}, std::vector<const char*>{"--strategy", "undo"}}) {
+    std::vector<const char*> args = {"solve", "subsetsum", "--first", "--restarts", "luby"};
+    args.insert(args.end(), strategy.begin(), strategy.end());
+    testing::internal::CaptureStderr();
+    const auto refused = run(args, plugin);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(refused.exit_code, 64) << refused.out;
+    EXPECT_EQ(makes, 0);
+    EXPECT_NE(err.find("--restarts: no strategy of subsetsum takes it"), std::string::npos) << err;
+  }
+  // The options it lists stay its own.
+  EXPECT_EQ(run({"solve", "subsetsum", "--first", "--seed", "3"}, plugin).exit_code, 0);
+  EXPECT_EQ(makes, 1);
+
+  plugin.strategies[0].options = backtrack::csp::restarting_search_option_names;
+  EXPECT_EQ(run({"solve", "subsetsum", "--first", "--restarts", "luby"}, plugin).exit_code, 0);
+  EXPECT_EQ(makes, 1);
 }
 
 TEST(PluginContract, ADefaultOfTheWrongTypeIsTheAuthorsMistake) {

@@ -130,6 +130,27 @@ TEST(Trace, StopsAtTheNodeLimitWithThatManyNodes) {
   EXPECT_EQ(summary_of(o)["nodes"], 25);
 }
 
+// n = 12 alone is over ten million lines: a trace stops at 100,000, as --all stops at
+// 100,000 solutions, and says how to get more.
+TEST(Trace, StopsAtItsLineBudgetUnlessForced) {
+  const auto o = run({"solve", "nqueens", "-n", "12", "--trace", "--format", "json"});
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  std::size_t steps = 0;
+  for (const auto& line : json_lines(o.out)) steps += line.value("type", "") == "step" ? 1 : 0;
+  EXPECT_EQ(steps, 100000u);
+  EXPECT_EQ(summary_of(o)["partial"], true);
+  EXPECT_TRUE(contains(o.err, "stopped after 100000 lines of trace")) << o.err;
+  EXPECT_TRUE(contains(o.err, "--force")) << o.err;
+
+  // 10,000 nodes of n = 12 are some 130,000 lines.
+  const auto forced =
+      run({"solve", "nqueens", "-n", "12", "--trace", "--format", "json", "--force", "--max-nodes", "10000"});
+  EXPECT_EQ(forced.exit_code, 3) << forced.err;  // the node limit's
+  EXPECT_GT(lines_of(forced.out).size(), 100001u);
+  EXPECT_EQ(summary_of(forced)["nodes"], 10000);
+  EXPECT_FALSE(contains(forced.err, "lines of trace")) << forced.err;
+}
+
 TEST(Trace, AnyProblemGetsItFromTheEngine) {
   // Golomb rulers (the integer CSP layer, an optimisation): moves in the layer's words.
   const auto o = run({"solve", "golomb", "-n", "4", "--trace", "--format", "json"});

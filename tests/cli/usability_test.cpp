@@ -76,6 +76,25 @@ TEST(Naming, ListNamesOneProblem) {
   EXPECT_TRUE(contains(wrong.err, "did you mean 'nqueens'?")) << wrong.err;
 }
 
+// `list` alone is one line a problem, name first: every option of every problem was
+// hundreds of lines; `list PROBLEM` holds them.
+TEST(Naming, ListIsOneLineAProblem) {
+  const auto all = run({"list"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const auto problems = nlohmann::json::parse(run({"list", "--format", "json"}).out).at("problems");
+  const auto lines = lines_of(all.out);
+  ASSERT_EQ(lines.size(), problems.size()) << all.out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string name = problems.at(i).at("name");
+    EXPECT_TRUE(lines[i].starts_with(name + "  ")) << lines[i];
+    EXPECT_TRUE(lines[i].ends_with(problems.at(i).at("summary").get<std::string>())) << lines[i];
+  }
+  EXPECT_FALSE(contains(all.out, "strategies:")) << all.out;
+  const auto one = run({"list", "nqueens"});
+  EXPECT_TRUE(contains(one.out, "strategies:")) << one.out;
+  EXPECT_TRUE(contains(one.out, "--symmetry")) << one.out;
+}
+
 TEST(Naming, HelpNamesEachValue) {
   const auto help = run({"solve", "nqueens", "--help"}).out;
   for (const std::string shown : {"--time-limit SECONDS", "--threads ] N", "--max-nodes N", "--max-failures N",
@@ -133,6 +152,49 @@ TEST(Traps, SudokuAndXccReadAPipeAndRefuseATerminal) {
   EXPECT_TRUE(contains(waiting_sudoku.err, "standard input is a terminal")) << waiting_sudoku.err;
   EXPECT_EQ(waiting_xcc.exit_code, 64) << waiting_xcc.err;
   EXPECT_TRUE(contains(waiting_xcc.err, "--file FILE or a pipe")) << waiting_xcc.err;
+}
+
+TEST(Traps, CheckRefusesATerminalAsSolveDoes) {
+  const int terminal = posix_openpt(O_RDWR | O_NOCTTY);
+  if (terminal < 0 || grantpt(terminal) != 0 || unlockpt(terminal) != 0) GTEST_SKIP() << "no pseudo-terminal here";
+  const std::string device = ptsname(terminal);
+  const auto waiting = cli::run_with_stdin({"check", "sudoku"}, device);
+  close(terminal);
+  EXPECT_EQ(waiting.exit_code, 64) << waiting.err;
+  EXPECT_TRUE(contains(waiting.err, "check reads a solution from FILE or a pipe")) << waiting.err;
+  EXPECT_TRUE(contains(waiting.err, "standard input is a terminal")) << waiting.err;
+  // A pipe is read as before.
+  const std::string grid = testing::TempDir() + "checked_sudoku.txt";
+  std::ofstream(grid) << "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+  const auto piped = cli::run_with_stdin({"check", "sudoku"}, grid);
+  std::remove(grid.c_str());
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+}
+
+// `-size 8` is no `-s ize`: the long option is named.
+TEST(Traps, ALongOptionWithOneDashNamesTheLongOption) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"solve", "nqueens", "-size", "8"}, "did you mean --size?"},
+      {{"solve", "nqueens", "-size=8"}, "did you mean --size=8?"},
+      {{"compare", "nqueens", "-n", "6", "-strategy", "word"}, "did you mean --strategy?"},
+  };
+  for (const auto& [args, suggestion] : cases) {
+    const auto o = run(args);
+    EXPECT_EQ(o.exit_code, 64) << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_TRUE(contains(o.err, "a long option takes two dashes, " + suggestion)) << o.err;
+  }
+  // Short options, alone or with their value, read as before.
+  EXPECT_EQ(run({"solve", "nqueens", "-n8", "-sword"}).exit_code, 0);
+}
+
+TEST(Help, CompleteAndManualHaveHelp) {
+  for (const auto& command : {"complete", "manual"}) {
+    const auto o = run({command, "--help"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_TRUE(contains(o.out, std::string("Usage: backtrack ") + command)) << o.out;
+    EXPECT_TRUE(contains(o.out, "  64 ")) << o.out;
+  }
 }
 
 TEST(Traps, UniqueIsRefusedWhereNoSymmetryIsDeclared) {

@@ -60,6 +60,10 @@ struct OptionInfo {
   // How --help names the value, e.g. "ROWSxCOLS"; empty: from the type or the choices
   // (N, X, FILE, a|b|c, TEXT).
   std::string value_name = {};
+  // Taken only by the strategies that list it in StrategyInfo::options (the CSP layer's
+  // --prune, --restarts, ...): given where the strategy run does not list it, it is
+  // refused, also where no strategy of the problem lists it, for it would be ignored.
+  bool only_where_listed = false;
 };
 
 // A strategy and what it offers. The driver checks a command line against these
@@ -116,6 +120,10 @@ struct ProblemInfo;
 // of another strategy, a value outside a declared option's choices.
 void check_declared(const ProblemInfo& problem, const StrategyInfo& strategy,
                     const boost::program_options::variables_map& vm, const SolveIntent& intent);
+// Throw UsageError where an option declared only_where_listed is given and no strategy
+// of the problem lists it (check_declared() does this too).
+void check_listed_somewhere(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
+                            const SolveIntent& intent);
 // Throw UsageError where a declared text option has a value outside its choices.
 void check_choices(const ProblemInfo& problem, const boost::program_options::variables_map& vm);
 // The same check of the size alone, for a plugin whose size comes from its input (a

@@ -103,7 +103,7 @@ const Registrar registrar(ProblemInfo{
                     .summary = "the integer CSP layer; the model's search annotations, or the search --order and "
                                "--values name (default: the annotations, then afc-size, min; --prune forward)",
                     .modes = {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit},
-                    .options = csp::search_option_names}},
+                    .options = csp::restarting_search_option_names}},
     .make = make,
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("csp"); },
     .options = declared_options(),

@@ -53,7 +53,7 @@ const Registrar registrar(ProblemInfo{
                                "bound on the length (--prune, --order, --values; default bounds, static, min)",
                     .max_size = max_marks,
                     .modes = {SearchMode::count, SearchMode::all, SearchMode::first, SearchMode::limit},
-                    .options = csp::search_option_names}},
+                    .options = csp::restarting_search_option_names}},
     .make = make,
     .size_option = "marks",
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("csp"); },

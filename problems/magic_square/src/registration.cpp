@@ -68,7 +68,7 @@ const Registrar registrar(ProblemInfo{
                                "line (--prune, --order, --values; default forward, dom-deg, min)",
                     .max_size = max_order,
                     .symmetries = {"none", "full"},
-                    .options = csp::search_option_names}},
+                    .options = csp::restarting_search_option_names}},
     .make = make,
     .size_option = "size",
     .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("csp"); },

@@ -144,7 +144,7 @@ const std::vector<Strategy>& strategies() {
                    "--order, --values, --branching); the bitset layer up to n = 64, the integer layer beyond, "
                    "both branching on every column by default",
         .symmetries = no_full_symmetry,
-        .options = csp::search_option_names},
+        .options = csp::restarting_search_option_names},
        [](const po::variables_map& vm, int n, Symmetry s) { return csp_solver(vm, n, s); }},
       {{.name = "dlx",
         .summary = "exact cover with dancing links: rows and columns primary, diagonals secondary (Knuth's Algorithm X)",

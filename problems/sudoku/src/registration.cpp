@@ -98,7 +98,7 @@ const Registrar registrar(ProblemInfo{
             {.name = "csp",
              .summary = "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, "
                         "--order, --values)",
-             .options = csp::search_option_names},
+             .options = csp::restarting_search_option_names},
         },
     .make = make,
     .check = check_solution,

@@ -35,7 +35,7 @@ E read_choice(const boost::program_options::variables_map& vm, const char* optio
 }  // namespace detail
 
 // Declared for the problem (ProblemInfo::options); a strategy on the CSP layer lists
-// their names in its StrategyInfo::options.
+// their names in its StrategyInfo::options, and a strategy that does not is refused them.
 inline std::vector<OptionInfo> search_options() {
   using Type = OptionInfo::Type;
   OptionInfo prune{
@@ -48,7 +48,7 @@ inline std::vector<OptionInfo> search_options() {
       "(domain consistency)",
       Type::text, detail::names_of(all_prunes)};
   prune.renamed_choices = {{"gac", "domain"}};
-  return {
+  std::vector<OptionInfo> options{
       std::move(prune),
       {"order",
        "strategy csp: the variable order: static, the first unassigned variable in the model's order; mrv, the "
@@ -86,10 +86,23 @@ inline std::vector<OptionInfo> search_options() {
        "proves nothing unless its first search ends (default 0: one search)",
        Type::integer},
   };
+  for (auto& option : options) option.only_where_listed = true;
+  return options;
 }
 
-inline const std::vector<std::string> search_option_names = {"prune", "order",    "last-conflict", "values",
-                                                              "branching", "seed", "restarts",      "lns"};
+// For a strategy's StrategyInfo::options: the names of search_options(), --restarts
+// apart. Only a solver built through with_restarts() (restarting_solver.hpp) restarts
+// --first and --limit K; a strategy listing these alone has --restarts refused, as
+// ignored it would be.
+inline const std::vector<std::string> search_option_names = {"prune",     "order", "last-conflict", "values",
+                                                              "branching", "seed",  "lns"};
+// search_option_names and --restarts: for a strategy whose make() builds its solver
+// through with_restarts().
+inline const std::vector<std::string> restarting_search_option_names = [] {
+  std::vector<std::string> names = search_option_names;
+  names.push_back("restarts");
+  return names;
+}();
 
 // Which layer searches the model: the bitset one (model.hpp, problem.hpp) offers fewer
 // variable orders than the integer one (int_model.hpp, int_problem.hpp).

@@ -323,7 +323,10 @@ TEST(FlatZincParser, ErrorsNameThePlaceWhatWasExpectedAndWhatWasFound) {
       {"solve satisfy", "1:14: expected ';' after the solve item, found the end of the file"},
       {"solve find;", "1:7: expected 'satisfy', 'minimize' or 'maximize', found 'find'"},
       {"solve minimize;", "1:15: expected an expression, found ';'"},
-      {"output [x];", "1:1: expected an item (predicate, a declaration, constraint or solve), found 'output'"},
+      {"output [x];",
+       "1:1: 'output' is MiniZinc, not FlatZinc: compile the model first, e.g. minizinc --solver backtrack model.mzn "
+       "data.dzn (or minizinc -c --solver backtrack ... for the FlatZinc file)"},
+      {"x = 3;", "1:1: expected an item (predicate, a declaration, constraint or solve), found 'x'"},
       {"int: n;", "1:7: expected '=' and the value of parameter 'n', found ';'"},
       {"array [1..2] of var int: a;", "1:27: expected '=' and the elements of array 'a', found ';'"},
       {"array [0..2] of int: a = [];", "1:8: an array's index set is 1..N with N >= 0"},

@@ -93,6 +93,27 @@ std::string elapsed(double seconds) {
   return text;
 }
 
+// The %%%mzn-stat lines -s asks for, also when the limits stopped the run before its
+// search began (everything zero but the time).
+void print_statistics(const RunResult& result) {
+  const SearchStats& stats = result.stats;
+  const auto stat = [](const std::string& name, const std::string& value) {
+    std::cout << "%%%mzn-stat: " << name << "=" << value << "\n";
+  };
+  stat("nodes", std::to_string(stats.nodes));
+  stat("failures", std::to_string(stats.failures));
+  stat("propagations", std::to_string(stats.counters.value[0]));
+  stat("solveTime", elapsed(stats.seconds));
+  stat("peakDepth", std::to_string(stats.max_depth));
+  for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
+    if (result.counter_names[i] == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
+  }
+  stat("solutions", to_string(stats.solutions));
+  if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));
+  std::cout << "%%%mzn-stat-end\n";
+}
+
+
 int run(int argc, char** argv) {
   Flags f;
   po::options_description described = flag_descriptions(f);
@@ -148,8 +169,10 @@ int run(int argc, char** argv) {
     made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     throw InputError(f.file + ":" + e.what());
-  } catch (const LimitReached& reached) {  // stopped before any search: no solution, no statistics
-    std::cout << "=====UNKNOWN=====\n" << std::flush;
+  } catch (const LimitReached& reached) {  // stopped before any search: no solution
+    std::cout << "=====UNKNOWN=====\n";
+    if (f.statistics) print_statistics(RunResult{});
+    std::cout << std::flush;
     return reached.reason == StopReason::interrupted ? interrupt::exit_code() : exit_ok;
   }
   if (f.verbose) {
@@ -183,22 +206,7 @@ int run(int argc, char** argv) {
   } else if (!found) {
     std::cout << "=====UNKNOWN=====\n";
   }
-  if (f.statistics) {
-    const auto stat = [](const std::string& name, const std::string& value) {
-      std::cout << "%%%mzn-stat: " << name << "=" << value << "\n";
-    };
-    stat("nodes", std::to_string(stats.nodes));
-    stat("failures", std::to_string(stats.failures));
-    stat("propagations", std::to_string(stats.counters.value[0]));
-    stat("solveTime", elapsed(stats.seconds));
-    stat("peakDepth", std::to_string(stats.max_depth));
-    for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
-      if (result.counter_names[i] == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
-    }
-    stat("solutions", to_string(stats.solutions));
-    if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));
-    std::cout << "%%%mzn-stat-end\n";
-  }
+  if (f.statistics) print_statistics(result);
   // What was found is printed, and its status line, as MiniZinc expects of a solver it
   // stops; the exit code then says why the search ended early, as backtrack's does
   // (MiniZinc does not read it after a signal of its own).

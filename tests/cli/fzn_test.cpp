@@ -295,6 +295,12 @@ TEST(FznBacktrack, TimeLimitAndCtrlCHoldInsideAPropagationToItsFixpoint) {
     EXPECT_EQ(interrupted.out, "=====UNKNOWN=====\n") << text;
     EXPECT_LT(interrupted.seconds, 1.5 + 2.0) << text;
   }
+  // -s asks for statistics: a run stopped before its search began still ends with them.
+  const Model root(bounds_stepped_at_the_root);
+  const auto o = fzn({"-s", "-t", "500", root.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(o.out.starts_with("=====UNKNOWN=====\n%%%mzn-stat: nodes=0\n%%%mzn-stat: failures=0\n")) << o.out;
+  EXPECT_TRUE(o.out.ends_with("%%%mzn-stat: solutions=0\n%%%mzn-stat-end\n")) << o.out;
 }
 
 TEST(FznBacktrack, StatisticsAsMznStatLines) {

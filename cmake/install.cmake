@@ -8,6 +8,12 @@
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
+# Before anything is copied, so that an install from a build that lacks the program leaves
+# no half-installed prefix. The program's target builds the libraries and the manual page too.
+install(CODE "if(NOT EXISTS \"$<TARGET_FILE:backtrack>\" OR NOT EXISTS \"${PROJECT_BINARY_DIR}/backtrack.1\")
+  message(FATAL_ERROR \"nothing installed: build backtrack first (cmake --build ${PROJECT_BINARY_DIR} --target backtrack)\")
+endif()")
+
 install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack_driver
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -1,4 +1,5 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D MINIZINC_MODEL=...
+#   -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
 #   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
@@ -37,6 +38,10 @@ function(expect_in text wanted what)
 endfunction()
 
 run_step(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+# A prefix of one's own, which minizinc does not search: the install says what to export.
+set(solvers ${prefix}/share/minizinc/solvers)
+expect_in("${step_output}" "-- MiniZinc solver: ${solvers}/backtrack.msc; for minizinc --solver backtrack: export MZN_SOLVER_PATH=${solvers}\n"
+  "cmake --install --prefix ${prefix}")
 run_step(${CMAKE_COMMAND} -S ${EXAMPLE_DIR} -B ${build} -G ${GENERATOR}
   -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
   "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
@@ -108,6 +113,17 @@ if(MPIEXEC)
 endif()
 run_step(${backtrack} solve nqueens -n 4 --all --format leetcode)
 expect_in("${step_output}" "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]" "installed backtrack --format leetcode")
+
+# MiniZinc finds the installed solver through the variable the install named, which the
+# solver's --help names too.
+run_step(${prefix}/bin/fzn-backtrack --help)
+expect_in("${step_output}" "export MZN_SOLVER_PATH=<prefix>/share/minizinc/solvers\n" "fzn-backtrack --help")
+find_program(MINIZINC minizinc)
+if(MINIZINC)
+  run_step(${CMAKE_COMMAND} -E env MZN_SOLVER_PATH=${solvers}
+    ${MINIZINC} --solver backtrack ${MINIZINC_MODEL} -D n=6)
+  expect_in("${step_output}" "q = [2, 4, 6, 1, 3, 5];\n----------\n" "MZN_SOLVER_PATH=${solvers} minizinc --solver backtrack")
+endif()
 
 # Refused, with the file named and a one-line reason, before the module's problems are used:
 # a module of another version (built as backtrack 0.0.1 would build it, with a Registrar

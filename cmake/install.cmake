@@ -26,6 +26,9 @@ install(CODE "if(NOT CMAKE_INSTALL_PREFIX STREQUAL \"${CMAKE_INSTALL_PREFIX}\")
 endif()")
 install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
+# The plugin examples, to copy and build against this package (docs/writing-a-plugin.md).
+install(DIRECTORY examples/plugin examples/int-model-plugin DESTINATION ${CMAKE_INSTALL_DATADIR}/backtrack/examples)
+
 # Shell completion (the scripts ask the installed program, so plugins complete too) and
 # the manual page, written by the program from the declarations that --help shows.
 install(FILES apps/completion/backtrack.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions

@@ -8,6 +8,12 @@
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
+# Before anything is copied, so that an install from a build that lacks the program leaves
+# no half-installed prefix. The program's target builds the libraries and the manual page too.
+install(CODE "if(NOT EXISTS \"$<TARGET_FILE:backtrack>\" OR NOT EXISTS \"${PROJECT_BINARY_DIR}/backtrack.1\")
+  message(FATAL_ERROR \"nothing installed: build backtrack first (cmake --build ${PROJECT_BINARY_DIR} --target backtrack)\")
+endif()")
+
 install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack_driver
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -19,6 +25,9 @@ install(CODE "if(NOT CMAKE_INSTALL_PREFIX STREQUAL \"${CMAKE_INSTALL_PREFIX}\")
   message(STATUS \"backtrack loads installed plugins from ${BACKTRACK_INSTALLED_PLUGIN_DIR}, not from below \${CMAKE_INSTALL_PREFIX}\")
 endif()")
 install(DIRECTORY framework/include/ apps/driver/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# The plugin examples, to copy and build against this package (docs/writing-a-plugin.md).
+install(DIRECTORY examples/plugin examples/int-model-plugin DESTINATION ${CMAKE_INSTALL_DATADIR}/backtrack/examples)
 
 # Shell completion (the scripts ask the installed program, so plugins complete too) and
 # the manual page, written by the program from the declarations that --help shows.

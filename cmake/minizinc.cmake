@@ -29,7 +29,26 @@ file(RELATIVE_PATH BACKTRACK_MSC_EXECUTABLE ${solvers_dir} ${CMAKE_INSTALL_FULL_
 file(RELATIVE_PATH BACKTRACK_MSC_MZNLIB ${solvers_dir} ${library_dir})
 configure_file(${msc_template} ${PROJECT_BINARY_DIR}/backtrack.msc.install @ONLY)
 
-install(TARGETS fzn-backtrack RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES ${PROJECT_BINARY_DIR}/backtrack.msc.install
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/minizinc/solvers RENAME backtrack.msc)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/minizinc/backtrack/ DESTINATION ${CMAKE_INSTALL_DATADIR}/minizinc/backtrack)
+# A build of the one target backtrack has no fzn-backtrack: the install then leaves the
+# solver out and says so, rather than stop half-way or install a configuration that names a
+# missing program. Where minizinc will not look (MiniZinc 2.6.4 searches MZN_SOLVER_PATH,
+# ~/.minizinc/solvers and share/minizinc/solvers under /usr and /usr/local), it says what
+# to export.
+set(installed_datadir ${CMAKE_INSTALL_DATADIR})
+if(NOT IS_ABSOLUTE ${installed_datadir})
+  set(installed_datadir "\${CMAKE_INSTALL_PREFIX}/${installed_datadir}")  # the prefix given to cmake --install
+endif()
+install(TARGETS fzn-backtrack RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} OPTIONAL)
+install(CODE "if(NOT EXISTS \"$<TARGET_FILE:fzn-backtrack>\")
+  message(STATUS \"MiniZinc solver not installed: fzn-backtrack is not built (cmake --build ${PROJECT_BINARY_DIR} --target fzn-backtrack)\")
+else()
+  set(solvers \"${installed_datadir}/minizinc/solvers\")
+  file(INSTALL DESTINATION \"\${solvers}\" TYPE FILE RENAME backtrack.msc FILES \"${PROJECT_BINARY_DIR}/backtrack.msc.install\")
+  file(INSTALL DESTINATION \"${installed_datadir}/minizinc\" TYPE DIRECTORY
+    FILES \"${PROJECT_SOURCE_DIR}/share/minizinc/backtrack\")
+  if(CMAKE_INSTALL_PREFIX MATCHES \"^/usr(/local)?/?$\")
+    message(STATUS \"MiniZinc solver: \${solvers}/backtrack.msc, found by minizinc --solver backtrack\")
+  else()
+    message(STATUS \"MiniZinc solver: \${solvers}/backtrack.msc; for minizinc --solver backtrack: export MZN_SOLVER_PATH=\${solvers}\")
+  endif()
+endif()")

@@ -127,7 +127,9 @@ int run(int argc, char** argv) {
     throw UsageError(std::string(e.what()) + " (see --help)");
   }
   if (vm.count("help") != 0) {
-    std::cout << described;
+    std::cout << described
+              << "\nminizinc --solver backtrack runs it, as <prefix>/share/minizinc/solvers/backtrack.msc says; under "
+                 "a prefix but /usr and /usr/local, export MZN_SOLVER_PATH=<prefix>/share/minizinc/solvers\n";
     return 0;
   }
   if (f.file.empty()) throw UsageError("no model: give a FlatZinc file (see --help)");

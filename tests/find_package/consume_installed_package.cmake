@@ -1,4 +1,5 @@
-# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
+# cmake -D BUILD_DIR=... -D EXAMPLE_DIR=... -D OLD_INTERFACE_DIR=... -D ENGINE_ONLY_DIR=... -D MINIZINC_MODEL=...
+#   -D ENGINE_ALONE_SOURCE=... -D WORK_DIR=...
 #   -D GENERATOR=... -D CXX_COMPILER=... -D CTEST_COMMAND=... -P this
 # Fails (non-zero exit) at the first step that does not do what a user would expect.
 
@@ -37,6 +38,10 @@ function(expect_in text wanted what)
 endfunction()
 
 run_step(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+# A prefix of one's own, which minizinc does not search: the install says what to export.
+set(solvers ${prefix}/share/minizinc/solvers)
+expect_in("${step_output}" "-- MiniZinc solver: ${solvers}/backtrack.msc; for minizinc --solver backtrack: export MZN_SOLVER_PATH=${solvers}\n"
+  "cmake --install --prefix ${prefix}")
 run_step(${CMAKE_COMMAND} -S ${EXAMPLE_DIR} -B ${build} -G ${GENERATOR}
   -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release
   "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
@@ -109,6 +114,42 @@ endif()
 run_step(${backtrack} solve nqueens -n 4 --all --format leetcode)
 expect_in("${step_output}" "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]" "installed backtrack --format leetcode")
 
+# The IntModel example, as installed for a user to copy, built against the package and
+# loaded into the installed program.
+set(int_example ${prefix}/share/backtrack/examples/int-model-plugin)
+if(NOT EXISTS ${int_example}/CMakeLists.txt OR NOT EXISTS ${prefix}/share/backtrack/examples/plugin/CMakeLists.txt)
+  message(FATAL_ERROR "the package installs no examples under ${prefix}/share/backtrack/examples")
+endif()
+set(int_build ${WORK_DIR}/int-model-plugin)
+run_step(${CMAKE_COMMAND} -S ${int_example} -B ${int_build} -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror"
+  -DCMAKE_PREFIX_PATH=${prefix})
+run_step(${CMAKE_COMMAND} --build ${int_build})
+set(cryptarithm ${int_build}/libcryptarithm.so)
+run_step(${backtrack} --plugin ${cryptarithm} solve cryptarithm --all)
+expect_in("${step_output}" "solution 1\n9567+1085=10652\n" "backtrack --plugin libcryptarithm.so solve cryptarithm --all")
+expect_in("${step_output}" "solutions: 1\n" "backtrack --plugin libcryptarithm.so solve cryptarithm --all")
+run_step(${backtrack} --plugin ${cryptarithm} solve cryptarithm --puzzle TO+GO=OUT --first --format json)
+expect_in("${step_output}" "\"digits\":{\"G\":8,\"O\":1,\"T\":2,\"U\":0}" "solve cryptarithm --puzzle TO+GO=OUT")
+# The renderer's describe(): --trace names the letters.
+run_step(${backtrack} --plugin ${cryptarithm} solve cryptarithm --first --trace)
+expect_in("${step_output}" "\n  E != 4\n    E = 5\n      solution\n" "solve cryptarithm --first --trace")
+# csp::with_restarts: a solver per run for --first.
+run_step(${backtrack} --plugin ${cryptarithm} solve cryptarithm --first --restarts luby --seed 3)
+expect_in("${step_output}" "9567+1085=10652\n" "solve cryptarithm --first --restarts luby")
+run_refused(64 "--puzzle 'SEND': no '='" ${backtrack} --plugin ${cryptarithm} solve cryptarithm --puzzle SEND)
+
+# MiniZinc finds the installed solver through the variable the install named, which the
+# solver's --help names too.
+run_step(${prefix}/bin/fzn-backtrack --help)
+expect_in("${step_output}" "export MZN_SOLVER_PATH=<prefix>/share/minizinc/solvers\n" "fzn-backtrack --help")
+find_program(MINIZINC minizinc)
+if(MINIZINC)
+  run_step(${CMAKE_COMMAND} -E env MZN_SOLVER_PATH=${solvers}
+    ${MINIZINC} --solver backtrack ${MINIZINC_MODEL} -D n=6)
+  expect_in("${step_output}" "q = [2, 4, 6, 1, 3, 5];\n----------\n" "MZN_SOLVER_PATH=${solvers} minizinc --solver backtrack")
+endif()
+
 # Refused, with the file named and a one-line reason, before the module's problems are used:
 # a module of another version (built as backtrack 0.0.1 would build it, with a Registrar
 # that must not register), a shared object that is no plugin, a file that is no shared
@@ -178,4 +219,4 @@ foreach(foreign program_options tbb nlohmann spdlog fmt)
   endif()
 endforeach()
 run_step(${engine_build}/engine_alone)
-message(STATUS "examples/plugin builds against the installed package, counts right and loads as a module; an engine-only program builds and counts right")
+message(STATUS "examples/plugin and examples/int-model-plugin build against the installed package, solve right and load as modules; an engine-only program builds and counts right")

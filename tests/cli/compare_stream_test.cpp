@@ -11,7 +11,7 @@
 #include <initializer_list>
 #include <sstream>
 
-#include "compare_report.hpp"
+#include "compare/compare_report.hpp"
 #include "compare_table.hpp"
 #include "run_on_terminal.hpp"
 #include "run_process.hpp"

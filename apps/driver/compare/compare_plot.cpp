@@ -13,10 +13,10 @@
 #include <iterator>
 #include <sstream>
 
+#include "../program/log.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "gnuplot_string.hpp"
-#include "log.hpp"
 
 namespace backtrack::compare {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "../output/report.hpp"
 #include "backtrack/registry.hpp"
 #include "instance_clock.hpp"
-#include "report.hpp"
 
 namespace backtrack {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "../output/report.hpp"
 
 namespace backtrack::compare {
 

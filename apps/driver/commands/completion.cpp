@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "../options/exit_help.hpp"
+#include "../options/search_options.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "commands.hpp"
-#include "exit_help.hpp"
-#include "search_options.hpp"
 
 namespace backtrack {
 

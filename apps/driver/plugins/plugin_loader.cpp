@@ -17,9 +17,9 @@
 #include <string_view>
 #include <system_error>
 
+#include "../program/log.hpp"
 #include "backtrack/plugin_module.hpp"
 #include "elf_section.hpp"
-#include "log.hpp"
 
 // BACKTRACK_VERSION and BACKTRACK_INSTALLED_PLUGIN_DIR (an absolute path, fixed when
 // backtrack is configured) come from apps/CMakeLists.txt.

@@ -5,15 +5,15 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "../options/command_line.hpp"
+#include "../options/exit_help.hpp"
+#include "../options/search_options.hpp"
+#include "../options/shared_options.hpp"
+#include "../output/report.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/input_file.hpp"
-#include "command_line.hpp"
 #include "commands.hpp"
-#include "exit_help.hpp"
-#include "report.hpp"
-#include "search_options.hpp"
-#include "shared_options.hpp"
 
 namespace backtrack {
 

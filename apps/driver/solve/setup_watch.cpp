@@ -6,8 +6,8 @@
 #include <mutex>
 #include <thread>
 
-#include "log.hpp"
-#include "search_options.hpp"
+#include "../options/search_options.hpp"
+#include "../program/log.hpp"
 
 namespace backtrack {
 namespace {

@@ -3,7 +3,7 @@
 // (a stray word is a usage error, not silently dropped), and -q / -v taken once for all.
 #include <boost/program_options.hpp>
 
-#include "commands.hpp"
+#include "../commands/commands.hpp"
 
 namespace backtrack {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "../solve/instance_clock.hpp"
 #include "backtrack/solver_interface.hpp"
-#include "instance_clock.hpp"
 
 namespace backtrack {
 

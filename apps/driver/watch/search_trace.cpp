@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "../output/report.hpp"
+#include "../program/interrupt.hpp"
+#include "../program/log.hpp"
 #include "backtrack/solution_text.hpp"
-#include "interrupt.hpp"
-#include "log.hpp"
-#include "report.hpp"
 
 namespace backtrack {
 namespace {

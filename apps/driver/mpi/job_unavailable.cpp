@@ -1,6 +1,6 @@
 // join_mpi_job() in a build configured without -DBACKTRACK_MPI=ON.
 #include "backtrack/errors.hpp"
-#include "mpi_job.hpp"
+#include "job.hpp"
 
 namespace backtrack {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "../commands/commands.hpp"
+#include "../output/report.hpp"
 #include "backtrack/registry.hpp"
-#include "commands.hpp"
-#include "report.hpp"
 
 namespace backtrack {
 

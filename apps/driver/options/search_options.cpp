@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
+#include "../program/interrupt.hpp"
+#include "../program/log.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/usable_cpus.hpp"
 #include "command_line.hpp"
-#include "interrupt.hpp"
-#include "log.hpp"
 #include "shared_options.hpp"
 
 namespace backtrack {

@@ -8,13 +8,13 @@
 #include <string>
 #include <system_error>
 
+#include "../plugins/plugin_loader.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/memory_limit.hpp"
 #include "backtrack/quoted.hpp"
 #include "interrupt.hpp"
 #include "log.hpp"
-#include "plugin_loader.hpp"
 
 namespace backtrack {
 

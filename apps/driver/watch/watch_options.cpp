@@ -1,8 +1,8 @@
 #include "watch_options.hpp"
 
+#include "../output/output_path.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
-#include "output_path.hpp"
 #include "tree_drawing.hpp"
 
 namespace backtrack {

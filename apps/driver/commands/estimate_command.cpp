@@ -7,18 +7,18 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "../options/command_line.hpp"
+#include "../options/exit_help.hpp"
+#include "../options/search_options.hpp"
+#include "../options/shared_options.hpp"
+#include "../output/progress_line.hpp"
+#include "../output/report.hpp"
+#include "../program/interrupt.hpp"
+#include "../program/log.hpp"
+#include "../solve/setup_watch.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
-#include "command_line.hpp"
 #include "commands.hpp"
-#include "exit_help.hpp"
-#include "interrupt.hpp"
-#include "log.hpp"
-#include "progress_line.hpp"
-#include "report.hpp"
-#include "search_options.hpp"
-#include "setup_watch.hpp"
-#include "shared_options.hpp"
 
 namespace backtrack {
 

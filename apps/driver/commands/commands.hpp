@@ -3,14 +3,10 @@
 // name) and returns the exit code; usage and data errors are thrown as UsageError and
 // InputError and turned into exit codes by run_cli().
 #include <boost/program_options/options_description.hpp>
-#include <string>
-#include <vector>
-
+#include "../options/arguments.hpp"
 #include "backtrack/registry.hpp"
 
 namespace backtrack {
-
-using Arguments = std::vector<std::string>;
 
 int solve_command(const Arguments& args, const Registry& registry);
 int list_command(const Arguments& args, const Registry& registry);

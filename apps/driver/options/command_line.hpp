@@ -3,7 +3,7 @@
 // (a stray word is a usage error, not silently dropped), and -q / -v taken once for all.
 #include <boost/program_options.hpp>
 
-#include "../commands/commands.hpp"
+#include "arguments.hpp"
 
 namespace backtrack {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "../commands/commands.hpp"
+#include "arguments.hpp"
 #include "../output/report.hpp"
 #include "backtrack/registry.hpp"
 

@@ -7,23 +7,11 @@
 
 #include "backtrack/solution.hpp"
 #include "setup_watch.hpp"
+#include "stop_reason.hpp"
 
 namespace backtrack {
 
 namespace {
-
-int severity(StopReason reason) {
-  switch (reason) {
-    case StopReason::none: return 0;
-    case StopReason::solution_limit: return 1;
-    case StopReason::node_limit:
-    case StopReason::failure_limit: return 2;
-    case StopReason::time_limit: return 3;
-    case StopReason::interrupted: return 4;
-    case StopReason::out_of_memory: return 5;
-  }
-  return 0;
-}
 
 std::string six_digits(double seconds) {
   char text[32];
@@ -33,12 +21,11 @@ std::string six_digits(double seconds) {
 
 }  // namespace
 
-StopReason worse(StopReason a, StopReason b) { return severity(a) >= severity(b) ? a : b; }
-
-StopReason solve_set(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
-                     SolveIntent intent, const RunRequest& request, Format format,
-                     const std::vector<std::string>& instances, const SolutionSink& print, const bool& listing_stopped,
-                     const InstanceClock& clock) {
+StopReason solve_set(const InstanceSet& set, const std::vector<std::string>& instances, const SolutionSink& print) {
+  const ProblemInfo& problem = set.problem;
+  const RunRequest& request = set.request;
+  SolveIntent intent = set.intent;
+  bool listing_stopped = false;
   RunResult total;
   StopReason status = StopReason::none;
   std::vector<double> seconds;
@@ -49,11 +36,12 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     const std::size_t number = i + 1;
     InstanceClock one;
     intent.instance = instances[i];
-    auto solver = make_watched(problem, vm, intent, request.limits);
+    auto solver = make_watched(problem, set.vm, intent, request.limits);
     if (strategy.empty()) strategy = instance_json(solver->description()).value("strategy", "");
     const SolutionSink tagged = [&](Solution&& solution) {
       solution.json["instance_index"] = number;
-      return print(std::move(solution));
+      listing_stopped = !print(std::move(solution));
+      return !listing_stopped;
     };
     const RunResult result = one.time_search([&] { return solver->run(request, tagged); });
     solver.reset();
@@ -68,7 +56,7 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
     seconds.push_back(times.seconds);
     search_seconds += times.search_seconds;
     if (s.representatives > 0) ++solved;
-    if (format == Format::json) {
+    if (set.format == Format::json) {
       nlohmann::json line = {{"type", "instance"},         {"schema_version", json_schema_version},
                              {"instance_index", number},    {"solutions", to_string(s.solutions)},
                              {"nodes", s.nodes},            {"failures", s.failures},
@@ -83,11 +71,11 @@ StopReason solve_set(const ProblemInfo& problem, const boost::program_options::v
   }
   total.stats.stop = status;
   // The searches, and all the rest (reading the set, building each instance) as set-up.
-  InstanceTimes times = clock.stop();
+  InstanceTimes times = set.clock.stop();
   times.search_seconds = search_seconds;
   times.setup_seconds = times.seconds - search_seconds;
   const std::string description = "instances=" + std::to_string(instances.size()) + " strategy=" + strategy;
-  if (format == Format::json) {
+  if (set.format == Format::json) {
     auto summary = summary_json(problem.name, description, total, request.threads, times, listing_stopped);
     summary["instances"] = instances.size();
     summary["searched"] = seconds.size();

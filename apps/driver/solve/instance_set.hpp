@@ -12,17 +12,20 @@
 
 namespace backtrack {
 
-// The more serious of two reasons to stop, for a summary of many searches: a cut one
-// (interrupted, time, nodes) over a finished one.
-StopReason worse(StopReason a, StopReason b);
+// One search of each instance of a set, as solve searches one.
+struct InstanceSet {
+  const ProblemInfo& problem;
+  const boost::program_options::variables_map& vm;
+  SolveIntent intent;
+  const RunRequest& request;
+  Format format;
+  const InstanceClock& clock;  // the command's, for the summary's times
+};
 
-// Searches each of `instances` with `request`, solutions through `print` (tagged with the
-// instance's number in JSON); `listing_stopped` tells it that `print` refuses more. Stops
-// early on Ctrl-C and at the time limit; a node limit applies to each instance. Returns
-// the summary's status.
-StopReason solve_set(const ProblemInfo& problem, const boost::program_options::variables_map& vm,
-                     SolveIntent intent, const RunRequest& request, Format format,
-                     const std::vector<std::string>& instances, const SolutionSink& print, const bool& listing_stopped,
-                     const InstanceClock& clock);
+// Searches each of `instances`, solutions through `print` (tagged with the instance's
+// number in JSON); once `print` refuses one, the summary says the listing stopped. Stops
+// early on Ctrl-C, at the time limit and when `print` refuses; a node limit applies to
+// each instance. Returns the summary's status.
+StopReason solve_set(const InstanceSet& set, const std::vector<std::string>& instances, const SolutionSink& print);
 
 }  // namespace backtrack

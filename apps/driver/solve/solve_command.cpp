@@ -172,8 +172,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
   RunRequest request;
   request.mode = intent.mode;
   request.limits = read_limits(vm);
-  request.threads = read_threads(vm);
-  intent.threads = request.threads;
+  intent.threads = read_threads(vm);
   request.profile = vm.count("profile") != 0;
   if (intent.mode == SearchMode::limit) {
     const long long k = vm["limit"].as<long long>();
@@ -187,14 +186,9 @@ int solve_command(const Arguments& args, const Registry& registry) {
     if (vm.count("checkpoint") != 0 || vm.count("mpi") != 0) {
       throw UsageError("--trace and --tree watch one search on one thread: not with --checkpoint or --mpi");
     }
-    if (request.profile) throw UsageError("--trace and --tree: not with --profile (the tree shows the nodes per depth)");
-    if (vm.count("threads") != 0 && request.threads > 1) {
-      log::info("--trace and --tree watch one search in depth-first order: on one thread");
-    }
-    request.threads = 1;
-    intent.threads = 1;
-    intent.watched = true;
+    watching.on_one_thread(intent, request.profile, vm.count("threads") != 0 && intent.threads > 1);
   }
+  request.threads = intent.threads;
   // Without a mode, an optimisation lists (below): whether a count may print solutions
   // alone is known once the solver says it optimises.
   const bool count_printing_solutions = intent.mode == SearchMode::count && vm["print"].as<std::string>() == "solutions";
@@ -274,7 +268,7 @@ int solve_command(const Arguments& args, const Registry& registry) {
       if (request.watcher != nullptr) {
         throw UsageError("--trace and --tree take one instance; the input holds " + std::to_string(set.size()));
       }
-      return finish(solve_set(problem, vm, intent, request, format, set, print, reached_cap, clock));
+      return finish(solve_set({problem, vm, intent, request, format, clock}, set, print));
     }
   }
   auto solver = make_watched(problem, vm, intent, request.limits);

@@ -1,6 +1,7 @@
 #include "watch_options.hpp"
 
 #include "../output/output_path.hpp"
+#include "../program/log.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
 #include "tree_drawing.hpp"
@@ -32,8 +33,8 @@ std::size_t read_tree_nodes(const po::variables_map& vm) {
   return static_cast<std::size_t>(n);
 }
 
-Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
-  const std::size_t budget = read_tree_nodes(vm);
+Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json, Trees trees)
+    : tree_nodes_(read_tree_nodes(vm)), trees_(trees) {
   if (vm.count("trace") != 0) {
     const std::string what = vm["trace"].as<std::string>();
     if (what != "moves" && what != "boards") {
@@ -43,19 +44,46 @@ Watching::Watching(const po::variables_map& vm, std::ostream& out, bool json) {
     trace_ = std::make_unique<SearchTrace>(out, json, what == "boards", max_lines);
   }
   if (vm.count("tree") != 0) {
-    tree_file_ = vm["tree"].as<std::string>();
-    if (tree_file_.empty()) throw UsageError("--tree needs a file name");
-    tree_format_of(tree_file_);  // refuses another extension before the search
-    check_output_file("--tree", tree_file_);
-    recorder_ = std::make_unique<TreeRecorder>(budget);
+    tree_path_ = vm["tree"].as<std::string>();
+    if (trees_ == Trees::a_directory) {
+      if (tree_path_.empty()) throw UsageError("--tree needs a directory name");
+      check_output_directory("--tree", tree_path_.string());
+    } else {
+      if (tree_path_.empty()) throw UsageError("--tree needs a file name");
+      tree_format_of(tree_path_);  // refuses another extension before the search
+      check_output_file("--tree", tree_path_);
+    }
+    recorder_ = std::make_unique<TreeRecorder>(tree_nodes_);
   }
   both_.a = trace_.get();
   both_.b = recorder_.get();
 }
 
+void Watching::on_one_thread(SolveIntent& intent, bool profile, bool threads_asked) const {
+  const bool rows = trees_ == Trees::a_directory;
+  if (profile) {
+    throw UsageError(std::string(rows ? "--tree" : "--trace and --tree") +
+                     ": not with --profile (the tree shows the nodes per depth)");
+  }
+  if (threads_asked) {
+    log::info(rows ? "--tree watches one search in depth-first order: each row on one thread"
+                   : "--trace and --tree watch one search in depth-first order: on one thread");
+  }
+  intent.threads = 1;
+  intent.watched = true;
+}
+
 void Watching::finish(const std::string& title, const RunResult& result) {
   if (!recorder_) return;
-  write_tree(recorder_->finish(title, result.stats), tree_file_);
+  write_tree(recorder_->finish(title, result.stats), tree_path_);
+}
+
+std::optional<SearchTree> Watching::take_tree(const std::string& title, const SearchStats& stats) {
+  if (!recorder_) return std::nullopt;
+  SearchTree tree = recorder_->finish(title, stats);
+  recorder_ = std::make_unique<TreeRecorder>(tree_nodes_);
+  both_.b = recorder_.get();
+  return tree;
 }
 
 }  // namespace backtrack

@@ -197,6 +197,7 @@ std::vector<Column> table_columns(const Columns& c) {
                        [value](const Row& r) { return csv_number(r.times.*value); }});
   };
   part("setup", "setup_seconds", &InstanceTimes::setup_seconds);
+  seconds("warm-up", "warm_up_seconds", &Row::warm_up_seconds);
   part("search", "search_seconds", &InstanceTimes::search_seconds);
   part("seconds", "seconds", &InstanceTimes::seconds);
   if (c.repeated) {
@@ -282,7 +283,8 @@ void Report::row(const Row& r) const {
                           {"instance", instance_json(r.instance)}, {"threads", threads_}, {"partial", cut(s)},
                           {"solutions", to_string(s.solutions)},
                           {"nodes", s.nodes}, {"failures", s.failures}, {"counters", counters_json(r.result)},
-                          {"setup_seconds", r.times.setup_seconds}, {"search_seconds", r.times.search_seconds},
+                          {"setup_seconds", r.times.setup_seconds}, {"warm_up_seconds", r.warm_up_seconds},
+                          {"search_seconds", r.times.search_seconds},
                           {"seconds", r.times.seconds}, {"cpu_seconds", r.times.cpu_seconds},
                           {"seconds_min", r.min_seconds},
                           {"seconds_max", r.max_seconds}, {"runs", r.runs.size()},

@@ -32,6 +32,9 @@ struct Row {
   RunResult result;                 // the last run's, or a cut run's if any was cut
   std::vector<InstanceTimes> runs;  // one per repeat done
   InstanceTimes times;              // medians over the runs
+  // The search of a first run that is not timed (a short search is run twice): in none
+  // of the times above but `seconds`.
+  double warm_up_seconds = 0;
   double min_seconds = 0;
   double max_seconds = 0;
   // The baseline row's median search seconds over this one's; none without a baseline

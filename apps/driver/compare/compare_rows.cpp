@@ -159,12 +159,16 @@ RowsRun run_rows(Settings& s, const std::vector<Plan>& plans, const Report& repo
       RowRun run = runner.run(plan, row, start);
       // A short search is run again, and timed the second time: the first run pays what
       // the process does once (threads started, memory mapped), which a search of a few
-      // milliseconds must not carry against the others. The first run counts as the
-      // row's set-up, so that the rows still add up to the command.
+      // milliseconds must not carry against the others. Its search is the row's warm-up,
+      // in neither its set-up nor its search; the rest of it is set-up, as the second
+      // run's is, so that the row still adds up.
       if (round == 0 && !runner.interrupted() && !cut(run.total.stats) && run.times.search_seconds < warm_up_below) {
-        const double warm_up_cpu = run.times.cpu_seconds;
-        run = runner.run(plan, row, start);
-        run.times.cpu_seconds += warm_up_cpu;  // over the same span as its seconds
+        const InstanceTimes warm_up = run.times;
+        run = runner.run(plan, row, Clock::now());
+        row.warm_up_seconds = warm_up.search_seconds;
+        run.times.setup_seconds += warm_up.setup_seconds;
+        run.times.seconds += warm_up.seconds;
+        run.times.cpu_seconds += warm_up.cpu_seconds;  // over the same span as its seconds
       }
       row.runs.push_back(run.times);
       if (run.tree) out.trees[i] = std::move(*run.tree);

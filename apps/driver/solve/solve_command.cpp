@@ -19,13 +19,11 @@
 #include "../program/log.hpp"
 #include "../watch/watch_options.hpp"
 #include "backtrack/cli.hpp"
-#include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
-#include "backtrack/journal.hpp"
 #include "backtrack/solution.hpp"
+#include "checkpoint.hpp"
 #include "instance_clock.hpp"
 #include "instance_set.hpp"
-#include "option_values.hpp"
 #include "setup_watch.hpp"
 
 namespace backtrack {
@@ -304,34 +302,8 @@ int solve_command(const Arguments& args, const Registry& registry) {
                " thread(s)");
   }
 
-  std::unique_ptr<Journal> journal;
-  if (vm.count("checkpoint") != 0) {
-    if (intent.mode != SearchMode::count) throw UsageError("--checkpoint applies to --count only");
-    if (request.limits.max_nodes != 0 || request.limits.max_failures != 0) {
-      throw UsageError("--checkpoint cannot be combined with --max-nodes or --max-failures (use --time-limit)");
-    }
-    const std::string& path = vm["checkpoint"].as<std::string>();
-    if (path.empty()) throw UsageError("--checkpoint needs a file name");
-    // The count's identity: the plugin's Instance, and the problem's options besides,
-    // but not the name of the file the input came from.
-    po::options_description own;
-    problem.describe_options(own);
-    JournalHeader header{.problem = problem.name,
-                         .instance = solver->description(),
-                         .input_digest = sha1_hex(solver->instance().input),
-                         .options = option_values(vm, own),
-                         .program_version = BACKTRACK_VERSION,
-                         .problem_version = problem.version};
-    for (const auto& option : problem.options) {
-      if (!option.names_input_file) continue;
-      header.file_options.insert(option.name);
-      // A journal of an earlier release may hold the file under the option's former name.
-      header.file_options.insert(option.former_names.begin(), option.former_names.end());
-    }
-    journal = std::make_unique<Journal>(path, header,
-                                        [](const std::string& message) { log::warn(message); });
-    request.checkpoint = journal.get();
-  }
+  const std::unique_ptr<Journal> journal = open_checkpoint(problem, vm, *solver, intent.mode, request.limits);
+  request.checkpoint = journal.get();
 
   Progress progress;
   request.progress = &progress;

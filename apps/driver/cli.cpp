@@ -7,13 +7,13 @@
 #include "backtrack/did_you_mean.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/quoted.hpp"
-#include "command_line.hpp"
-#include "commands.hpp"
-#include "error_exit.hpp"
-#include "exit_help.hpp"
-#include "finish_output.hpp"
-#include "log.hpp"
-#include "plugin_loader.hpp"
+#include "commands/commands.hpp"
+#include "options/command_line.hpp"
+#include "options/exit_help.hpp"
+#include "plugins/plugin_loader.hpp"
+#include "program/error_exit.hpp"
+#include "program/finish_output.hpp"
+#include "program/log.hpp"
 
 
 namespace backtrack {

@@ -4,7 +4,7 @@
 // search is complete (every solution listed, or the last one proved optimal);
 // "=====UNSATISFIABLE=====" or "=====UNKNOWN=====" when there is none; with -s the
 // statistics as "%%%mzn-stat: name=value" lines, ended by "%%%mzn-stat-end".
-// Its errors and exit codes are backtrack's (driver/error_exit.hpp), messages and all.
+// Its errors and exit codes are backtrack's (driver/program/error_exit.hpp), messages and all.
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +12,10 @@
 #include <optional>
 #include <string>
 
+#include "../driver/program/error_exit.hpp"
+#include "../driver/program/finish_output.hpp"
+#include "../driver/program/interrupt.hpp"
+#include "../driver/program/log.hpp"
 #include "backtrack/cli.hpp"
 #include "backtrack/errors.hpp"
 #include "backtrack/flatzinc/solver.hpp"
@@ -19,10 +23,6 @@
 #include "backtrack/limits_in_scope.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/solution.hpp"
-#include "../driver/error_exit.hpp"
-#include "../driver/finish_output.hpp"
-#include "../driver/interrupt.hpp"
-#include "../driver/log.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <initializer_list>
 #include <sstream>
 
-#include "compare_report.hpp"
+#include "compare/compare_report.hpp"
 #include "compare_table.hpp"
 #include "run_on_terminal.hpp"
 #include "run_process.hpp"
@@ -161,15 +161,16 @@ TEST(CompareCsv, ColumnsOnlyForWhatTheProblemHas) {
   const auto lines = lines_of(queens.out);
   ASSERT_EQ(lines.size(), 3u) << queens.out;
   EXPECT_EQ(lines[0],
-            "n,strategy,threads,instance,solutions,nodes,failures,propagations,checks,setup_seconds,search_seconds,"
+            "n,strategy,threads,instance,solutions,nodes,failures,propagations,checks,setup_seconds,warm_up_seconds,"
+            "search_seconds,"
             "seconds,cpu_seconds,runs,nodes_per_second,speed,status");
   EXPECT_TRUE(lines[1].starts_with("6,word,2,")) << lines[1];
   // Full precision: no six-decimal rounding of a search of microseconds.
   std::vector<std::string> cells;
   std::istringstream row(lines[1]);
   for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
-  ASSERT_EQ(cells.size(), 17u) << lines[1];
-  const std::string& search = cells[10];
+  ASSERT_EQ(cells.size(), 18u) << lines[1];
+  const std::string& search = cells[11];
   EXPECT_GT(std::stod(search), 0.0) << lines[1];
   EXPECT_TRUE(contains(search, "e") || search.size() > std::string("0.000031").size()) << search;
 
@@ -219,7 +220,7 @@ TEST(CompareText, OneNumberStylePerColumn) {
     ASSERT_EQ(cells.size(), header.size()) << lines[i];
     for (std::size_t c = 0; c < header.size(); ++c) {
       const std::string& h = header[c];
-      if (h == "setup" || h == "search" || h == "seconds" || h == "cpu") {
+      if (h == "setup" || h == "warm-up" || h == "search" || h == "seconds" || h == "cpu") {
         EXPECT_TRUE(in_style(cells[c], {"9", "9.99", "99.9", "999"}, {"s", "ms", "us", "ns"})) << h << ": " << cells[c];
       } else if (h == "nodes/s") {
         EXPECT_TRUE(in_style(cells[c], {"9.99", "99.9", "999"}, {"", "k", "M", "G", "T"})) << h << ": " << cells[c];

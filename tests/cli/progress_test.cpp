@@ -3,7 +3,7 @@
 // the nodes and their rate alone.
 #include <gtest/gtest.h>
 
-#include "progress_line.hpp"
+#include "output/progress_line.hpp"
 
 namespace {
 

@@ -20,7 +20,7 @@ Times and rates change from run to run, so both sides are masked before comparin
 values of keys that hold `seconds` or `per_second` (`key: v`, `key v`, `key=v`, JSON)
 and of JSON's `speed`, a number
 followed by a time unit (`0.12 s`, `5 ms`) or by `nodes/s`, and the columns setup,
-search, seconds, cpu, nodes/s and speed of a table (text or CSV) whose header names them.
+warm-up, search, seconds, cpu, nodes/s and speed of a table (text or CSV) whose header names them.
 Then runs of blanks count as one, so masked columns need not line up. Everything else,
 counts and node numbers included, must match exactly.
 
@@ -45,7 +45,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 COMMAND_TIMEOUT_S = 20  # generous: the examples take well under a second, even under ASan
 MASK = "<~>"
 NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
-TIMED_COLUMNS = {"setup", "search", "seconds", "cpu", "nodes/s", "speed"}
+TIMED_COLUMNS = {"setup", "warm-up", "search", "seconds", "cpu", "nodes/s", "speed"}
 EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
 
 MASKS = [

@@ -1,11 +1,11 @@
 // Plugin module files: find_elf_section reads the section headers of any bytes, as the
-// program reads a module's version before it loads it (apps/driver/elf_section.hpp).
+// program reads a module's version before it loads it (apps/driver/plugins/elf_section.hpp).
 // Promises: it answers or throws ElfError, never reads outside the input, and a section
 // it finds lies inside the input.
 #include <span>
 
 #include "contract.hpp"
-#include "elf_section.hpp"
+#include "plugins/elf_section.hpp"
 
 using backtrack::fuzz::require;
 

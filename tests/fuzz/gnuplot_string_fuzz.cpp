@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "compare/gnuplot_string.hpp"
 #include "fuzz/contract.hpp"
-#include "gnuplot_string.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using backtrack::fuzz::require;

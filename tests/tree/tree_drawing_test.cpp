@@ -8,9 +8,9 @@
 #include <string>
 
 #include "backtrack/errors.hpp"
-#include "search_tree.hpp"
-#include "tree_drawing.hpp"
-#include "tree_layout.hpp"
+#include "watch/search_tree.hpp"
+#include "watch/tree_drawing.hpp"
+#include "watch/tree_layout.hpp"
 
 namespace backtrack {
 namespace {

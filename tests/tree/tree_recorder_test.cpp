@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tree_recorder.hpp"
+#include "watch/tree_recorder.hpp"
 
 namespace {
 

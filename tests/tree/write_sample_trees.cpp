@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "search_tree.hpp"
-#include "tree_drawing.hpp"
+#include "watch/search_tree.hpp"
+#include "watch/tree_drawing.hpp"
 
 namespace {
 

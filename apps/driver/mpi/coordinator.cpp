@@ -5,7 +5,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../log.hpp"
+#include "../program/log.hpp"
 #include "backtrack/cli.hpp"
 #include "messages.hpp"
 

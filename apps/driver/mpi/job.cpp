@@ -2,10 +2,10 @@
 #include <boost/mpi/communicator.hpp>
 #include <boost/mpi/environment.hpp>
 
-#include "../error_exit.hpp"
-#include "../mpi_job.hpp"
-#include "../report.hpp"
+#include "../output/report.hpp"
+#include "../program/error_exit.hpp"
 #include "coordinator.hpp"
+#include "job.hpp"
 #include "worker.hpp"
 
 namespace backtrack {

@@ -306,6 +306,24 @@ TEST(Compare, OneSizeOrNoneIsABarChart) {
   }
 }
 
+// Sizes and depths are integers: gnuplot's own ticks put 8.5 and 9.5 between 8, 9 and
+// 10. The profile's curves fill the chart's corners, so its key stands outside the chart.
+TEST(Compare, PlotTicksAreIntegersAndTheProfileKeyCoversNoCurve) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "no gnuplot";
+  const std::string file = testing::TempDir() + "backtrack-integer-ticks.svg";
+  const auto o = run({"compare", "nqueens", "-n", "8..10", "--strategy", "word", "--profile", "--plot", file, "-v"});
+  const std::string svg = cli::slurp(file);
+  std::remove(file.c_str());
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  // gnuplot's SVG: a tick's label is "<tspan ...> 9</tspan>".
+  const auto ticked = [&](const std::string& tick) { return contains(svg, "> " + tick + "</tspan>"); };
+  for (const std::string tick : {"8", "9", "10"}) EXPECT_TRUE(ticked(tick)) << tick;
+  for (const std::string tick : {"8.5", "9.5", "0.5", "1.5"}) EXPECT_FALSE(ticked(tick)) << tick;
+  EXPECT_TRUE(contains(o.err, "gnuplot script: set xtics 8, 1, 10\n")) << o.err;
+  EXPECT_TRUE(contains(o.err, "gnuplot script: set xtics norotate 0, 1, 10\n")) << o.err;
+  EXPECT_TRUE(contains(o.err, "gnuplot script: set key outside right top")) << o.err;
+}
+
 TEST(Compare, PlotPathIsCheckedBeforeAnyRun) {
   for (const std::string path : {"/nonexistent-directory/times.svg", "/tmp"}) {
     const auto o = run({"compare", "nqueens", "-n", "5..7", "--plot", path});

@@ -9,6 +9,7 @@ program draws today.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -36,11 +37,19 @@ for extension in ("html", "svg", "dot"):
     summary = json.loads(run(solve + ["--tree", tree]).stdout.splitlines()[-1])
     check(["--screenshot-dir", out, "--expect-nodes", str(summary["nodes"]), tree])
 
-# A tree larger than its budget, folded; and one a node limit stopped.
-tree = os.path.join(out, "nqueens8-scan-folded.html")
-summary = json.loads(run(["solve", "nqueens", "-n", "8", "--strategy", "scan", "--tree-nodes", "300", "--format",
-                          "json", "--tree", tree]).stdout.splitlines()[-1])
+# A tree larger than its budget (2000 by default), folded, whose page opens whole in the
+# window; and one a node limit stopped.
+tree = os.path.join(out, "nqueens9-scan-folded.html")  # 1999 nodes of 8394 drawn
+summary = json.loads(run(["solve", "nqueens", "-n", "9", "--strategy", "scan", "--format", "json", "--tree", tree])
+                     .stdout.splitlines()[-1])
 check(["--expect-nodes", str(summary["nodes"]), tree])
+# Folded, the budget is filled: whole levels, then the left part of the next one.
+tree = os.path.join(out, "nqueens8-scan-folded.svg")
+run(["solve", "nqueens", "-n", "8", "--strategy", "scan", "--tree-nodes", "300", "--tree", tree])
+with open(tree, encoding="utf-8") as f:
+    drawn = int(re.search(r'data-drawn-nodes="(\d+)"', f.read()).group(1))
+if not 270 <= drawn <= 300:
+    sys.exit(f"--tree-nodes 300 drew {drawn} nodes, not 270 to 300")
 tree = os.path.join(out, "nqueens8-stopped.svg")
 done = subprocess.run([backtrack, "solve", "nqueens", "-n", "8", "--max-nodes", "40", "--tree", tree],
                       capture_output=True, text=True, timeout=300)

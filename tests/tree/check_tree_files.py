@@ -14,7 +14,9 @@ PATH: a .svg, .html or .dot file, or a directory (its files of those kinds).
          an uncaught exception), and the page's own test (<pre id="selftest">): every
          node of its data drawn, the counts of its trees equal to the search's, a click
          on an inner node changes the number of nodes shown and a second click restores
-         it (on a comparison page, each side counts the nodes only it visits); then a
+         it (on a comparison page, each side counts the nodes only it visits); the
+         drawing opens whole in the window, however large; every mark drawn (a kind's
+         shape, a fold, a ring) has its sample in the legend and looks like it; then a
          screenshot (1200x800, PNG) to DIR/<file name>.png when --screenshot-dir is given.
 --expect-nodes N: the searched nodes of every one-tree file must be N (a comparison
 page's trees are only checked against their own counts).
@@ -54,7 +56,8 @@ def check_svg(path, expect_nodes):
     if any(e.find(SVG_NS + "title") is None for e in nodes):
         errors.append("a node without a <title>")
     # The first node drawn is the root, or the point above several roots that sums them.
-    top = next((e for e in root.iter(SVG_NS + "g") if {"node", "roots"} & set(classes(e))), None)
+    top = next((e for e in root.iter(SVG_NS + "g") if {"node", "roots"} & set(classes(e)) and "legend" not in classes(e)),
+               None)
     counted = int(top.get("data-nodes")) if top is not None else 0
     if counted != searched:
         errors.append("the root counts %d nodes, data-searched-nodes=%d" % (counted, searched))
@@ -107,6 +110,9 @@ def check_html(path, expect_nodes, screenshot_dir, profile):
         errors.append("%s nodes drawn of %s in the data" % (result.get("visible_before"), result.get("nodes_in_data")))
     if result.get("counted_nodes") != result.get("searched_nodes"):
         errors.append("the trees count %s nodes, the searches %s" % (result.get("counted_nodes"), result.get("searched_nodes")))
+    if result.get("opens_fitted") is not True:
+        errors.append("the drawing does not open whole in the window")
+    errors += ["legend: " + e for e in result.get("unlike_legend", ["no check of the legend"])]
     if result.get("foldable"):
         if result.get("visible_after_click") == result.get("visible_before"):
             errors.append("a click on an inner node left %s nodes shown" % result.get("visible_before"))

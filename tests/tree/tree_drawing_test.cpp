@@ -148,6 +148,45 @@ TEST(TreeSvg, FoldedAndStoppedNodes) {
   EXPECT_NE(dot.find("style=\"filled,dashed\""), std::string::npos);
 }
 
+// The marks a drawing's nodes use: each kind's class, "folded" for a triangle.
+std::vector<std::string> marks_drawn(const std::string& svg) {
+  std::vector<std::string> marks;
+  for (const std::string kind : {"inner", "solution", "failure", "stopped", "roots"}) {
+    if (svg.find("<g class=\"node " + kind) != std::string::npos || svg.find("<g class=\"" + kind + "\"") != std::string::npos) {
+      marks.push_back(kind);
+    }
+  }
+  if (svg.find(" folded\"") != std::string::npos) marks.push_back("folded");
+  return marks;
+}
+
+TEST(TreeSvg, TheLegendShowsEveryMarkDrawn) {
+  SearchTree roots;
+  roots.nodes = {node(TreeNode::no_parent, TreeNodeKind::roots, "", 2), node(0, TreeNodeKind::solution, "a"),
+                 node(0, TreeNodeKind::inner, "b")};
+  roots.nodes[2].folded = true;
+  roots.nodes[2].kind = TreeNodeKind::stopped;
+  roots.searched_nodes = 2;
+  for (const SearchTree& tree : {small_tree(), roots}) {
+    const std::string svg = svg_of(tree);
+    const std::vector<std::string> marks = marks_drawn(svg);
+    EXPECT_GE(marks.size(), 3U);
+    for (const std::string& mark : marks) {
+      EXPECT_NE(svg.find("<g class=\"legend " + mark + "\""), std::string::npos) << mark;
+      EXPECT_NE(html_of(tree).find("<g class=\"legend " + mark + "\""), std::string::npos) << mark;
+    }
+  }
+  // The point above several roots only where there is one; the ring only on a comparison.
+  EXPECT_EQ(svg_of(small_tree()).find("legend roots"), std::string::npos);
+  EXPECT_EQ(html_of(small_tree()).find("class=\"ring\""), std::string::npos);
+  std::ostringstream page;
+  write_tree_comparison_html({small_tree(), roots}, page);
+  EXPECT_NE(page.str().find(R"(<g class="legend inner only")"), std::string::npos);
+  EXPECT_NE(page.str().find(R"(<circle class="ring" r="12"/><text class="legend-label" x="16" y="4">ringed: only in this tree)"),
+            std::string::npos);
+  EXPECT_NE(page.str().find("<g class=\"legend roots\""), std::string::npos);
+}
+
 TEST(TreeSvg, AWideTreeKeepsPlainCoordinates) {
   SearchTree tree;
   tree.nodes.push_back(node(TreeNode::no_parent, TreeNodeKind::inner, "", 60001));

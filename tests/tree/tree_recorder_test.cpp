@@ -2,6 +2,7 @@
 // counts. Random trees, walked as a search walks them, against counts made here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -111,6 +112,12 @@ void check(const std::vector<Node>& tree, std::size_t budget, std::uint64_t max_
   const SearchTree drawn = recorder.finish("test", stats);
   ASSERT_FALSE(drawn.nodes.empty());
   EXPECT_LE(drawn.nodes.size(), std::max<std::size_t>(budget, 1));
+  // Folded, the budget is filled to within one sibling group (they fold whole).
+  std::size_t widest = 1;
+  for (const Node& node : tree) widest = std::max(widest, node.children.size());
+  if (stats.nodes > budget) {
+    EXPECT_GT(drawn.nodes.size() + widest, budget) << "a budget of " << budget;
+  }
   EXPECT_EQ(drawn.searched_nodes, stats.nodes);
   EXPECT_EQ(drawn.stopped, !finished);
   EXPECT_EQ(drawn.nodes[0].nodes, stats.nodes);
@@ -155,6 +162,38 @@ TEST(TreeRecorder, FoldsToTheBudgetWithExactCounts) {
     const auto tree = random_tree(random, 200 + static_cast<int>(random() % 3000), 1 + static_cast<int>(random() % 5));
     for (const std::size_t budget : {5u, 37u, 200u, 1000u}) check(tree, budget, 0 - std::uint64_t{1});
   }
+}
+
+// A complete tree of fan 4 and depth 6: levels of 1, 4, 16, 64, 256 nodes hold 341, the
+// next 1024 more. A budget of 500 draws the five whole levels and the left part of the
+// sixth, not the 341 nodes of the whole levels alone.
+TEST(TreeRecorder, FillsTheBudgetWithWholeLevelsThenPartOfTheNext) {
+  std::vector<Node> tree(1);
+  for (std::size_t at = 0; tree.size() < 5461; ++at) {
+    for (int c = 0; c < 4; ++c) {
+      tree[at].children.push_back(static_cast<int>(tree.size()));
+      tree.emplace_back();
+    }
+  }
+  TreeRecorder recorder(500);
+  SearchStats stats;
+  std::uint64_t left = 0 - std::uint64_t{1};
+  ASSERT_TRUE(walk(tree, 0, 0, recorder, left, stats));
+  const SearchTree drawn = recorder.finish("complete", stats);
+  EXPECT_LE(drawn.nodes.size(), 500u);
+  EXPECT_GE(drawn.nodes.size(), 450u);
+  std::vector<int> level(drawn.nodes.size(), 0);
+  std::vector<std::size_t> at_level(7, 0);
+  int last_kept = -1;  // at level 5, the moves kept are the first ones searched
+  for (std::size_t i = 0; i < drawn.nodes.size(); ++i) {
+    if (i > 0) level[i] = level[drawn.nodes[i].parent] + 1;
+    ++at_level[static_cast<std::size_t>(level[i])];
+    if (level[i] == 5) {
+      EXPECT_EQ(std::stoi(drawn.nodes[i].move), last_kept < 0 ? 341 : last_kept + 1);
+      last_kept = std::stoi(drawn.nodes[i].move);
+    }
+  }
+  EXPECT_EQ(at_level, (std::vector<std::size_t>{1, 4, 16, 64, 256, drawn.nodes.size() - 341, 0}));
 }
 
 TEST(TreeRecorder, MarksWhereALimitStoppedTheSearch) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -49,6 +50,28 @@ PlotTerminal plot_terminal(const std::string& file) {
   return {"", "--plot " + in_quotes(file) + ": this gnuplot cannot draw " + extension.substr(1) +
                   " (it has no terminal for it); use .svg"};
 }
+
+namespace {
+
+// The ticks of an axis of integers (sizes, depths): "lo, step, hi", about ten of them at
+// most; "" unless every value is an integer. gnuplot's own ticks fall between them
+// (8, 8.5, 9, 9.5, 10 for the sizes 8 to 10).
+std::string integer_ticks(const std::vector<std::string>& values) {
+  long long lo = 0, hi = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    long long value = 0;
+    const char* end = values[i].data() + values[i].size();
+    const auto [stop, error] = std::from_chars(values[i].data(), end, value);
+    if (error != std::errc() || stop != end) return "";
+    lo = i == 0 ? value : std::min(lo, value);
+    hi = i == 0 ? value : std::max(hi, value);
+  }
+  if (values.empty()) return "";
+  const long long step = std::max(1LL, (hi - lo + 9) / 10);
+  return std::to_string(lo) + ", " + std::to_string(step) + ", " + std::to_string(hi);
+}
+
+}  // namespace
 
 // gnuplot writes into a private directory of ours, and the picture is then copied to
 // `file`: the user's file name never enters the script, and gnuplot never falls back to
@@ -107,6 +130,9 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
     }
   }
   if (sizes_drawn.size() > 1) {
+    // Half a step of room at either end, so that the first and last points are not on the frame.
+    const std::string ticks = integer_ticks(sizes_drawn);
+    if (!ticks.empty()) script << "set xtics " << ticks << "\nset offsets 0.5, 0.5, 0, 0\n";
     script << "set xlabel " << gnuplot_string(size_name) << "\nset key left top noenhanced\nplot ";
     for (std::size_t i = 0; i < lines.size(); ++i) {
       script << (i ? ", " : "") << gnuplot_string((directory / "times.dat").string()) << " index " << i
@@ -127,8 +153,18 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   }
   script << '\n';
   if (profile) {
-    script << "set xlabel 'depth'\nset ylabel 'nodes (log scale)'\nset key right top noenhanced\n"
-           << "set title 'nodes per depth' noenhanced\nplot ";
+    // The curves of every row fill the chart's corners (the largest size reaches the
+    // right edge high up): the key goes to the right of the chart, outside it.
+    std::vector<std::string> depths;
+    for (const auto& r : rows) {
+      for (std::size_t d = 0; d < r.result.profile.size(); ++d) {
+        if (r.result.profile[d].nodes > 0) depths.push_back(std::to_string(d));
+      }
+    }
+    const std::string ticks = integer_ticks(depths);
+    script << "set autoscale x\nset xtics norotate " << (ticks.empty() ? "autofreq" : ticks)
+           << "\nset offsets 0, 0, 0, 0\nset xlabel 'depth'\nset ylabel 'nodes (log scale)'\n"
+           << "set key outside right top noenhanced\nset title 'nodes per depth' noenhanced\nplot ";
     for (std::size_t i = 0; i < rows.size(); ++i) {
       script << (i ? ", " : "") << gnuplot_string((directory / "profile.dat").string()) << " index " << i
              << " using 1:2 with linespoints title " << gnuplot_string(profile_label(rows[i], axes, sizes));
@@ -142,6 +178,8 @@ void plot(const std::vector<Row>& rows, const std::vector<Axis>& axes, const std
   ::setenv("BACKTRACK_GNUPLOT_LOG", messages.c_str(), 1);
   FILE* gnuplot = popen("exec gnuplot 2>\"$BACKTRACK_GNUPLOT_LOG\"", "w");
   if (gnuplot == nullptr) throw std::runtime_error("cannot start gnuplot");
+  std::istringstream script_lines(script.str());
+  for (std::string line; std::getline(script_lines, line);) log::debug("gnuplot script: " + line);
   std::fputs(script.str().c_str(), gnuplot);
   const int status = pclose(gnuplot);
   std::ifstream said(messages);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <span>
+#include <sstream>
 #include <string_view>
 
 #include "backtrack/errors.hpp"
@@ -17,8 +18,9 @@
 namespace backtrack {
 namespace {
 
-// The SVG's scale, the same in the page's script (tree_page.cpp): pixels per leaf and
-// per level, and the room above the tree for its title, counts and legend.
+// The SVG's scale, the same in the page's script (tree_page.cpp, which makes the levels
+// of a very wide tree taller): pixels per leaf and per level, and the room above the
+// tree for its title, counts and legend.
 constexpr double leaf_width = 24;
 constexpr double level_height = 48;
 constexpr double header_height = 96;
@@ -132,6 +134,10 @@ std::string svg_shape(TreeNodeKind kind) {
   }
 }
 
+// Around a node of a comparison that only one tree visits, clear of its shape, whose
+// colour stays its kind's.
+constexpr std::string_view svg_ring = R"(<circle class="ring" r="12"/>)";
+
 std::string svg_fold(const TreeNode& node) {
   std::string text = R"(<path class="fold" d="M0,8L-10,30L10,30Z"/><text class="fold-label" y="42">)" +
                      std::to_string(node.nodes) + "</text>";
@@ -146,20 +152,30 @@ std::string coordinate(double value) {
   return text;
 }
 
-void write_svg_legend(std::ostream& out, double y) {
+// A sample of every mark a drawing uses, drawn as the drawing draws it (tree_style): the
+// point above several roots where there is one, and on a comparison page the ring of a
+// node only one tree visits. Returns the width it takes.
+double write_svg_legend(std::ostream& out, double y, bool roots, bool ringed) {
   const std::pair<TreeNodeKind, std::string_view> entries[] = {{TreeNodeKind::inner, "inner node"},
                                                                {TreeNodeKind::solution, "solution"},
                                                                {TreeNodeKind::failure, "failure"},
                                                                {TreeNodeKind::stopped, "stopped by a limit"}};
   double x = side_margin + 8;
-  for (const auto& [kind, words] : entries) {
-    out << R"(<g class="legend )" << kind_name(kind) << R"(" transform="translate()" << x << "," << y << ")\">"
-        << svg_shape(kind) << R"(<text class="legend-label" x="12" y="4">)" << words << "</text></g>\n";
+  const auto entry = [&](std::string_view classes, double dy, const std::string& marks, std::string_view words) {
+    out << R"(<g class="legend )" << classes << R"(" transform="translate()" << x << "," << y + dy << ")\">" << marks
+        << R"(<text class="legend-label" x="16" y=")" << 4 - dy << "\">" << words << "</text></g>\n";
     x += 40 + 7 * static_cast<double>(words.size());
-  }
-  out << R"(<g class="legend" transform="translate()" << x << "," << y - 8 << ")\">"
-      << R"(<path class="fold" d="M0,0L-8,16L8,16Z"/><text class="legend-label" x="12" y="12">folded subtree: its node count</text></g>)"
-      << "\n";
+  };
+  for (const auto& [kind, words] : entries) entry(kind_name(kind), 0, svg_shape(kind), words);
+  entry("folded", -8, R"(<path class="fold" d="M0,0L-8,16L8,16Z"/>)", "folded subtree: its node count");
+  if (roots) entry("roots", 0, svg_shape(TreeNodeKind::roots), "point above several roots");
+  if (ringed) entry("inner only", 0, svg_shape(TreeNodeKind::inner) + std::string(svg_ring), "ringed: only in this tree");
+  return x;
+}
+
+bool has_roots_point(const SearchTree& tree) {
+  return std::any_of(tree.nodes.begin(), tree.nodes.end(),
+                     [](const TreeNode& node) { return node.kind == TreeNodeKind::roots; });
 }
 
 }  // namespace
@@ -176,7 +192,9 @@ TreeFormat tree_format_of(const std::filesystem::path& file) {
 
 void write_tree_svg(const SearchTree& tree, std::ostream& out) {
   const TreeLayout layout = lay_out(tree);
-  const std::string width = coordinate(std::max(720.0, 2 * side_margin + layout.leaves * leaf_width));
+  std::ostringstream legend;
+  const double legend_width = write_svg_legend(legend, 76, has_roots_point(tree), false);
+  const std::string width = coordinate(std::max(legend_width + side_margin, 2 * side_margin + layout.leaves * leaf_width));
   const std::string height = coordinate(header_height + layout.levels * level_height + 60);
   const auto px = [&](std::size_t i) { return coordinate(side_margin + (layout.x[i] + 0.5) * leaf_width); };
   const auto py = [&](std::size_t i) { return coordinate(header_height + 20 + layout.level[i] * level_height); };
@@ -187,7 +205,7 @@ void write_tree_svg(const SearchTree& tree, std::ostream& out) {
       << R"(<rect width="100%" height="100%" fill="white"/>)" << "\n"
       << R"(<text class="title" x=")" << side_margin << R"(" y="28">)" << xml_escaped(tree.title) << "</text>\n"
       << R"(<text class="totals" x=")" << side_margin << R"(" y="50">)" << xml_escaped(totals_line(tree)) << "</text>\n";
-  write_svg_legend(out, 76);
+  out << legend.str();
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
     const std::size_t parent = tree.nodes[i].parent;
     if (parent == TreeNode::no_parent) continue;
@@ -294,9 +312,10 @@ void write_page(std::span<const SearchTree> trees, bool comparison, std::ostream
   out << "<button id=\"zoom-in\" title=\"zoom in\">+</button><button id=\"zoom-out\" title=\"zoom out\">&#8722;</button>"
       << "<button id=\"fit\">fit</button> <span class=\"hint\">drag to pan, wheel to zoom, click a node to fold "
          "or unfold it, hover it for its path</span></div>\n"
-      << "<svg class=\"legend-bar\" width=\"720\" height=\"22\">";
-  write_svg_legend(out, 11);
-  out << "</svg>\n</header>\n"
+      << "<svg class=\"legend-bar\" width=\"";
+  std::ostringstream legend;
+  const bool roots = std::any_of(trees.begin(), trees.end(), has_roots_point);
+  out << write_svg_legend(legend, 13, roots, comparison) << "\" height=\"26\">" << legend.str() << "</svg>\n</header>\n"
       << "<main><svg id=\"view\" xmlns=\"http://www.w3.org/2000/svg\"><g id=\"viewport\"></g></svg>\n"
       << "<aside id=\"info\"><div id=\"path\">hover a node</div><pre id=\"drawing\"></pre></aside></main>\n"
       << "<pre id=\"selftest\"></pre>\n<script type=\"application/json\" id=\"tree-data\">{\"comparison\":"

@@ -12,10 +12,10 @@ const std::string_view tree_style = R"css(
 .solution .shape { fill: #1b7837; }
 .failure .shape { fill: #d7301f; }
 .stopped .shape { fill: white; stroke: #e66101; stroke-width: 2.5; stroke-dasharray: 3 2; }
-.roots .shape { fill: #777; stroke: none; }
+.roots .shape { fill: #777; stroke: none; stroke-width: 0; }
 .fold { fill: #f0f0f0; stroke: #555; stroke-width: 1; }
 .fold-label { font: 9px sans-serif; text-anchor: middle; fill: #222; }
-.only .shape { stroke: #5e3c99; stroke-width: 3.5; }
+.ring { fill: none; stroke: #5e3c99; stroke-width: 2.5; }
 )css";
 
 const std::string_view tree_page_style = R"css(
@@ -29,6 +29,7 @@ button { min-width: 2em; }
 main { flex: 1; display: flex; min-height: 0; }
 #view { flex: 1; cursor: grab; background: white; user-select: none; }
 #view .node { cursor: pointer; }
+#view .edge, #view .shape, #view .ring { vector-effect: non-scaling-stroke; }
 #info { width: 280px; padding: 8px; border-left: 1px solid #ccc; overflow: auto; }
 #drawing { font-family: monospace; line-height: 1.1; }
 #selftest:empty { display: none; }
@@ -41,6 +42,7 @@ main { flex: 1; display: flex; min-height: 0; }
 const std::string_view tree_page_script = R"js(
 "use strict";
 const UNIT = 24, LEVEL = 48, TOP = 20, GAP = 60;  // pixels: a leaf, a level, above the root, between trees
+let level = LEVEL;  // taller for a tree much wider than the window (fit())
 const SVGNS = "http://www.w3.org/2000/svg";
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
 const svg = document.getElementById("view"), viewport = document.getElementById("viewport");
@@ -98,8 +100,7 @@ function layOut(tree) {
 function drawTree(t, side, group, other) {
   const tree = trees[t];
   const { shownNodes, leaves } = layOut(tree);
-  const px = v => (v.x + 0.5) * UNIT, py = v => TOP + v.level * LEVEL;
-  if (side === 0 && tree.nodes.length > 0) rootX = px(tree.nodes[0]);
+  const px = v => (v.x + 0.5) * UNIT, py = v => TOP + v.level * level;
   if (other !== undefined) {  // beside the side's list, readable at any zoom
     const only = tree.nodes.filter(v => v.kind !== "roots" && !trees[other].keys.has(v.key)).length;
     const totals = document.getElementById(side === 0 ? "left-totals" : "right-totals");
@@ -117,6 +118,7 @@ function drawTree(t, side, group, other) {
     const only = other !== undefined && !trees[other].keys.has(v.key);
     g.setAttribute("class", "node " + v.kind + (v.folded ? " folded" : "") + (v.collapsed ? " collapsed" : "") + (only ? " only" : ""));
     shape(v.kind, g);
+    if (only) element("circle", { class: "ring", r: 12 }, g);
     if (v.folded || v.collapsed) {
       element("path", { class: "fold", d: "M0,8L-10,30L10,30Z" }, g);
       element("text", { class: "fold-label", y: 42 }, g, String(v.count));
@@ -126,17 +128,13 @@ function drawTree(t, side, group, other) {
   return Math.max(leaves * UNIT, 320);
 }
 
-let width = 0, height = 0, rootX = 0;
 function render() {
   viewport.textContent = "";
   let offset = 0;
-  height = 0;
   shown.forEach((t, side) => {
     const group = element("g", { transform: "translate(" + offset + ",0)" }, viewport);
     offset += drawTree(t, side, group, DATA.comparison ? shown[1 - side] : undefined) + GAP;
-    height = Math.max(height, TOP + trees[t].nodes.reduce((m, v) => Math.max(m, v.level), 0) * LEVEL + 60);
   });
-  width = offset - GAP;
 }
 
 // Pan and zoom: one transform for everything drawn, so both trees keep one scale.
@@ -147,14 +145,21 @@ function zoom(factor, cx, cy) {
   view.x = cx - (cx - view.x) * k; view.y = cy - (cy - view.y) * k; view.s = s;
   applyView();
 }
-// The whole drawing in the window; on opening, no smaller than a readable scale, with
-// the (first) root in the middle where the whole does not fit.
-function fit(whole) {
+// The whole drawing in the window, centred, however small a large tree gets (its lines
+// keep their width at any scale: #view's style), and zoom and pan look closer. A tree
+// much wider than the window gets taller levels, so that it fills the window and its
+// shape shows, not a strip of dots.
+function fit() {
   const box = svg.getBoundingClientRect();
-  const s = Math.min(1.5, (box.width - 40) / Math.max(width, 1), (box.height - 20) / Math.max(height, 1));
-  view.s = Math.max(whole ? 0.01 : 0.35, s);
-  view.x = view.s > s ? box.width / 2 - rootX * view.s : 20;
-  view.y = 10;
+  const wide = shown.reduce((sum, t) => sum + Math.max(layOut(trees[t]).leaves * UNIT, 320) + GAP, -GAP);
+  const levels = Math.max(1, ...shown.map(t => trees[t].nodes.reduce((m, v) => Math.max(m, v.level + 1), 0)));
+  level = Math.max(LEVEL, wide * (box.height - 80) / Math.max(box.width - 40, 1) / levels);
+  render();
+  const drawn = viewport.getBBox();
+  const s = Math.min(1.5, (box.width - 40) / Math.max(drawn.width, 1), (box.height - 20) / Math.max(drawn.height, 1));
+  view.s = Math.max(0.001, s);
+  view.x = (box.width - drawn.width * view.s) / 2 - drawn.x * view.s;
+  view.y = 10 - drawn.y * view.s;
   applyView();
 }
 svg.addEventListener("wheel", e => {
@@ -174,7 +179,7 @@ window.addEventListener("pointermove", e => {
 window.addEventListener("pointerup", () => { drag = null; });
 document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25, svg.clientWidth / 2, svg.clientHeight / 2));
 document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8, svg.clientWidth / 2, svg.clientHeight / 2));
-document.getElementById("fit").addEventListener("click", () => fit(true));
+document.getElementById("fit").addEventListener("click", () => fit());
 
 function nodeOf(g) { return trees[+g.getAttribute("data-tree")].nodes[+g.getAttribute("data-index")]; }
 // A click folds or unfolds a node's subtree; a node folded by the budget has no more to show.
@@ -203,13 +208,37 @@ if (DATA.comparison) {
     trees.forEach((tree, i) => { const o = document.createElement("option"); o.value = i; o.textContent = tree.title; select.appendChild(o); });
     const side = id === "left" ? 0 : 1;
     if (shown[side] !== undefined) select.value = shown[side];
-    select.addEventListener("change", () => { shown[side] = +select.value; render(); fit(false); });
+    select.addEventListener("change", () => { shown[side] = +select.value; fit(); });
   }
+}
+
+// A mark's look, as the legend must show it.
+function look(e) {
+  const c = getComputedStyle(e);
+  return [e.tagName, c.fill, c.stroke, c.strokeWidth, c.strokeDasharray].join(" ");
 }
 
 function selftest() {
   const result = { errors: [] };
   try {
+    const box = svg.getBoundingClientRect(), drawn = viewport.getBoundingClientRect();
+    result.opens_fitted = drawn.left >= box.left - 1 && drawn.right <= box.right + 1 && drawn.top >= box.top - 1 &&
+      drawn.bottom <= box.bottom + 1;
+    // Every mark drawn has its sample in the legend, and looks like it.
+    const legend = document.querySelector(".legend-bar"), unlike = new Set();
+    const compare = (mark, sample, name) => {
+      if (!sample) unlike.add(name + ": not in the legend");
+      else if (look(mark) !== look(sample)) unlike.add(name + ": " + look(mark) + " where the legend has " + look(sample));
+    };
+    for (const g of viewport.querySelectorAll(".node, .roots")) {
+      const kind = g.classList.contains("roots") ? "roots" : nodeOf(g).kind;
+      compare(g.querySelector(".shape"), legend.querySelector(".legend." + kind + " .shape"), kind);
+      for (const mark of ["fold", "ring"]) {
+        const drawnMark = g.querySelector("." + mark);
+        if (drawnMark) compare(drawnMark, legend.querySelector(".legend ." + mark), mark);
+      }
+    }
+    result.unlike_legend = Array.from(unlike);
     const searchNodes = t => trees[t].nodes.filter(v => v.kind !== "roots");
     result.nodes_in_data = shown.reduce((sum, t) => sum + searchNodes(t).length, 0);
     result.searched_nodes = shown.reduce((sum, t) => sum + trees[t].searched_nodes, 0);
@@ -239,8 +268,7 @@ function selftest() {
   document.getElementById("selftest").textContent = JSON.stringify(result);
 }
 
-render();
-fit(false);
+fit();
 if (location.hash === "#selftest") selftest();
 )js";
 

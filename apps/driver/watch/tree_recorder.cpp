@@ -19,7 +19,9 @@ TreeRecorder::TreeRecorder(std::size_t node_budget)
 void TreeRecorder::enter(int depth, const NodeView& node) {
   close_stopped_above(depth);
   const int level = static_cast<int>(open_.size() + hidden_.size());
-  if (!hidden_.empty() || level > cutoff_) {
+  // Once the budget has folded the tree, the deepest level kept takes no new node: room
+  // a sibling group left would only be taken and given back, group after group.
+  if (!hidden_.empty() || level > cutoff_ || (level == cutoff_ && level > 1)) {
     TreeNode& keeper = current();
     keeper.folded = true;
     ++keeper.nodes;
@@ -36,7 +38,7 @@ void TreeRecorder::enter(int depth, const NodeView& node) {
   level_.push_back(level);
   if (kept_at_level_.size() <= static_cast<std::size_t>(level)) kept_at_level_.resize(static_cast<std::size_t>(level) + 1);
   ++kept_at_level_[static_cast<std::size_t>(level)];
-  if (++kept_ > budget_) fold_deepest_level();
+  if (++kept_ > budget_) fold_to_budget();
 }
 
 void TreeRecorder::solution(std::uint64_t weight) {
@@ -77,35 +79,54 @@ void TreeRecorder::close_stopped_above(int depth) {
   }
 }
 
-// The levels below the new cutoff go: a closed node's counts are in its parent already
-// (leave()), an open one's are added to the deepest open node kept, and it turns hidden.
-void TreeRecorder::fold_deepest_level() {
+// Sibling groups of the deepest level go, the last ones first, until the tree fits; a
+// level left empty goes too, and the one above becomes the deepest. So the tree keeps
+// whole levels and then as much of the next as the budget holds, its left part (the
+// nodes searched first), to within one sibling group: not the whole levels alone, which
+// could fill a quarter of the budget. A parent loses all its children or none, so a
+// folded node is a triangle with nothing drawn below it. A closed node's counts are in
+// its parent already (leave()); an open one's are added to the deepest open node kept,
+// and it turns hidden.
+void TreeRecorder::fold_to_budget() {
+  constexpr std::size_t none = TreeNode::no_parent;
+  std::vector<bool> gone(nodes_.size(), false);
+  // Level 1 stays whole: the roots of the search.
   while (kept_ > budget_ && kept_at_level_.size() > 2) {
-    kept_ -= kept_at_level_.back();
-    kept_at_level_.pop_back();
+    const int deepest = static_cast<int>(kept_at_level_.size()) - 1;
+    std::size_t group = none;  // the parent of the sibling group going
+    for (std::size_t i = nodes_.size(); i-- > 0;) {
+      if (level_[i] != deepest) continue;
+      if (nodes_[i].parent != group) {
+        if (kept_ <= budget_) break;
+        group = nodes_[i].parent;
+        nodes_[group].folded = true;
+      }
+      gone[i] = true;
+      --kept_;
+      --kept_at_level_.back();
+    }
+    if (kept_at_level_.back() == 0) kept_at_level_.pop_back();
   }
   cutoff_ = static_cast<int>(kept_at_level_.size()) - 1;
-  // Open nodes too deep now: their counts join the deepest one kept, innermost first,
-  // and they turn hidden, outside the ones hidden before.
+  // The open nodes that went (the innermost ones: a node goes only after its children):
+  // their counts join the deepest one kept, innermost first, and they turn hidden,
+  // outside the ones hidden before.
   std::vector<int> newly_hidden;
-  while (level_[open_.back()] > cutoff_) {
+  while (gone[open_.back()]) {
     newly_hidden.insert(newly_hidden.begin(), current().depth);
     close_kept();
   }
   hidden_.insert(hidden_.begin(), newly_hidden.begin(), newly_hidden.end());
-  for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    if (level_[i] > cutoff_) nodes_[nodes_[i].parent].folded = true;
-  }
-  std::vector<std::size_t> moved_to(nodes_.size(), TreeNode::no_parent);
+  std::vector<std::size_t> moved_to(nodes_.size(), none);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    if (level_[i] > cutoff_) continue;
+    if (gone[i]) continue;
     moved_to[i] = kept;
     if (kept != i) {
       nodes_[kept] = std::move(nodes_[i]);
       level_[kept] = level_[i];
     }
-    if (nodes_[kept].parent != TreeNode::no_parent) nodes_[kept].parent = moved_to[nodes_[kept].parent];
+    if (nodes_[kept].parent != none) nodes_[kept].parent = moved_to[nodes_[kept].parent];
     ++kept;
   }
   nodes_.resize(kept);

@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <random>
+#include <regex>
 #include <set>
 #include <span>
 #include <sstream>
@@ -270,6 +273,13 @@ std::map<std::string, Generator> builtins() {
   });
   function("int_min", [](long long x, long long y) { return std::min(x, y); });
   function("int_max", [](long long x, long long y) { return std::max(x, y); });
+  // No power of a negative exponent, not even of 1 or -1 (MiniZinc's decomposition has none).
+  function("int_pow", [](long long x, long long y) -> std::optional<long long> {
+    if (y < 0) return std::nullopt;
+    long long p = 1;
+    for (long long i = 0; i < y; ++i) p *= x;
+    return p;
+  });
   g["int_abs"] = [](RandomModel& in) {
     const Term x = in.int_term();
     const Term y = in.int_term();
@@ -457,6 +467,35 @@ std::vector<std::string> builtin_names() {
 
 INSTANTIATE_TEST_SUITE_P(FlatZinc, EveryBuiltin, ::testing::ValuesIn(builtin_names()),
                          [](const auto& info) { return info.param; });
+
+// The registry of posters holds each name once, and each has its test above: a builtin
+// added without one, or one the registry lost, fails here.
+TEST(Registry, EachBuiltinOnceAndEachWithItsSpecification) {
+  std::vector<std::string> registered = builtin_constraints();
+  std::sort(registered.begin(), registered.end());
+  EXPECT_EQ(std::adjacent_find(registered.begin(), registered.end()), registered.end()) << "a name twice";
+  EXPECT_EQ(registered, builtin_names());  // a std::map's keys: sorted
+}
+
+// What the solver library declares without a body, MiniZinc hands to the reader as it is:
+// each such predicate is a builtin.
+TEST(Registry, EachPredicateTheSolverLibraryLeavesNativeIsABuiltin) {
+  const std::vector<std::string> registered = builtin_constraints();
+  const std::regex declaration(R"(^predicate\s+(\w+)\s*\([^=]*\);)");
+  int native = 0;
+  for (const auto& file : std::filesystem::directory_iterator(BACKTRACK_SOLVER_LIBRARY)) {
+    if (file.path().extension() != ".mzn") continue;
+    std::ifstream in(file.path());
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (!std::regex_search(line, m, declaration)) continue;
+      ++native;
+      EXPECT_NE(std::find(registered.begin(), registered.end(), m[1].str()), registered.end())
+          << m[1] << " in " << file.path();
+    }
+  }
+  EXPECT_GE(native, 3) << "no native predicate read from " << BACKTRACK_SOLVER_LIBRARY;
+}
 
 // The one solution of a text whose constraints fix every variable, as FlatZinc prints it.
 std::string printed(const std::string& text) {

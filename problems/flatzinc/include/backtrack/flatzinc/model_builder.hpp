@@ -54,6 +54,9 @@ struct FlatZincModel {
 };
 
 FlatZincModel build_model(const Model& ast, const BuildOptions& options = {});
+// The names of the constraints build_model() posts, its builtins, in the order of its
+// registry (src/builtins.cpp).
+std::vector<std::string> builtin_constraints();
 // parse() and build_model(): ParseError or ModelError for a bad text.
 FlatZincModel read_model(const std::string& text, const BuildOptions& options = {});
 

@@ -2,7 +2,7 @@
 """Differential test of fzn-backtrack against Gecode's fzn-gecode and a brute force.
 
 Random FlatZinc models, each of a few variables and one to three constraints drawn
-from the builtins of problems/flatzinc/src/model_builder.cpp, are solved by
+from the builtins of problems/flatzinc/src/builtins.cpp, are solved by
 `fzn-backtrack -a -p 1`, `fzn-backtrack -a -p 2` and `fzn-gecode -a`:
 
 - satisfaction: the sets of solutions (every declared variable is an output variable,

@@ -167,7 +167,7 @@ TEST(XccCli, BadFilesExit65NamingTheLineAndTheItem) {
   // No --file: standard input, here empty.
   const auto empty = run({"solve", "xcc"});
   EXPECT_EQ(empty.exit_code, 65);
-  EXPECT_NE(empty.err.find("stdin: no items"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("<stdin>: no items"), std::string::npos) << empty.err;
   EXPECT_EQ(run({"solve", "xcc", "--file", "/nonexistent/file.xcc"}).exit_code, 65);
   EXPECT_EQ(run({"solve", "xcc", "--file", "/"}).exit_code, 65);
 }

@@ -43,7 +43,7 @@ void bits_first(benchmark::State& state, const char* path) {
   for (auto _ : state) {
     nodes = 0;
     for (const auto& text : puzzles) {
-      const BitsSudoku problem(backtrack::sudoku::parse_grid(text));
+      const BitsSudoku problem(backtrack::sudoku::parse_grid(text, "puzzle"));
       Grid solved = problem.puzzle();
       const auto stats = backtrack::enumerate_solutions(
           problem,

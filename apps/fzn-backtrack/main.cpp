@@ -170,7 +170,7 @@ int run(int argc, char** argv) {
     const LimitsInScope watched(limits);
     made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
-    throw InputError(f.file + ":" + e.what());
+    throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution
     std::cout << "=====UNKNOWN=====\n";
     if (f.statistics) print_statistics(RunResult{});
@@ -178,7 +178,7 @@ int run(int argc, char** argv) {
     return reached.reason == StopReason::interrupted ? interrupt::exit_code() : exit_ok;
   }
   if (f.verbose) {
-    for (const std::string& w : made.warnings) std::cerr << f.file << ":" << w << "\n";
+    for (const std::string& w : made.warnings) std::cerr << input_name(f.file) << ":" << w << "\n";
   }
   const bool optimises = made.optimises;
   const auto& solver = made.solver;

@@ -369,6 +369,18 @@ TEST(FznBacktrack, AMiniZincModelIsToldToBeCompiledFirst) {
   EXPECT_TRUE(contains(o.err, "minizinc --solver backtrack")) << o.err;
 }
 
+// As every reader says it (input_location.hpp): FILE:LINE:COLUMN:, and <stdin> for '-'.
+TEST(FznBacktrack, AMistakeIsNamedFileLineColumnAndStandardInputStdin) {
+  const Model m("var 1..3: x;\nconstraint int_le(x 2);\nsolve satisfy;\n");
+  const std::string message = ":2:21: expected ',' or ')' after the constraint's argument, found '2'\n";
+  const auto from_file = fzn({m.path()});
+  EXPECT_EQ(from_file.exit_code, 65) << from_file.err;
+  EXPECT_TRUE(from_file.err.starts_with("fzn-backtrack: error: " + m.path() + message)) << from_file.err;
+  const auto from_stdin = cli::run_program(FZN_BACKTRACK_EXE, {"-"}, std::nullopt, std::nullopt, m.path());
+  EXPECT_EQ(from_stdin.exit_code, 65) << from_stdin.err;
+  EXPECT_TRUE(from_stdin.err.starts_with("fzn-backtrack: error: <stdin>" + message)) << from_stdin.err;
+}
+
 // Past 64 bits: exact where it can be (3 * (2^31 - 2)^2 + x is positive), refused with
 // the constraint's place where a coefficient does not fit (x + x is 2^63 * x).
 TEST(FznBacktrack, LinearSumsPast64BitsAreExactOrExit65WithTheirPlace) {

@@ -86,7 +86,7 @@ csp::SearchOptions pruning(csp::Prune prune) {
 }
 
 sudoku::Grid hard_puzzle() {
-  return sudoku::parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  return sudoku::parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "puzzle");
 }
 
 TEST(WorkCounters, NQueensCspExactOverSplitsAndThreads) {
@@ -108,7 +108,7 @@ TEST(WorkCounters, SudokuExactOverSplitsAndThreads) {
   expect_exact(sudoku::DlxSudoku(hard_puzzle()), "sudoku dlx", tiny);
   // Without pruning the hard puzzle takes billions of checks: an easy one.
   const auto easy =
-      sudoku::parse_grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+      sudoku::parse_grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "puzzle");
   expect_exact(sudoku::CspSudoku(easy, pruning(csp::Prune::none)), "sudoku csp prune=none", tiny);
   expect_exact(sudoku::CspSudoku(hard_puzzle(), pruning(csp::Prune::forward)), "sudoku csp prune=forward", tiny);
 }

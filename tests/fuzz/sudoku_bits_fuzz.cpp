@@ -49,7 +49,7 @@ void compare(const backtrack::sudoku::Grid& puzzle) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   backtrack::sudoku::Grid puzzle;
   try {
-    puzzle = backtrack::sudoku::parse_grid(backtrack::fuzz::text_of(data, size));
+    puzzle = backtrack::sudoku::parse_grid(backtrack::fuzz::text_of(data, size), "puzzle");
   } catch (const backtrack::InputError&) {
     return 0;
   }

@@ -37,7 +37,7 @@ void check_as_solution(const std::string& text) {
   }
   require(verdict.valid == verdict.message.starts_with("valid: "), "the message says the verdict");
   require(verdict.valid || verdict.message.starts_with("invalid: "), "an invalid verdict says so");
-  const auto grid = backtrack::sudoku::read_grid(backtrack::first_solution_text(text));
+  const auto grid = backtrack::sudoku::read_grid(backtrack::first_solution_text(text), "puzzle");
   require(verdict.valid == solved_by_pairs(grid), "valid exactly when solved");
 }
 
@@ -49,15 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_as_solution(text);
   Grid grid;
   try {
-    grid = backtrack::sudoku::parse_grid(text);
+    grid = backtrack::sudoku::parse_grid(text, "puzzle");
   } catch (const backtrack::InputError&) {
     return 0;
   }
   require(grid.box() >= 2 && grid.box() <= 5, "box size 2..5");
   require(grid.cells().size() == static_cast<std::size_t>(grid.size() * grid.size()), "size*size cells");
   for (int v : grid.cells()) require(v >= 0 && v <= grid.size(), "every cell empty or a symbol 1..n");
-  backtrack::sudoku::check_givens(grid);  // throws InputError, which escapes: a broken promise
-  require(backtrack::sudoku::parse_grid(grid.text()).cells() == grid.cells(), "the printed grid reads back");
-  require(backtrack::sudoku::parse_grid(grid.one_line()).cells() == grid.cells(), "the one-line grid reads back");
+  backtrack::sudoku::check_givens(grid, "puzzle");  // throws InputError, which escapes: a broken promise
+  require(backtrack::sudoku::parse_grid(grid.text(), "puzzle").cells() == grid.cells(), "the printed grid reads back");
+  require(backtrack::sudoku::parse_grid(grid.one_line(), "puzzle").cells() == grid.cells(), "the one-line grid reads back");
   return 0;
 }

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(p.first_line > previous && p.first_line <= lines, "in order, on a line of the input");
     previous = p.first_line;
     try {
-      backtrack::sudoku::parse_grid(p.text, p.first_line);
+      backtrack::sudoku::parse_grid(p.text, "puzzle", p.first_line);
     } catch (const backtrack::InputError& e) {
       const std::string message = e.what();
       require(message.starts_with("line "), "an error names its line");

@@ -351,14 +351,14 @@ std::vector<BadInput> bad_inputs(const std::string& dir) {
       {{"--place", "3-4"}, 65, "'3-4' is not ROW:COL"},
       {{"--place", "1:2,"}, 65, "'' is not ROW:COL"},
       {{"--place", "99999999999:0"}, 65, "'99999999999:0' is not ROW:COL"},
-      {{"--file", dir + "/short-line"}, 65, "short-line line 2: 7 squares, but the board has 8 rows"},
-      {{"--file", dir + "/bad-char"}, 65, "bad-char line 3 column 4: 'x' is neither"},
+      {{"--file", dir + "/short-line"}, 65, "/short-line:2:8: 7 squares, but the board has 8 rows"},
+      {{"--file", dir + "/bad-char"}, 65, "/bad-char:3:4: 'x' is neither"},
       {{"--file", dir + "/attack"}, 65, "queens 0:0 and 7:7 attack each other (same diagonal)"},
       {{"--file", dir + "/two-in-row"}, 65, "queens 1:1 and 1:5 are both in row 1"},
       {{"--file", dir + "/missing"}, 65, "missing: No such file or directory"},
       {{"--file", dir}, 65, ": Is a directory"},
       {{"--file", "/dev/zero"}, 65, "/dev/zero is larger than the 64 MiB this reader accepts"},
-      {{"--file", dir + "/short-line", "-n", "9"}, 65, "short-line line 2"},
+      {{"--file", dir + "/short-line", "-n", "9"}, 65, "/short-line:2:8: "},
       {{"--file", dir + "/ok", "-n", "9"}, 65, "the board has 8 rows, but -n is 9"},
       {{"--place", "0:0", "--symmetry", "mirror"}, 64, "cannot be used with given queens"},
       {{"--place", "0:0", "--unique"}, 64, "given queens break the symmetry"},
@@ -540,11 +540,13 @@ TEST(Check, InvalidNamesTheTwoQueens) {
 
 TEST(Check, UnreadableInput) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"", "no solution found in the input"},
-      {"1 two 3", "'two' (item 2) is not a column number"},
-      {"1 3 0 2x", "'2x' (item 4)"},
-      {".Q..\n...Q\nQ...\n", "line 1: 4 squares, but the board has 3 rows"},
-      {".Q..\n..#Q\nQ...\n..Q.\n", "line 2 column 3: '#'"},
+      {"", ":1:1: no solution found in the input"},
+      {"1 two 3", ":1:3: 'two' (item 2) is not a column number"},
+      {"1 3 0 2x", ":1:7: '2x' (item 4)"},
+      {"1 3\n0 2x", ":2:3: '2x' (item 4)"},
+      {".Q..\n...Q\nQ...\n", ":1:4: 4 squares, but the board has 3 rows"},
+      {".Q..\n..#Q\nQ...\n..Q.\n", ":2:3: '#'"},
+      {"{\"columns\": [1, 3, 0, 2]\n", ":1:25: a line that starts like JSON is not JSON"},
   };
   for (const auto& [input, message] : cases) {
     const auto o = check(input);

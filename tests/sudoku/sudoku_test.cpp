@@ -129,7 +129,7 @@ const Named famous[] = {
 
 TEST(SudokuDlx, FamousPuzzlesHaveOneValidSolution) {
   for (const auto& [name, text] : famous) {
-    const Grid puzzle = parse_grid(text);
+    const Grid puzzle = parse_grid(text, "puzzle");
     const auto out = solve_dlx(puzzle);
     EXPECT_EQ(out.solutions, 1u) << name;
     EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
@@ -146,7 +146,7 @@ TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
       ++removed;
     }
   }
-  const Grid puzzle = parse_grid(text);
+  const Grid puzzle = parse_grid(text, "puzzle");
   auto cells = puzzle.cells();
   const auto expected = brute_force_count(cells);
   EXPECT_GT(expected, 1u);
@@ -157,7 +157,7 @@ TEST(SudokuDlx, CountsEveryFillingOfAPuzzleWithGivensRemoved) {
 
 TEST(SudokuCsp, FamousPuzzlesHaveOneValidSolution) {
   for (const auto& [name, text] : famous) {
-    const Grid puzzle = parse_grid(text);
+    const Grid puzzle = parse_grid(text, "puzzle");
     for (const auto& options : every_csp) {
       const auto out = solve_csp(puzzle, options);
       EXPECT_EQ(out.solutions, 1u) << name;
@@ -181,7 +181,7 @@ TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
   for (int r = 0; r < 25; ++r) {
     for (int c = 0; c < 25; ++c) text += (r * 7 + c * 3) % 5 < 3 ? Grid::symbol((5 * (r % 5) + r / 5 + c) % 25 + 1) : '.';
   }
-  const Grid puzzle = parse_grid(text);
+  const Grid puzzle = parse_grid(text, "puzzle");
   EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, forward_mrv, 1).first, 5));
   EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, gac_mrv, 1).first, 5));
   EXPECT_TRUE(valid_solution(puzzle.cells(), solve_csp(puzzle, gac_wdeg, 1).first, 5));
@@ -189,12 +189,12 @@ TEST(SudokuCsp, TwentyFiveByTwentyFiveSolvesWithBothStrategies) {
 }
 
 TEST(SudokuDlx, FourByFourEmptyGridHas288Fillings) {
-  EXPECT_EQ(solve_dlx(parse_grid("................")).solutions, 288u);
+  EXPECT_EQ(solve_dlx(parse_grid("................", "puzzle")).solutions, 288u);
 }
 
 TEST(SudokuBits, FamousPuzzlesHaveOneValidSolution) {
   for (const auto& [name, text] : famous) {
-    const Grid puzzle = parse_grid(text);
+    const Grid puzzle = parse_grid(text, "puzzle");
     const auto out = solve_bits<3>(puzzle);
     EXPECT_EQ(out.solutions, 1u) << name;
     EXPECT_TRUE(valid_solution(puzzle.cells(), out.first, 3)) << name;
@@ -203,7 +203,7 @@ TEST(SudokuBits, FamousPuzzlesHaveOneValidSolution) {
 
 // Every filling of the empty 4x4 grid, each checked; and grids of every other size.
 TEST(SudokuBits, EveryFillingAndEverySize) {
-  const Grid empty = parse_grid("................");
+  const Grid empty = parse_grid("................", "puzzle");
   const BitsSudoku<2> p(empty);
   std::set<std::vector<int>> fillings;
   const auto stats = enumerate_solutions(p, [&](const BitsSudoku<2>::State&, std::span<const BitsSudoku<2>::Move> path,
@@ -223,7 +223,7 @@ TEST(SudokuBits, EveryFillingAndEverySize) {
   for (int r = 0; r < 25; ++r) {
     for (int c = 0; c < 25; ++c) text += (r * 7 + c * 3) % 5 < 3 ? Grid::symbol((5 * (r % 5) + r / 5 + c) % 25 + 1) : '.';
   }
-  const Grid twenty_five = parse_grid(text);
+  const Grid twenty_five = parse_grid(text, "puzzle");
   EXPECT_TRUE(valid_solution(twenty_five.cells(), solve_bits<5>(twenty_five, 1).first, 5));
 }
 
@@ -235,7 +235,7 @@ TEST(SudokuBits, AgreesWithDlxOnRandomPuzzles) {
   int with_many = 0;
   int with_none = 0;
   for (int trial = 0; trial < 120; ++trial) {
-    std::vector<int> cells = solve_dlx(parse_grid(famous[trial % std::size(famous)].puzzle)).first;
+    std::vector<int> cells = solve_dlx(parse_grid(famous[trial % std::size(famous)].puzzle, "puzzle")).first;
     const int keep_percent = 20 + static_cast<int>(random() % 20);
     for (int& v : cells) v = static_cast<int>(random() % 100) < keep_percent ? v : 0;
     if (trial % 3 == 0) {
@@ -245,7 +245,7 @@ TEST(SudokuBits, AgreesWithDlxOnRandomPuzzles) {
       std::string text;
       for (const int v : changed) text += v == 0 ? '.' : Grid::symbol(v);
       try {
-        parse_grid(text);
+        parse_grid(text, "puzzle");
         cells = changed;
       } catch (const InputError&) {
         // the new value repeats one of its row, column or box: the trial keeps the old one
@@ -253,7 +253,7 @@ TEST(SudokuBits, AgreesWithDlxOnRandomPuzzles) {
     }
     std::string text;
     for (const int v : cells) text += v == 0 ? '.' : Grid::symbol(v);
-    const Grid puzzle = parse_grid(text);
+    const Grid puzzle = parse_grid(text, "puzzle");
     const std::uint64_t cap = 300;
     const BitsSudoku<3> p(puzzle);
     std::set<std::vector<int>> seen;
@@ -280,7 +280,7 @@ TEST(SudokuBits, AgreesWithDlxOnRandomPuzzles) {
 // Givens that break no rule but leave a cell without a candidate: no solution, no crash.
 TEST(SudokuBits, ADeadRootHasNoSolution) {
   // Row 0 holds 1..8 and column 8 a 9 below: cell (0, 8) has no candidate.
-  const Grid puzzle = parse_grid("12345678.........9" + std::string(63, '.'));
+  const Grid puzzle = parse_grid("12345678.........9" + std::string(63, '.'), "puzzle");
   EXPECT_EQ(solve_bits<3>(puzzle).solutions, 0u);
   EXPECT_EQ(solve_dlx(puzzle).solutions, 0u);
 }
@@ -301,7 +301,7 @@ Grid sixteen_by_sixteen(unsigned seed, int keep_percent) {
     }
     text += '\n';
   }
-  return parse_grid(text);
+  return parse_grid(text, "puzzle");
 }
 
 TEST(SudokuDlx, SixteenBySixteenSolves) {
@@ -325,9 +325,9 @@ TEST(SudokuParse, GridFormatWithRulingsAndTokens) {
       "------+-------+------\n"
       ". 6 . | . . . | 2 8 .\n"
       ". . . | 4 1 9 | . . 5\n"
-      ". . . | . 8 . | . 7 9\n");
+      ". . . | . 8 . | . 7 9\n", "puzzle");
   EXPECT_EQ(a.one_line(), famous[0].puzzle);
-  const Grid b = parse_grid("530070000\r\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080079\n");
+  const Grid b = parse_grid("530070000\r\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080079\n", "puzzle");
   EXPECT_EQ(b.one_line(), famous[0].puzzle);
 }
 
@@ -337,30 +337,33 @@ TEST(SudokuParse, DecimalTokensInBigGrids) {
     for (int c = 0; c < 16; ++c) text += (r == 0 && c == 0 ? "16" : ".") + std::string(" ");
     text += '\n';
   }
-  EXPECT_EQ(parse_grid(text).at(0, 0), 16);
+  EXPECT_EQ(parse_grid(text, "puzzle").at(0, 0), 16);
 }
 
 std::string error_of(const std::string& text) {
   try {
-    parse_grid(text);
+    parse_grid(text, "puzzle");
   } catch (const InputError& e) {
     return e.what();
   }
   return "no error";
 }
 
-TEST(SudokuParse, ErrorsNameLineAndColumn) {
+TEST(SudokuParse, ErrorsNameSourceLineAndColumn) {
   EXPECT_EQ(error_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7"),
-            "line 1, column 81: a one-line puzzle has 16, 81, 256 or 625 cells, this line has 80");
-  EXPECT_EQ(error_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x").substr(0, 38),
-            "line 1, column 81: 'x' is not a symbol");
+            "puzzle:1:81: a one-line puzzle has 16, 81, 256 or 625 cells, this line has 80");
+  EXPECT_EQ(error_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x").substr(0, 32),
+            "puzzle:1:81: 'x' is not a symbol");
   EXPECT_EQ(error_of("530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n000080779\n"),
-            "line 9, column 8: the given 7 repeats the one at line 9, column 7 (same row)");
+            "puzzle:9:8: the given 7 repeats the one at line 9, column 7 (same row)");
   EXPECT_EQ(error_of("530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n000419005\n00008007\n"),
-            "line 9, column 9: row 9 of a 9x9 grid needs 9 cells, this line has 8");
-  EXPECT_EQ(error_of("5300700\n6001950\n"), "line 2, column 1: a grid has 4, 9, 16 or 25 rows; the input has 2 rows (a one-line puzzle must be the only line)");
-  EXPECT_EQ(error_of("\n# nothing\n"), "line 1, column 1: no puzzle in the input");
-  EXPECT_EQ(error_of("9...............").substr(0, 37), "line 1, column 1: '9' is not a symbol");
+            "puzzle:9:9: row 9 of a 9x9 grid needs 9 cells, this line has 8");
+  // A row too long is wrong at its first cell too many.
+  EXPECT_EQ(error_of("530070000\n600195000\n098000060\n800060003\n400803001\n700020006\n060000280\n0004190051\n000080079\n"),
+            "puzzle:8:10: row 8 of a 9x9 grid needs 9 cells, this line has 10");
+  EXPECT_EQ(error_of("5300700\n6001950\n"), "puzzle:2:1: a grid has 4, 9, 16 or 25 rows; the input has 2 rows (a one-line puzzle must be the only line)");
+  EXPECT_EQ(error_of("\n# nothing\n"), "puzzle:1:1: no puzzle in the input");
+  EXPECT_EQ(error_of("9...............").substr(0, 31), "puzzle:1:1: '9' is not a symbol");
 }
 
 // The exit status of the backtrack executable run with `args` (and stdout to `out`).
@@ -391,7 +394,7 @@ TEST(SudokuCheck, AgreesWithTheValidatorOnSolutionsAndNearMisses) {
   for (const auto& [name, text] : famous) {
     const Grid solution = [&] {
       Grid g(3);
-      g.cells() = solve_dlx(parse_grid(text)).first;
+      g.cells() = solve_dlx(parse_grid(text, "puzzle")).first;
       return g;
     }();
     ASSERT_TRUE(valid_solution(no_givens, solution.cells(), 3)) << name;
@@ -423,7 +426,7 @@ TEST(SudokuCheck, AgreesWithTheValidatorOnSolutionsAndNearMisses) {
 
 TEST(SudokuCheck, NamesTheRuleAndTheCells) {
   Grid g(3);
-  g.cells() = solve_dlx(parse_grid(famous[0].puzzle)).first;  // 534 678 912 on the first row
+  g.cells() = solve_dlx(parse_grid(famous[0].puzzle, "puzzle")).first;  // 534 678 912 on the first row
   Grid empty = g;
   empty.set(4, 6, 0);
   EXPECT_EQ(check_solution(empty.one_line(), "test").message, "invalid: the cell at row 5, column 7 is empty");
@@ -440,10 +443,10 @@ TEST(SudokuCheck, NamesTheRuleAndTheCells) {
   try {
     std::string text = "solution 1\n" + g.text();
     text.replace(text.find("534 678 912"), 11, "534 678 9X2");
-    check_solution(text, "stdin");
+    check_solution(text, "<stdin>");
     ADD_FAILURE() << "a malformed grid was judged";
   } catch (const InputError& e) {
-    EXPECT_TRUE(std::string(e.what()).starts_with("stdin: line 2, column 10:")) << e.what();
+    EXPECT_TRUE(std::string(e.what()).starts_with("<stdin>:2:10: 'X' is not a symbol")) << e.what();
   }
 }
 
@@ -482,15 +485,15 @@ TEST(SudokuSet, OnePerLineOrOneGridPerBlock) {
   const std::string two_grids = nine_lines(famous[0].puzzle) + "\n\n" + nine_lines(famous[1].puzzle);
   const auto blocks = split_puzzles(two_grids);
   ASSERT_EQ(blocks.size(), 2u);
-  EXPECT_EQ(parse_grid(blocks[1].text, blocks[1].first_line).one_line(), parse_grid(famous[1].puzzle).one_line());
+  EXPECT_EQ(parse_grid(blocks[1].text, "puzzle", blocks[1].first_line).one_line(), parse_grid(famous[1].puzzle, "puzzle").one_line());
 
   // One puzzle, in either form, is the whole input; a 16x16 grid (16 lines of 16 cells)
   // is one puzzle, not sixteen 4x4 ones.
   EXPECT_EQ(split_puzzles(famous[0].puzzle).size(), 1u);
-  EXPECT_EQ(split_puzzles(parse_grid(famous[0].puzzle).text()).size(), 1u);
+  EXPECT_EQ(split_puzzles(parse_grid(famous[0].puzzle, "puzzle").text()).size(), 1u);
   const std::string sixteen = sixteen_by_sixteen(3, 60).text();
   ASSERT_EQ(split_puzzles(sixteen).size(), 1u);
-  EXPECT_EQ(parse_grid(split_puzzles(sixteen)[0].text).size(), 16);
+  EXPECT_EQ(parse_grid(split_puzzles(sixteen)[0].text, "puzzle").size(), 16);
 }
 
 TEST(SudokuSet, AMistakeIsReportedAtItsLineOfTheWholeInput) {
@@ -499,10 +502,10 @@ TEST(SudokuSet, AMistakeIsReportedAtItsLineOfTheWholeInput) {
   const auto puzzles = split_puzzles(lines);
   ASSERT_EQ(puzzles.size(), 3u);
   try {
-    parse_grid(puzzles[2].text, puzzles[2].first_line);
+    parse_grid(puzzles[2].text, "puzzle", puzzles[2].first_line);
     FAIL() << "the 'x' was accepted";
   } catch (const InputError& e) {
-    EXPECT_TRUE(std::string(e.what()).starts_with("line 4, column 81:")) << e.what();
+    EXPECT_TRUE(std::string(e.what()).starts_with("puzzle:4:81:")) << e.what();
   }
 }
 
@@ -540,7 +543,7 @@ TEST(SudokuCli, ASetIsSolvedPuzzleByPuzzle) {
         for (const auto& row : o["grid"]) {
           for (const auto& v : row) grid.push_back(v.get<int>());
         }
-        EXPECT_TRUE(valid_solution(parse_grid(famous[k].puzzle).cells(), grid, 3)) << famous[k].name;
+        EXPECT_TRUE(valid_solution(parse_grid(famous[k].puzzle, "puzzle").cells(), grid, 3)) << famous[k].name;
       } else if (o["type"] == "instance") {
         ++instance_lines;
         EXPECT_EQ(o["solutions"], "1");

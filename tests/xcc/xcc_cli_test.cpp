@@ -160,14 +160,14 @@ TEST(XccCli, BadFilesExit65NamingTheLineAndTheItem) {
   write(file.path(), "a b | x\na x\nb z\n");
   auto o = run({"solve", "xcc", "--file", file.path()});
   EXPECT_EQ(o.exit_code, 65);
-  EXPECT_NE(o.err.find(file.path() + ":3: unknown item 'z'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(file.path() + ":3:3: unknown item 'z'"), std::string::npos) << o.err;
   write(file.path(), "a b | x\na x\nb\n");
   o = run({"solve", "xcc", "--file", file.path(), "--unique"});
   EXPECT_EQ(o.exit_code, 64);
   // No --file: standard input, here empty.
   const auto empty = run({"solve", "xcc"});
   EXPECT_EQ(empty.exit_code, 65);
-  EXPECT_NE(empty.err.find("stdin: no items"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("<stdin>:1:1: no items"), std::string::npos) << empty.err;
   EXPECT_EQ(run({"solve", "xcc", "--file", "/nonexistent/file.xcc"}).exit_code, 65);
   EXPECT_EQ(run({"solve", "xcc", "--file", "/"}).exit_code, 65);
 }

@@ -167,7 +167,7 @@ TEST(XccColours, UndoRestoresEveryNode) {
   EXPECT_EQ(state.size, start.size);
 }
 
-// Each mistake: exit 65's message names the line and the item.
+// Each mistake: exit 65's message names the line, the column of the item, and the item.
 void expect_error(const std::string& text, const std::string& message) {
   try {
     parse(text);
@@ -177,18 +177,20 @@ void expect_error(const std::string& text, const std::string& message) {
   }
 }
 
-TEST(XccParser, NamesTheLineAndTheItemOfEachMistake) {
-  expect_error("a b | x\na x\nb y\n", "test.xcc:3: unknown item 'y' in an option");
-  expect_error("| comment\na b | x\n\na b a\n", "test.xcc:4: item 'a' twice in one option");
-  expect_error("a b a | x\n", "test.xcc:1: item 'a' is named twice");
-  expect_error("a b | x y | z\n", "test.xcc:1: '|' twice in the line of items");
-  expect_error("a b:c\n", "test.xcc:1: item 'b:c': a name cannot hold ':' or '|'");
-  expect_error("a | x\na x:\n", "test.xcc:2: malformed colour in 'x:'");
-  expect_error("a | x\na x:r:g\n", "test.xcc:2: malformed colour in 'x:r:g'");
-  expect_error("a | x\na :r\n", "test.xcc:2: malformed item ':r'");
-  expect_error("a | x\na:r x\n", "test.xcc:2: primary item 'a' cannot have a colour");
-  expect_error("", "test.xcc: no items");
-  expect_error("| only comments\n\n   \n", "test.xcc: no items");
+TEST(XccParser, NamesTheLineColumnAndItemOfEachMistake) {
+  expect_error("a b | x\na x\nb y\n", "test.xcc:3:3: unknown item 'y' in an option");
+  expect_error("| comment\na b | x\n\na b a\n", "test.xcc:4:5: item 'a' twice in one option");
+  expect_error("a b a | x\n", "test.xcc:1:5: item 'a' is named twice");
+  expect_error("a b | x y | z\n", "test.xcc:1:11: '|' twice in the line of items");
+  expect_error("a b:c\n", "test.xcc:1:3: item 'b:c': a name cannot hold ':' or '|'");
+  expect_error("a | x\na x:\n", "test.xcc:2:3: malformed colour in 'x:'");
+  expect_error("a | x\na x:r:g\n", "test.xcc:2:3: malformed colour in 'x:r:g'");
+  expect_error("a | x\na :r\n", "test.xcc:2:3: malformed item ':r'");
+  expect_error("a | x\na:r x\n", "test.xcc:2:1: primary item 'a' cannot have a colour");
+  expect_error("a\tb\tb\n", "test.xcc:1:5: item 'b' is named twice");  // a tab is one column
+  expect_error("a b | x\n  \tb\ta   y\n", "test.xcc:2:10: unknown item 'y'");
+  expect_error("", "test.xcc:1:1: no items");
+  expect_error("| only comments\n\n   \n", "test.xcc:1:1: no items");
 }
 
 TEST(XccParser, ReadsBlanksCommentsAndOptionsWithoutPrimaryItems) {

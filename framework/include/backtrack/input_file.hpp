@@ -24,8 +24,8 @@ namespace backtrack {
 // the memory of any machine.
 inline constexpr std::size_t default_input_limit = std::size_t{64} << 20;
 
-// `path` as messages name it: "stdin" for '-'.
-inline std::string input_name(const std::string& path) { return path == "-" ? "stdin" : path; }
+// `path` as messages name it: "<stdin>" for '-' (as compilers name it; no file is called that).
+inline std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 // For an input read from standard input when no file is named: a pipe or a file is read
 // as any, but on a terminal nobody means to type a puzzle, and the program would wait

@@ -45,13 +45,15 @@ std::vector<std::string> file_names(const po::variables_map& vm) {
   return names;
 }
 
-FlatZincModel read_checked(const std::string& text, const std::string& source, const BuildOptions& options) {
+// Errors as every reader's (input_location.hpp): the parser's and the builder's own say
+// "LINE:COLUMN: message", and are prefixed with the file.
+FlatZincModel read_checked(const std::string& text, const std::string& path, const BuildOptions& options) {
   try {
     return read_model(text, options);
   } catch (const ParseError& e) {
-    throw InputError(source + ":" + e.what());
+    throw InputError(input_name(path) + ":" + e.what());
   } catch (const ModelError& e) {
-    throw InputError(source + ":" + e.what());
+    throw InputError(input_name(path) + ":" + e.what());
   }
 }
 
@@ -59,9 +61,10 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
   // An order or a value choice given is the whole search (MiniZinc's free search -f).
   const BuildOptions build{.follow_search_annotations = vm.count("order") == 0 && vm.count("values") == 0};
-  const std::string source = intent.instance ? "the model" : vm["file"].as<std::string>();
-  const std::string& text = intent.instance ? *intent.instance : model_text(file_names(vm).front());
-  FlatZincModel model = read_checked(text, source, build);
+  // An instance was read and checked by instances(), under its file's name.
+  const std::string path = intent.instance ? "the model" : file_names(vm).front();
+  const std::string& text = intent.instance ? *intent.instance : model_text(path);
+  FlatZincModel model = read_checked(text, path, build);
   const char* goal = model.goal == SolveItem::Goal::satisfy   ? "satisfy"
                      : model.goal == SolveItem::Goal::minimize ? "minimize"
                                                                : "maximize";

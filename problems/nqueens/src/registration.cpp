@@ -67,8 +67,9 @@ std::optional<GivenQueens> given_queens(const po::variables_map& vm) {
   if (place) {
     given.queens = parse_place(vm["place"].as<std::string>());
   } else {
-    source = vm["file"].as<std::string>();
-    Board read = read_board(read_input_file(source), source);
+    const std::string& path = vm["file"].as<std::string>();
+    source = input_name(path);
+    Board read = read_board(read_input_file(path), source);
     if (!vm["size"].defaulted() && read.n != given.n) {
       throw InputError(source + ": the board has " + std::to_string(read.n) + " rows, but -n is " +
                        std::to_string(given.n));

@@ -32,6 +32,12 @@ const std::string& input_text(const std::string& path) {
   return read.emplace(path, read_input_file(path, largest_puzzle_file)).first->second;
 }
 
+// The input as messages name it: "--puzzle", the file, or "<stdin>".
+std::string input_source(const po::variables_map& vm) {
+  if (vm.count("puzzle") != 0) return "--puzzle";
+  return input_name(vm.count("file") != 0 ? vm["file"].as<std::string>() : "-");
+}
+
 std::string read_input(const po::variables_map& vm) {
   if (vm.count("puzzle") != 0) {
     if (vm.count("file") != 0) throw UsageError("give the puzzle with --puzzle or --file, not both");
@@ -45,7 +51,7 @@ std::string read_input(const po::variables_map& vm) {
 
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
-  const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm));
+  const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm), input_source(vm));
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
   // The puzzle is the input: its cells on one line, whichever form it was read in.
@@ -67,8 +73,9 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
 
 std::vector<std::string> instances(const po::variables_map& vm) {
   std::vector<std::string> texts;
+  const std::string source = input_source(vm);
   for (auto& puzzle : split_puzzles(read_input(vm))) {
-    parse_grid(puzzle.text, puzzle.first_line);  // every puzzle checked before the first is solved
+    parse_grid(puzzle.text, source, puzzle.first_line);  // every puzzle checked before the first is solved
     texts.push_back(std::move(puzzle.text));
   }
   return texts;

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/input_location.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
 
@@ -169,7 +170,7 @@ inline Board read_board(std::string_view text, const std::string& source) {
     if (line.find_first_not_of(" \t") != std::string_view::npos) rows = lines;
     return true;
   });
-  if (rows == 0) throw InputError(source + ": empty board");
+  if (rows == 0) throw_input_error(source, {1, 1}, "empty board");
   if (rows > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     throw InputError(source + ": " + std::to_string(rows) + " rows, more than any board this program handles");
   }
@@ -177,18 +178,20 @@ inline Board read_board(std::string_view text, const std::string& source) {
   board.n = static_cast<int>(rows);
   std::size_t r = 0;
   for_each_line([&](std::string_view l) {
-    const std::string where = source + " line " + std::to_string(r + 1);
+    const int line = static_cast<int>(r) + 1;
     for (std::size_t c = 0; c < l.size(); ++c) {
       if (l[c] == 'Q') {
         board.queens.push_back({static_cast<int>(r), static_cast<int>(c)});
       } else if (l[c] != '.') {
-        throw InputError(where + " column " + std::to_string(c + 1) + ": " + in_quotes(l.substr(c, 1)) +
-                         " is neither a queen 'Q' nor an empty square '.'");
+        throw_input_error(source, {line, static_cast<int>(c) + 1},
+                          in_quotes(l.substr(c, 1)) + " is neither a queen 'Q' nor an empty square '.'");
       }
     }
     if (l.size() != rows) {
-      throw InputError(where + ": " + std::to_string(l.size()) + " squares, but the board has " +
-                       std::to_string(rows) + " rows: a board is n lines of n squares");
+      // At the first square too many, or just past the end of a line too short.
+      throw_input_error(source, {line, static_cast<int>(std::min(l.size(), rows)) + 1},
+                        std::to_string(l.size()) + " squares, but the board has " + std::to_string(rows) +
+                            " rows: a board is n lines of n squares");
     }
     return ++r < rows;
   });
@@ -226,6 +229,7 @@ class ColumnsOfALine : public nlohmann::json_sax<nlohmann::json> {
   bool found = false;         // the line is an object with "columns"
   bool only_integers = true;  // and every item of it is an integer
   std::vector<int> columns;   // those integers, clamped
+  int error_column = 1;       // of the line, where it is no JSON
 
   bool null() override { return value(); }
   bool boolean(bool) override { return value(); }
@@ -246,7 +250,10 @@ class ColumnsOfALine : public nlohmann::json_sax<nlohmann::json> {
     columns_next_ = depth_ == 1 && k == "columns";
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+    error_column = static_cast<int>(position);  // the characters read, the offending one the last
+    return false;
+  }
 
  private:
   bool in_columns() const { return in_array_ && depth_ == 2; }
@@ -290,15 +297,17 @@ class ColumnsOfALine : public nlohmann::json_sax<nlohmann::json> {
 // The "columns" of the first JSON line that has them (`backtrack solve --format json`).
 inline std::optional<std::vector<int>> json_columns(const std::string& text, const std::string& source) {
   const std::string_view all = text;
+  int number = 0;
   for (std::size_t start = 0; start < all.size();) {
     std::size_t end = all.find('\n', start);
     if (end == std::string_view::npos) end = all.size();
     const std::string_view line = all.substr(start, end - start);
     start = end + 1;
+    ++number;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     detail::ColumnsOfALine reader;
     if (!nlohmann::json::sax_parse(line, &reader)) {
-      throw InputError(source + ": a line that starts like JSON is not JSON");
+      throw_input_error(source, {number, reader.error_column}, "a line that starts like JSON is not JSON");
     }
     if (!reader.found) continue;
     if (!reader.only_integers) throw InputError(source + ": \"columns\" holds something other than integers");
@@ -314,7 +323,7 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && text[first] == '{') {
     if (auto columns = json_columns(text, source)) return *columns;
-    throw InputError(source + ": no JSON line with \"columns\"");
+    throw_input_error(source, {1, 1}, "no JSON line with \"columns\"");
   }
   // The output of `backtrack solve`: take the first "columns:" line. A view, not a
   // copy: the list may be most of a large input.
@@ -340,10 +349,11 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
     const bool digits = j > i + (negative ? 1u : 0u);
     if (!digits || (j < list.size() && !separator(list[j]))) {
       std::size_t stop = list.find_first_of(" ,\n\r\t", i);
-      throw InputError(source + ": " + in_quotes(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
-                       " (item " + std::to_string(columns.size() + 1) +
-                       ") is not a column number; expected 0-based columns separated by spaces or commas, or a "
-                       "board of 'Q' and '.'");
+      throw_input_error(source, location_in(text, static_cast<std::size_t>(list.data() - text.data()) + i),
+                        in_quotes(list.substr(i, stop == std::string::npos ? std::string::npos : stop - i)) +
+                            " (item " + std::to_string(columns.size() + 1) +
+                            ") is not a column number; expected 0-based columns separated by spaces or commas, or a "
+                            "board of 'Q' and '.'");
     }
     // Past ten digits (leading zeros aside) a column is off any board, and may be past a
     // long long: no need to read it.
@@ -353,7 +363,9 @@ inline std::vector<int> read_columns(const std::string& text, const std::string&
     columns.push_back(clamp_column(negative ? -size : size));
     i = j;
   }
-  if (columns.empty()) throw InputError(source + ": no solution found in the input (expected columns or a board)");
+  if (columns.empty()) {
+    throw_input_error(source, {1, 1}, "no solution found in the input (expected columns or a board)");
+  }
   return columns;
 }
 

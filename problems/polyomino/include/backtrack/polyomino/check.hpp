@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/input_location.hpp"
 #include "backtrack/polyomino/pieces.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/registry.hpp"
@@ -29,7 +30,7 @@ inline CheckVerdict check_solution(const std::string& input, const std::string& 
   const auto first = std::find_if_not(rows.begin(), rows.end(), blank);
   const int first_line = line_of(input, text) + static_cast<int>(first - rows.begin());
   rows.erase(rows.begin(), first);
-  if (rows.empty()) throw InputError(source + ": no tiling in the input (rows of piece letters, ' ' for a hole)");
+  if (rows.empty()) throw_input_error(source, {1, 1}, "no tiling in the input (rows of piece letters, ' ' for a hole)");
 
   const auto cell_text = [](Cell c) { return "row " + std::to_string(c.row + 1) + ", column " + std::to_string(c.col + 1); };
   std::map<char, Shape> covered;  // by letter, the cells it covers
@@ -40,9 +41,9 @@ inline CheckVerdict check_solution(const std::string& input, const std::string& 
       if (ch == ' ') continue;
       if (ch == '.') return {false, "invalid: the cell at " + cell_text(cell) + " is not covered"};
       if (std::isupper(static_cast<unsigned char>(ch)) == 0) {
-        throw InputError(source + ": line " + std::to_string(first_line + static_cast<int>(r)) + ", column " +
-                         std::to_string(c + 1) + ": " + in_quotes(std::string(1, ch)) +
-                         " is neither a piece letter (F I L N P T U V W X Y Z) nor a hole (' ')");
+        throw_input_error(source, {first_line + static_cast<int>(r), static_cast<int>(c) + 1},
+                          in_quotes(std::string(1, ch)) +
+                              " is neither a piece letter (F I L N P T U V W X Y Z) nor a hole (' ')");
       }
       covered[ch].push_back(cell);
     }

@@ -24,12 +24,7 @@ inline std::pair<int, int> cell_of_unit(int kind, int u, int k, int box) {
 // Throws InputError where the input is no grid (grid.hpp says where).
 inline CheckVerdict check_solution(const std::string& input, const std::string& source) {
   const std::string_view text = first_solution_text(input);
-  Grid grid;
-  try {
-    grid = read_grid(text, line_of(input, text));  // the rules are the verdict's, below
-  } catch (const InputError& e) {
-    throw InputError(source + ": " + e.what());
-  }
+  const Grid grid = read_grid(text, source, line_of(input, text));  // the rules are the verdict's, below
   const int n = grid.size();
   const auto cell = [](std::pair<int, int> at) {
     return "row " + std::to_string(at.first + 1) + ", column " + std::to_string(at.second + 1);

@@ -10,7 +10,7 @@
 //              separated tokens (so "10 16 . 3 ..." works for big grids); '|' and
 //              lines made only of '-', '+', '=', '|' and spaces are box rulings.
 // Symbols: 1-9, then A-Z for 10 .. (A = 10, ..., G = 16, P = 25), or decimal tokens.
-// Every error is an InputError that names the line and column (both from 1).
+// Every error is an InputError "SOURCE:LINE:COLUMN: ..." (input_location.hpp).
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -20,14 +20,10 @@
 #include <vector>
 
 #include "backtrack/errors.hpp"
+#include "backtrack/input_location.hpp"
 #include "backtrack/quoted.hpp"
 
 namespace backtrack::sudoku {
-
-struct Position {
-  int line = 0;    // in the input, from 1
-  int column = 0;  // in the input, from 1
-};
 
 class Grid {
  public:
@@ -42,8 +38,8 @@ class Grid {
   void set(int row, int col, int value) { cells_[index(row, col)] = value; }
   const std::vector<int>& cells() const { return cells_; }
   std::vector<int>& cells() { return cells_; }
-  Position where(int row, int col) const { return where_[index(row, col)]; }
-  void set_where(int row, int col, Position p) { where_[index(row, col)] = p; }
+  InputLocation where(int row, int col) const { return where_[index(row, col)]; }
+  void set_where(int row, int col, InputLocation p) { where_[index(row, col)] = p; }
   int box_of(int row, int col) const { return (row / box_) * box_ + col / box_; }
   int givens() const { return static_cast<int>(std::count_if(cells_.begin(), cells_.end(), [](int v) { return v != 0; })); }
 
@@ -82,14 +78,10 @@ class Grid {
   std::size_t index(int row, int col) const { return static_cast<std::size_t>(row * size() + col); }
   int box_ = 3;
   std::vector<int> cells_;
-  std::vector<Position> where_;
+  std::vector<InputLocation> where_;
 };
 
 namespace detail {
-
-[[noreturn]] inline void input_error(Position p, const std::string& what) {
-  throw InputError("line " + std::to_string(p.line) + ", column " + std::to_string(p.column) + ": " + what);
-}
 
 inline std::string symbols_of(int n) {
   if (n <= 9) return "1-" + std::to_string(n);
@@ -97,7 +89,7 @@ inline std::string symbols_of(int n) {
 }
 
 // The value of one cell written as `token`; 0 for an empty cell.
-inline int cell_value(std::string_view token, int n, Position p) {
+inline int cell_value(std::string_view token, int n, const std::string& source, InputLocation p) {
   if (token == "." || token == "0" || token == "_") return 0;
   int value = -1;
   if (token.size() == 1) {
@@ -108,8 +100,9 @@ inline int cell_value(std::string_view token, int n, Position p) {
     value = std::stoi(std::string(token));
   }
   if (value < 1 || value > n) {
-    input_error(p, in_quotes(token) + " is not a symbol of a " + std::to_string(n) + "x" + std::to_string(n) +
-                       " grid (use " + symbols_of(n) + ", or '.' or '0' for an empty cell)");
+    throw_input_error(source, p,
+                      in_quotes(token) + " is not a symbol of a " + std::to_string(n) + "x" + std::to_string(n) +
+                          " grid (use " + symbols_of(n) + ", or '.' or '0' for an empty cell)");
   }
   return value;
 }
@@ -129,14 +122,16 @@ inline bool is_ruling(std::string_view line) {
 
 }  // namespace detail
 
-// Rules: no symbol twice in a row, a column or a box. Throws InputError naming both cells.
-inline void check_givens(const Grid& grid) {
+// Rules: no symbol twice in a row, a column or a box. Throws InputError naming both cells
+// of `source`.
+inline void check_givens(const Grid& grid, const std::string& source) {
   const int n = grid.size();
   auto clash = [&](int r1, int c1, int r2, int c2, const char* unit) {
-    const Position p = grid.where(r2, c2);
-    const Position q = grid.where(r1, c1);
-    detail::input_error(p, std::string("the given ") + Grid::symbol(grid.at(r2, c2)) + " repeats the one at line " +
-                               std::to_string(q.line) + ", column " + std::to_string(q.column) + " (same " + unit + ")");
+    const InputLocation p = grid.where(r2, c2);
+    const InputLocation q = grid.where(r1, c1);
+    throw_input_error(source, p,
+                      std::string("the given ") + Grid::symbol(grid.at(r2, c2)) + " repeats the one at line " +
+                          std::to_string(q.line) + ", column " + std::to_string(q.column) + " (same " + unit + ")");
   };
   // The symbols seen so far in each row, column and box: a clash is looked up only when one is there.
   std::vector<std::uint32_t> in_row(static_cast<std::size_t>(n)), in_column(in_row), in_box(in_row);
@@ -166,9 +161,9 @@ inline void check_givens(const Grid& grid) {
 }
 
 // Reads one grid in either format, its cells only (no rule checked); throws InputError
-// with the line and column, counting lines from `first_line` (a puzzle of a set: its
-// line in the whole input).
-inline Grid read_grid(std::string_view text, int first_line = 1) {
+// at a place in `source` (input_name()), counting lines from `first_line` (a puzzle of a
+// set: its line in the whole input).
+inline Grid read_grid(std::string_view text, const std::string& source, int first_line = 1) {
   struct Line {
     std::string text;
     int number;
@@ -186,7 +181,7 @@ inline Grid read_grid(std::string_view text, int first_line = 1) {
     if (first != std::string::npos && line[first] != '#' && !detail::is_ruling(line)) lines.push_back({line, number});
     start = end + 1;
   }
-  if (lines.empty()) throw InputError("line 1, column 1: no puzzle in the input");
+  if (lines.empty()) throw_input_error(source, {1, 1}, "no puzzle in the input");
 
   if (lines.size() == 1) {  // one line: n*n characters
     const auto& line = lines.front();
@@ -196,16 +191,16 @@ inline Grid read_grid(std::string_view text, int first_line = 1) {
     }
     const int box = detail::box_for_cells(cells.size());
     if (box == 0) {
-      detail::input_error({line.number, static_cast<int>(line.text.size()) + 1},
-                          "a one-line puzzle has 16, 81, 256 or 625 cells, this line has " + std::to_string(cells.size()));
+      throw_input_error(source, {line.number, static_cast<int>(line.text.size()) + 1},
+                        "a one-line puzzle has 16, 81, 256 or 625 cells, this line has " + std::to_string(cells.size()));
     }
     Grid grid(box);
     const int n = grid.size();
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      const Position p{line.number, cells[i].second};
+      const InputLocation p{line.number, cells[i].second};
       const int r = static_cast<int>(i) / n;
       const int c = static_cast<int>(i) % n;
-      grid.set(r, c, detail::cell_value(std::string_view(&cells[i].first, 1), n, p));
+      grid.set(r, c, detail::cell_value(std::string_view(&cells[i].first, 1), n, source, p));
       grid.set_where(r, c, p);
     }
     return grid;
@@ -218,8 +213,9 @@ inline Grid read_grid(std::string_view text, int first_line = 1) {
   }
   if (box == 0) {
     const auto& last = lines.back();
-    detail::input_error({last.number, 1}, "a grid has 4, 9, 16 or 25 rows; the input has " + std::to_string(n) +
-                                              " rows (a one-line puzzle must be the only line)");
+    throw_input_error(source, {last.number, 1},
+                      "a grid has 4, 9, 16 or 25 rows; the input has " + std::to_string(n) +
+                          " rows (a one-line puzzle must be the only line)");
   }
   Grid grid(box);
   for (int r = 0; r < n; ++r) {
@@ -241,13 +237,16 @@ inline Grid read_grid(std::string_view text, int first_line = 1) {
     }
     const auto& cells = static_cast<int>(tokens.size()) == n ? tokens : chars;
     if (static_cast<int>(cells.size()) != n) {
-      detail::input_error({line.number, static_cast<int>(line.text.size()) + 1},
-                          "row " + std::to_string(r + 1) + " of a " + std::to_string(n) + "x" + std::to_string(n) +
-                              " grid needs " + std::to_string(n) + " cells, this line has " + std::to_string(chars.size()));
+      // At the first cell too many, or just past the end of a line too short.
+      const int column = chars.size() > static_cast<std::size_t>(n) ? chars[static_cast<std::size_t>(n)].second
+                                                                    : static_cast<int>(line.text.size()) + 1;
+      throw_input_error(source, {line.number, column},
+                        "row " + std::to_string(r + 1) + " of a " + std::to_string(n) + "x" + std::to_string(n) +
+                            " grid needs " + std::to_string(n) + " cells, this line has " + std::to_string(chars.size()));
     }
     for (int c = 0; c < n; ++c) {
-      const Position p{line.number, cells[static_cast<std::size_t>(c)].second};
-      grid.set(r, c, detail::cell_value(cells[static_cast<std::size_t>(c)].first, n, p));
+      const InputLocation p{line.number, cells[static_cast<std::size_t>(c)].second};
+      grid.set(r, c, detail::cell_value(cells[static_cast<std::size_t>(c)].first, n, source, p));
       grid.set_where(r, c, p);
     }
   }
@@ -255,9 +254,9 @@ inline Grid read_grid(std::string_view text, int first_line = 1) {
 }
 
 // Reads one puzzle (read_grid()) and checks its givens (check_givens()).
-inline Grid parse_grid(std::string_view text, int first_line = 1) {
-  Grid grid = read_grid(text, first_line);
-  check_givens(grid);
+inline Grid parse_grid(std::string_view text, const std::string& source, int first_line = 1) {
+  Grid grid = read_grid(text, source, first_line);
+  check_givens(grid, source);
   return grid;
 }
 

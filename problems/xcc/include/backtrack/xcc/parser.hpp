@@ -8,7 +8,8 @@
 //   parser.add_line("a c:red");
 //   XccFile file = std::move(parser).finish();
 //
-// Every mistake is an InputError "SOURCE:LINE: what, naming the item" (exit 65).
+// Every mistake is an InputError "SOURCE:LINE:COLUMN: what, naming the item" (exit 65,
+// input_location.hpp), at the item's first character.
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -20,6 +21,7 @@
 
 #include "backtrack/digest.hpp"
 #include "backtrack/errors.hpp"
+#include "backtrack/input_location.hpp"
 #include "backtrack/quoted.hpp"
 #include "backtrack/xcc/xcc_file.hpp"
 
@@ -31,6 +33,7 @@ class XccParser {
 
   void add_line(std::string_view line) {
     ++line_number_;
+    line_ = line;
     const std::string_view text = trimmed(line);
     if (text.empty() || text.front() == '|') return;  // a blank line or a comment
     if (!items_read_) {
@@ -41,7 +44,9 @@ class XccParser {
   }
 
   XccFile finish() && {
-    if (!items_read_) throw InputError(source_ + ": no items: the first line that is not a comment must name them");
+    if (!items_read_) {
+      throw_input_error(source_, {1, 1}, "no items: the first line that is not a comment must name them");
+    }
     file_.digest = digest_.hex();
     return std::move(file_);
   }
@@ -69,29 +74,30 @@ class XccParser {
     }
   }
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(source_ + ":" + std::to_string(line_number_) + ": " + what);
+  // `at`: the part of the line being read that is wrong.
+  [[noreturn]] void fail(std::string_view at, const std::string& what) const {
+    throw_input_error(source_, {line_number_, static_cast<int>(at.data() - line_.data()) + 1}, what);
   }
 
   void read_items(std::string_view text) {
     bool secondary = false;
     for_each_word(text, [&](std::string_view word) {
       if (word == "|") {
-        if (secondary) fail("'|' twice in the line of items");
+        if (secondary) fail(word, "'|' twice in the line of items");
         secondary = true;
         return;
       }
       if (word.find_first_of(":|") != std::string_view::npos) {
-        fail("item " + in_quotes(word) + ": a name cannot hold ':' or '|' (put blanks around the '|')");
+        fail(word, "item " + in_quotes(word) + ": a name cannot hold ':' or '|' (put blanks around the '|')");
       }
-      if (file_.items.size() >= max_items) fail("more than " + std::to_string(max_items) + " items");
+      if (file_.items.size() >= max_items) fail(word, "more than " + std::to_string(max_items) + " items");
       if (!index_.emplace(std::string(word), static_cast<int>(file_.items.size())).second) {
-        fail("item " + in_quotes(word) + " is named twice");
+        fail(word, "item " + in_quotes(word) + " is named twice");
       }
       file_.items.emplace_back(word);
       if (!secondary) ++file_.primary;
     });
-    if (file_.primary == 0) fail("no primary item: the line of items must name at least one before any '|'");
+    if (file_.primary == 0) fail(text, "no primary item: the line of items must name at least one before any '|'");
     file_.matrix = exact_cover::Matrix(file_.primary, file_.secondary());
     last_option_of_.assign(file_.items.size(), -1);
     for (std::size_t i = 0; i < file_.items.size(); ++i) {
@@ -112,18 +118,22 @@ class XccParser {
       const auto colon = word.find(':');
       const std::string_view name = word.substr(0, colon);
       const auto found = index_.find(name);
-      if (name.empty() || name.find('|') != std::string_view::npos) fail("malformed item " + in_quotes(word));
-      if (found == index_.end()) fail("unknown item " + in_quotes(name) + " in an option");
+      if (name.empty() || name.find('|') != std::string_view::npos) fail(word, "malformed item " + in_quotes(word));
+      if (found == index_.end()) fail(word, "unknown item " + in_quotes(name) + " in an option");
       const int item = found->second;
-      if (last_option_of_[static_cast<std::size_t>(item)] == option) fail("item " + in_quotes(name) + " twice in one option");
+      if (last_option_of_[static_cast<std::size_t>(item)] == option) {
+        fail(word, "item " + in_quotes(name) + " twice in one option");
+      }
       last_option_of_[static_cast<std::size_t>(item)] = option;
       int colour = 0;
       if (colon != std::string_view::npos) {
         const std::string_view colour_name = word.substr(colon + 1);
         if (colour_name.empty() || colour_name.find_first_of(":|") != std::string_view::npos) {
-          fail("malformed colour in " + in_quotes(word) + ": ITEM:COLOUR, a colour without ':' or '|'");
+          fail(word, "malformed colour in " + in_quotes(word) + ": ITEM:COLOUR, a colour without ':' or '|'");
         }
-        if (item < file_.primary) fail("primary item " + in_quotes(name) + " cannot have a colour (" + in_quotes(word) + ")");
+        if (item < file_.primary) {
+          fail(word, "primary item " + in_quotes(name) + " cannot have a colour (" + in_quotes(word) + ")");
+        }
         colour = colour_of(colour_name);
       }
       has_primary = has_primary || item < file_.primary;
@@ -135,7 +145,7 @@ class XccParser {
       return;
     }
     if (file_.matrix.entries() + columns_.size() > max_entries) {
-      fail("more than " + std::to_string(max_entries) + " item names in the options");
+      fail(text, "more than " + std::to_string(max_entries) + " item names in the options");
     }
     const bool any_colour = std::any_of(colours_.begin(), colours_.end(), [](int c) { return c != 0; });
     file_.matrix.add_row(columns_, any_colour ? std::span<const int>(colours_) : std::span<const int>());
@@ -173,6 +183,7 @@ class XccParser {
 
   std::string source_;
   int line_number_ = 0;
+  std::string_view line_;  // the one being read, for the columns of messages
   bool items_read_ = false;
   XccFile file_;
   NameIndex index_;

@@ -3,9 +3,11 @@
 // test's validator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -218,6 +220,104 @@ TEST(Trace, ControlCharactersOfAFileAreEscaped) {
   const auto json = run({"solve", "xcc", "--file", file.path(), "--all", "--format", "json"});
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(json_lines(json.out).front()["options"][0]["text"], "\x1b[31mA B") << json.out;
+}
+
+// The moves of a JSON trace on the path to its first solution, and that solution as
+// listed (its line of type "solution").
+struct Path {
+  std::vector<std::string> moves;
+  nlohmann::json solution;
+};
+
+Path first_solution_path(const std::string& out) {
+  Path path;
+  std::vector<std::string> moves;
+  bool found = false;
+  for (const auto& line : json_lines(out)) {
+    if (line.value("type", "") == "solution") path.solution = line;
+    if (line.value("type", "") != "step" || found) continue;
+    if (line["event"] == "node") {
+      moves.resize(line["depth"].get<std::size_t>());
+      if (!moves.empty()) moves.back() = line["move"].get<std::string>();
+    }
+    if (line["event"] == "solution") {
+      path.moves = moves;
+      found = true;
+    }
+  }
+  return path;
+}
+
+// A pentomino move is its letter and the five squares it covers (row,column from 0, as
+// --holes counts), not a row of the exact-cover matrix: the squares of each move on the
+// path to the first tiling carry that move's letter in the tiling drawn.
+TEST(Trace, PentominoMovesAreALetterAndItsSquares) {
+  const auto o = run({"solve", "pentomino", "--shape", "3x20", "--first", "--trace", "--format", "json"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const Path path = first_solution_path(o.out);
+  ASSERT_EQ(path.moves.size(), 12u) << o.out;  // the twelve pieces
+  const auto board = path.solution["tiling"].get<std::vector<std::string>>();
+  ASSERT_EQ(board.size(), 3u) << o.out;
+  std::string letters;
+  for (const auto& move : path.moves) {
+    std::istringstream words(move);
+    char letter = 0;
+    std::string at;
+    words >> letter >> at;
+    EXPECT_EQ(at, "at") << move;
+    letters += letter;
+    int squares = 0;
+    std::string square;
+    while (words >> square) {
+      int row = -1;
+      int col = -1;
+      char open = 0, comma = 0, close = 0;
+      std::istringstream(square) >> open >> row >> comma >> col >> close;
+      ASSERT_TRUE(open == '(' && comma == ',' && close == ')' && row >= 0 && row < 3 && col >= 0 && col < 20) << move;
+      EXPECT_EQ(board[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)], letter) << move;
+      ++squares;
+    }
+    EXPECT_EQ(squares, 5) << move;
+  }
+  std::sort(letters.begin(), letters.end());
+  EXPECT_EQ(letters, "FILNPTUVWXYZ");
+  EXPECT_FALSE(contains(o.out, "option ")) << o.out;
+}
+
+// A Sudoku move is a symbol and its cell, "5 at r3c7" (rows and columns from 1), in every
+// strategy: each move on the path to the solution writes what the solution holds there,
+// in a cell the puzzle left empty. (csp's other branch is "no 5 at r3c7".)
+TEST(Trace, SudokuMovesAreASymbolAndItsCell) {
+  const std::string puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+  for (const std::string strategy : {"bits", "dlx", "csp"}) {
+    const auto o = run({"solve", "sudoku", "--puzzle", puzzle, "--strategy", strategy, "--first", "--trace", "--format",
+                        "json"});
+    ASSERT_EQ(o.exit_code, 0) << strategy << o.err;
+    const Path path = first_solution_path(o.out);
+    ASSERT_FALSE(path.moves.empty()) << strategy << o.out;
+    const std::string solution = path.solution["line"];
+    ASSERT_EQ(solution.size(), 81u) << strategy << o.out;
+    int writes = 0;
+    for (const auto& move : path.moves) {
+      char symbol = 0;
+      int row = 0;
+      int col = 0;
+      char r = 0;
+      char c = 0;
+      std::string at;
+      if (move.starts_with("no ")) continue;  // csp's x != v: it writes nothing
+      std::istringstream(move) >> symbol >> at >> r >> row >> c >> col;
+      ASSERT_TRUE(at == "at" && r == 'r' && c == 'c' && row >= 1 && row <= 9 && col >= 1 && col <= 9)
+          << strategy << ": " << move;
+      const auto cell = static_cast<std::size_t>((row - 1) * 9 + col - 1);
+      EXPECT_EQ(puzzle[cell], '.') << strategy << ": " << move;
+      EXPECT_EQ(solution[cell], symbol) << strategy << ": " << move;
+      ++writes;
+    }
+    EXPECT_GT(writes, 0) << strategy;
+    EXPECT_FALSE(contains(o.out, "option ")) << strategy;
+    EXPECT_FALSE(contains(o.out, "\"x")) << strategy;  // the CSP layer's own words, "x20 = 4"
+  }
 }
 
 TEST(Trace, ThreadsGiveWayToOneSearch) {

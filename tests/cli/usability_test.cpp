@@ -211,6 +211,38 @@ TEST(Traps, UniqueIsRefusedWhereNoSymmetryIsDeclared) {
   EXPECT_EQ(cli::field(queens.out, "classes"), "1") << queens.out;
 }
 
+// Sudoku's default strategy goes by the grid's size: bits up to 16x16, csp at domain
+// consistency with dom-wdeg on a 25x25 grid, where bits gives up on puzzles Gecode
+// solves (docs/performance.md); the run says which it chose, and --strategy still rules.
+TEST(Defaults, SudokuChoosesItsStrategyByTheGridsSize) {
+  std::string grid;  // a 25x25 grid, rows shifted by whole boxes, then every other cell emptied
+  for (int r = 0; r < 25; ++r) {
+    for (int c = 0; c < 25; ++c) {
+      const int value = ((r % 5) * 5 + r / 5 + c) % 25 + 1;
+      grid += (r + c) % 2 == 0 ? '.' : value <= 9 ? static_cast<char>('0' + value) : static_cast<char>('A' + value - 10);
+    }
+  }
+  const auto large = run({"solve", "sudoku", "--puzzle", grid, "--first"});
+  ASSERT_EQ(large.exit_code, 0) << large.err;
+  const auto problem = cli::field(large.out, "problem").value_or("");
+  EXPECT_TRUE(contains(problem, "size=25x25")) << large.out;
+  EXPECT_TRUE(contains(problem, "strategy=csp prune=domain order=dom-wdeg")) << large.out;
+  // Given, --strategy and --order rule over the defaults.
+  const auto named = run({"solve", "sudoku", "--puzzle", grid, "--first", "--strategy", "csp", "--order", "mrv"});
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_TRUE(contains(cli::field(named.out, "problem").value_or(""), "strategy=csp prune=domain order=mrv"))
+      << named.out;
+  const auto bits = run({"solve", "sudoku", "--puzzle", grid, "--first", "--strategy", "bits"});
+  ASSERT_EQ(bits.exit_code, 0) << bits.err;
+  EXPECT_TRUE(contains(cli::field(bits.out, "problem").value_or(""), "strategy=bits")) << bits.out;
+  EXPECT_EQ(cli::field(bits.out, "solutions"), cli::field(large.out, "solutions"));
+
+  const auto nine = run({"solve", "sudoku", "--puzzle",
+                         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "--first"});
+  ASSERT_EQ(nine.exit_code, 0) << nine.err;
+  EXPECT_TRUE(contains(cli::field(nine.out, "problem").value_or(""), "size=9x9 givens=30 strategy=bits")) << nine.out;
+}
+
 // ---------------------------------------------------------------------------------
 // A mistyped command, problem, strategy, option or value: the nearest known one.
 

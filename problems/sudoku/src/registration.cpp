@@ -49,9 +49,39 @@ std::string read_input(const po::variables_map& vm) {
   return input_text("-");
 }
 
+// The puzzle make() builds: the instance of a set, or the one the options name.
+Grid read_puzzle(const po::variables_map& vm, const SolveIntent& intent) {
+  return parse_grid(intent.instance ? *intent.instance : read_input(vm), input_source(vm));
+}
+
+// bits is the fastest up to 16x16, at finding one solution and at counting many (top95
+// --first: 2,060 nodes against dlx's 34,808; the classic puzzle less ten givens,
+// 1,391,664 fillings: 0.73 s against dlx's 1.77 s and csp's 1.04 s). On a 25x25 grid its
+// singles and locked candidates are too weak: of Gecode's five 25x25 puzzles that Gecode
+// solves in 10 s, bits solves two in 20 CPU s, csp at domain consistency (all-different
+// by matching: every hidden single, pair, ...) with dom-wdeg all five
+// (docs/performance.md, "25x25 Sudoku against Gecode").
+constexpr int largest_box_for_bits_by_default = 4;
+
+std::string default_strategy(const po::variables_map& vm, const SolveIntent& intent) {
+  return read_puzzle(vm, intent).box() <= largest_box_for_bits_by_default ? "bits" : "csp";
+}
+
+// csp's search where --prune and --order are not given: on a grid larger than bits
+// takes by default, the one that solves them (above); on a smaller one the layer's own,
+// forward checking and MRV, the cheapest a node.
+csp::SearchOptions csp_defaults(const Grid& puzzle) {
+  csp::SearchOptions defaults;
+  if (puzzle.box() > largest_box_for_bits_by_default) {
+    defaults.prune = csp::Prune::domain;
+    defaults.variables = csp::VariableOrder::dom_wdeg;
+  }
+  return defaults;
+}
+
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const std::string& strategy = intent.strategy;  // declared, named and checked by the driver
-  const Grid puzzle = parse_grid(intent.instance ? *intent.instance : read_input(vm), input_source(vm));
+  const Grid puzzle = read_puzzle(vm, intent);
   std::string description = "size=" + std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) +
                             " givens=" + std::to_string(puzzle.givens()) + " strategy=" + strategy;
   // The puzzle is the input: its cells on one line, whichever form it was read in.
@@ -65,7 +95,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
     }
   }
   if (strategy == "csp") {
-    const auto options = csp::read_search_options(vm, {});
+    const auto options = csp::read_search_options(vm, csp_defaults(puzzle));
     return csp_solver(puzzle, options, Instance{description + " " + csp::describe(options), cells});
   }
   return dlx_solver(puzzle, Instance{description, cells});
@@ -99,20 +129,18 @@ const Registrar registrar(ProblemInfo{
             {.name = "bits",
              .summary = "each symbol's places as a bitboard; naked and hidden singles and locked candidates to a "
                         "fixpoint after each move; the open cell with the fewest candidates next (the fast path, "
-                        "the default)"},
+                        "the default up to 16x16)"},
             {.name = "dlx",
              .summary = "exact cover with dancing links: cell, row-symbol, column-symbol and box-symbol columns"},
             {.name = "csp",
              .summary = "the generic CSP layer: a variable per cell, all-different per row, column and box (--prune, "
-                        "--order, --values)",
+                        "--order, --values; on 25x25, where it is the default, --prune domain --order dom-wdeg unless "
+                        "given)",
              .options = csp::restarting_search_option_names},
         },
     .make = make,
     .check = check_solution,
-    // bits is the fastest at finding one solution and at counting many (top95 --first:
-    // 2,060 nodes against dlx's 34,808; the classic puzzle less ten givens, 1,391,664
-    // fillings: 0.73 s against dlx's 1.77 s and csp's 1.04 s), so it is the default.
-    .default_strategy = [](const po::variables_map&, const SolveIntent&) { return std::string("bits"); },
+    .default_strategy = default_strategy,
     .options = declared_options(),
     .instances = instances,
 });

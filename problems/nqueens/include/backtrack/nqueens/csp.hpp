@@ -15,6 +15,8 @@
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/problem.hpp"
+#include "backtrack/limits_in_scope.hpp"
+#include "backtrack/search_limits.hpp"
 #include "backtrack/nqueens/placement.hpp"
 #include "backtrack/nqueens/symmetry.hpp"
 
@@ -90,9 +92,19 @@ class IntCspQueens : public csp::IntProblem {
   std::vector<Root<Move>> roots() const {
     return first_row_roots<Move>(n_, symmetry_, [](int c) { return Move{0, Move::Kind::equal, c}; });
   }
+  // The queens placed so far: a row's queen once its column is fixed, by a move or by
+  // propagation, and -1 for an open row (values() would fill it in: a partial board of
+  // --trace or --tree would show queens no move placed).
   Placement placement(std::span<const Move> path) const {
-    const std::vector<csp::Value> v = values(path);
-    return Placement(v.begin(), v.end());
+    const SearchLimits unlimited;  // drawn whole, whatever the limits say meanwhile
+    const LimitsInScope never_stopped(unlimited);
+    State s = root();
+    apply_all(s, path);
+    Placement columns(static_cast<std::size_t>(n_), -1);
+    for (int row = 0; row < n_; ++row) {
+      if (s.space.fixed(row)) columns[static_cast<std::size_t>(row)] = static_cast<int>(s.space.min(row));
+    }
+    return columns;
   }
   int size() const { return n_; }
 

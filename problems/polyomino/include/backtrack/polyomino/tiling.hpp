@@ -77,6 +77,25 @@ class Tiling : public exact_cover::DancingLinks {
     return lines;
   }
 
+  // A move of --trace and --tree (watched_search.hpp): the piece and the squares it
+  // covers, "L at (0,0) (1,0) (2,0) (3,0) (3,1)", rows and columns from 0 as in --holes.
+  std::string describe(Move m) const {
+    const auto& placement = placements_[static_cast<std::size_t>(row_of(m))];
+    std::vector<int> cells = placement.cells;
+    std::sort(cells.begin(), cells.end());  // cell numbers run row by row: reading order
+    std::string words(1, pieces_[static_cast<std::size_t>(placement.piece)].name);
+    words += " at";
+    for (int cell : cells) {
+      const Cell& square = board_.cells()[static_cast<std::size_t>(cell)];
+      words += " (";
+      words += std::to_string(square.row);
+      words += ',';
+      words += std::to_string(square.col);
+      words += ')';
+    }
+    return words;
+  }
+
   const Board& board() const { return board_; }
   std::size_t placements() const { return placements_.size(); }
   std::size_t symmetry_count() const { return symmetries_.size(); }

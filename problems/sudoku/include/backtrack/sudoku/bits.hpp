@@ -22,10 +22,12 @@
 #include <cstdint>
 #include <ranges>
 #include <span>
+#include <string>
 #include <type_traits>
 
 #include "backtrack/set_bits.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/sudoku/move_words.hpp"
 #include "backtrack/uint128.hpp"
 
 namespace backtrack::sudoku {
@@ -133,6 +135,8 @@ class BitsSudoku {
     return grid;
   }
   const Grid& puzzle() const { return puzzle_; }
+  // A move of --trace and --tree: "5 at r3c7" (the singles it forces are not listed).
+  static std::string describe(Move m) { return symbol_at(n, cell_of(m), symbol_of(m) + 1); }
 
  private:
   static constexpr Symbols all_symbols = static_cast<Symbols>((std::uint64_t{1} << n) - 1);

@@ -7,11 +7,13 @@
 // adds naked singles to a fixpoint, bounds the Hall intervals of each house, and gac
 // everything a house allows (hidden singles, pairs, ...: Régin's matching).
 #include <span>
+#include <string>
 #include <vector>
 
 #include "backtrack/csp/model.hpp"
 #include "backtrack/csp/problem.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/sudoku/move_words.hpp"
 
 namespace backtrack::sudoku {
 
@@ -49,6 +51,21 @@ class CspSudoku : public csp::CspProblem {
     const auto v = values(path);
     for (std::size_t i = 0; i < v.size(); ++i) grid.cells()[i] = v[i] + 1;
     return grid;
+  }
+  // A move of --trace and --tree in the grid's words, not the model's ("x20 = 4"):
+  // "5 at r3c7", and for the other branches "no 5 at r3c7", "r3c7 <= 5", "r3c7 > 5".
+  std::string describe(const Move& m) const {
+    const int n = puzzle_.size();
+    const int value = m.value + 1;
+    if (m.kind == csp::DecisionKind::equal) return symbol_at(n, m.var, value);
+    if (m.kind == csp::DecisionKind::not_equal) return "no " + symbol_at(n, m.var, value);
+    return cell_name(n, m.var) + (m.kind == csp::DecisionKind::at_most ? " <= " : " > ") + Grid::symbol(value);
+  }
+  std::string why_dead_end(const State& s) const {
+    for (std::size_t cell = 0; cell < s.domain.size(); ++cell) {
+      if (s.domain[cell] == 0) return cell_name(puzzle_.size(), static_cast<int>(cell)) + " has no symbol left";
+    }
+    return CspProblem::why_dead_end(s);
   }
 
  private:

@@ -6,11 +6,13 @@
 // the cell and covers one column of each family. The givens are preselected rows,
 // covered once when the problem is built.
 #include <span>
+#include <string>
 #include <vector>
 
 #include "backtrack/exact_cover/dancing_links.hpp"
 #include "backtrack/exact_cover/matrix.hpp"
 #include "backtrack/sudoku/grid.hpp"
+#include "backtrack/sudoku/move_words.hpp"
 
 namespace backtrack::sudoku {
 
@@ -28,6 +30,11 @@ class DlxSudoku : public exact_cover::DancingLinks {
       grid.set(cell / n, cell % n, row % n + 1);
     }
     return grid;
+  }
+  // A move of --trace and --tree: "5 at r3c7", not the matrix row ("option 6133").
+  std::string describe(Move m) const {
+    const int n = puzzle_.size();
+    return symbol_at(n, row_of(m) / n, row_of(m) % n + 1);
   }
   const Grid& puzzle() const { return puzzle_; }
 

@@ -61,7 +61,7 @@ def main():
             break
         rows = [r for r in run(a.backtrack, ["--limit", "2"], trial) if r.get("type") == "instance"]
         for r in rows:
-            i = r["index"] - 1
+            i = r["instance_index"] - 1
             if r["solutions"] == "1" and givens[i] > a.givens:
                 grids[i] = list(trial[i])
         print(f"step {step + 1}/{n * n}: givens {min(givens)}..{max(givens)}", file=sys.stderr)

@@ -154,14 +154,14 @@ TEST(Trace, StopsAtItsLineBudgetUnlessForced) {
 }
 
 TEST(Trace, AnyProblemGetsItFromTheEngine) {
-  // Golomb rulers (the integer CSP layer, an optimisation): moves in the layer's words.
+  // Golomb rulers (the integer CSP layer, an optimisation): moves in the plugin's words.
   const auto o = run({"solve", "golomb", "-n", "4", "--trace", "--format", "json"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   int nodes = 0;
   bool worded = false;
   for (const auto& line : json_lines(o.out)) {
     if (line.value("event", "") == "node") ++nodes;
-    if (line.value("event", "") == "node" && contains(line.value("move", ""), "x")) worded = true;
+    if (line.value("event", "") == "node" && contains(line.value("move", ""), "mark ")) worded = true;
   }
   EXPECT_TRUE(worded) << o.out;
   EXPECT_EQ(nodes, summary_of(o)["nodes"].get<int>());
@@ -318,6 +318,50 @@ TEST(Trace, SudokuMovesAreASymbolAndItsCell) {
     EXPECT_FALSE(contains(o.out, "option ")) << strategy;
     EXPECT_FALSE(contains(o.out, "\"x")) << strategy;  // the CSP layer's own words, "x20 = 4"
   }
+}
+
+// The integer layer's plugins name their variables: a magic square's move is a cell,
+// "r2c3 = 7" (rows and columns from 1), and each move x = v on the path to the first
+// square puts v in that cell of it; a Golomb ruler's move is a mark, "mark 2 = 5".
+TEST(Trace, MagicSquareAndGolombMovesNameTheirVariable) {
+  const auto square = run({"solve", "magic-square", "-n", "3", "--first", "--trace", "--format", "json"});
+  ASSERT_EQ(square.exit_code, 0) << square.err;
+  const Path path = first_solution_path(square.out);
+  ASSERT_FALSE(path.moves.empty()) << square.out;
+  const auto cells = path.solution["square"].get<std::vector<std::vector<int>>>();
+  ASSERT_EQ(cells.size(), 3u) << square.out;
+  int writes = 0;
+  for (const auto& move : path.moves) {
+    char r = 0;
+    char c = 0;
+    int row = 0;
+    int col = 0;
+    std::string relation;
+    int value = 0;
+    std::istringstream(move) >> r >> row >> c >> col >> relation >> value;
+    ASSERT_TRUE(r == 'r' && c == 'c' && row >= 1 && row <= 3 && col >= 1 && col <= 3 && value >= 1) << move;
+    if (relation != "=") continue;
+    EXPECT_EQ(cells[static_cast<std::size_t>(row - 1)][static_cast<std::size_t>(col - 1)], value) << move;
+    ++writes;
+  }
+  EXPECT_GT(writes, 0);
+  EXPECT_FALSE(contains(square.out, "\"x")) << square.out;  // the layer's own words, "x4 = 1"
+
+  const auto ruler = run({"solve", "golomb", "--marks", "4", "--trace", "--format", "json"});
+  ASSERT_EQ(ruler.exit_code, 0) << ruler.err;
+  int moves = 0;
+  for (const auto& line : json_lines(ruler.out)) {
+    if (line.value("type", "") != "step" || line.value("move", "").empty()) continue;  // the root: no move
+    std::string mark;
+    int index = -1;
+    std::string relation;
+    int value = -1;
+    std::istringstream(line["move"].get<std::string>()) >> mark >> index >> relation >> value;
+    EXPECT_TRUE(mark == "mark" && index >= 1 && index < 4 && value >= 0) << line.dump();
+    ++moves;
+  }
+  EXPECT_GT(moves, 0);
+  EXPECT_FALSE(contains(ruler.out, "\"x")) << ruler.out;
 }
 
 TEST(Trace, ThreadsGiveWayToOneSearch) {

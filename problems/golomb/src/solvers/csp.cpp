@@ -20,13 +20,21 @@ Solution render(const std::vector<csp::Value>& marks) {
   return solution;
 }
 
+// A solution as its marks; a move of --trace and --tree as "mark 2 = 5", the layer's
+// words for it ("x2 = 5") with the variable named.
+struct RulerWords {
+  Solution operator()(const CspGolomb& p, std::span<const CspGolomb::Move> path) const { return render(p.ruler(path)); }
+  std::string describe(const CspGolomb&, std::span<const CspGolomb::Move> path) const {
+    const std::string words = CspGolomb::describe(path.back());
+    return "mark " + std::to_string(path.back().x) + words.substr(words.find(' '));
+  }
+};
+
 }  // namespace
 
 std::unique_ptr<Solver> csp_solver(int marks, const csp::SearchOptions& options, Instance instance) {
   return csp::with_restarts(CspGolomb(marks, options), instance, [instance](CspGolomb problem) {
-    return make_solver(
-        std::move(problem),
-        [](const CspGolomb& p, std::span<const CspGolomb::Move> path) { return render(p.ruler(path)); }, instance);
+    return make_solver(std::move(problem), RulerWords{}, instance);
   });
 }
 

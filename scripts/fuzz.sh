@@ -25,24 +25,43 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset fuzz "${launcher[@]}" >/dev/null  # CMakePresets.json
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
 
-failed=()
 mkdir -p build-fuzz/artifacts
-for target in "${targets[@]}"; do
+# One target: its log in build-fuzz/TARGET.log, its status the fuzzer's.
+fuzz_one() {
+  local target=$1
   # A copy, so that what the fuzzer adds never lands in the seed corpus under version control.
-  corpus=build-fuzz/corpus/$target
+  local corpus=build-fuzz/corpus/$target
   rm -rf "$corpus" && mkdir -p "$corpus" && cp tests/fuzz/corpus/"$target"/* "$corpus"/
   # A dictionary of the input's words, where the target has one.
-  dict=()
+  local dict=()
   [ -f tests/fuzz/"$target".dict ] && dict=(-dict=tests/fuzz/"$target".dict)
   echo "fuzz: $target for $seconds s" >&2
-  if ! build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
-      -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$target"- "$corpus" \
-      >build-fuzz/"$target".log 2>&1; then
+  build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
+    -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$target"- "$corpus" >build-fuzz/"$target".log 2>&1
+}
+# As many targets at once as there are cores: each fuzzer runs on one.
+declare -A running=()
+failed=()
+finish_one() {  # waits for the oldest running target
+  local target=$1
+  if ! wait "${running[$target]}"; then
     tail -n 40 build-fuzz/"$target".log >&2
     failed+=("$target")
   fi
   grep -E '^stat::number_of_executed_units' build-fuzz/"$target".log >&2 || true
+  unset "running[$target]"
+}
+order=()
+for target in "${targets[@]}"; do
+  if [ ${#order[@]} -ge "$(nproc)" ]; then
+    finish_one "${order[0]}"
+    order=("${order[@]:1}")
+  fi
+  fuzz_one "$target" &
+  running[$target]=$!
+  order+=("$target")
 done
+for target in "${order[@]}"; do finish_one "$target"; done
 if [ ${#failed[@]} -ne 0 ]; then
   echo "fuzz: failed: ${failed[*]} (inputs in build-fuzz/artifacts/, logs in build-fuzz/*.log)" >&2
   exit 1

@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
 #include <random>
-#include <regex>
 #include <set>
 #include <span>
 #include <sstream>
@@ -477,21 +477,40 @@ TEST(Registry, EachBuiltinOnceAndEachWithItsSpecification) {
   EXPECT_EQ(registered, builtin_names());  // a std::map's keys: sorted
 }
 
+// The name of a predicate declared on one line without a body, "predicate NAME(...);",
+// else "". (Not std::regex: it trips a g++ 12 warning under ASan.)
+std::string native_predicate(const std::string& line) {
+  const std::string keyword = "predicate";
+  if (!line.starts_with(keyword) || line.size() == keyword.size() || std::isspace(static_cast<unsigned char>(line[keyword.size()])) == 0) {
+    return "";
+  }
+  const std::size_t open = line.find('(');
+  const std::size_t end = line.find(");", open);
+  if (open == std::string::npos || end == std::string::npos || line.find('=', open) < end) return "";
+  std::string name = line.substr(keyword.size(), open - keyword.size());
+  std::erase_if(name, [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+  const bool word = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+  return word ? name : "";
+}
+
 // What the solver library declares without a body, MiniZinc hands to the reader as it is:
 // each such predicate is a builtin.
 TEST(Registry, EachPredicateTheSolverLibraryLeavesNativeIsABuiltin) {
+  EXPECT_EQ(native_predicate("predicate fzn_table_int(array[int] of var int: x, array[int] of int: t);"), "fzn_table_int");
+  EXPECT_EQ(native_predicate("predicate all_different_int(array[int] of var int: x) = fzn_x(x);"), "");
+  EXPECT_EQ(native_predicate("predicates p(x);"), "");
   const std::vector<std::string> registered = builtin_constraints();
-  const std::regex declaration(R"(^predicate\s+(\w+)\s*\([^=]*\);)");
   int native = 0;
   for (const auto& file : std::filesystem::directory_iterator(BACKTRACK_SOLVER_LIBRARY)) {
     if (file.path().extension() != ".mzn") continue;
     std::ifstream in(file.path());
     for (std::string line; std::getline(in, line);) {
-      std::smatch m;
-      if (!std::regex_search(line, m, declaration)) continue;
+      const std::string name = native_predicate(line);
+      if (name.empty()) continue;
       ++native;
-      EXPECT_NE(std::find(registered.begin(), registered.end(), m[1].str()), registered.end())
-          << m[1] << " in " << file.path();
+      EXPECT_NE(std::find(registered.begin(), registered.end(), name), registered.end()) << name << " in " << file.path();
     }
   }
   EXPECT_GE(native, 3) << "no native predicate read from " << BACKTRACK_SOLVER_LIBRARY;

@@ -24,9 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       backtrack::sudoku::parse_grid(p.text, "puzzle", p.first_line);
     } catch (const backtrack::InputError& e) {
-      const std::string message = e.what();
-      require(message.starts_with("line "), "an error names its line");
-      const int line = std::stoi(message.substr(5));
+      const int line = backtrack::fuzz::located_line(e.what(), "puzzle");
+      require(line >= 1, "an error names the input, its line and column");
       require(line >= p.first_line && line <= lines + 1, "the line is the puzzle's, in the whole input");
     }
   }

@@ -25,7 +25,9 @@ using detail::Resolved;
 // of builtins), then its solve item (objective and search annotations).
 class Builder {
  public:
-  Builder(const Model& ast, const BuildOptions& options) : ast_(ast), options_(options) {}
+  Builder(const Model& ast, const BuildOptions& options) : ast_(ast), options_(options) {
+    m_.set_globals(options.globals);
+  }
 
   FlatZincModel build() {
     symbols_.find_bool2int_aliases(ast_);

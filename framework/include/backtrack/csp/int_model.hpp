@@ -136,6 +136,9 @@ class IntModel {
     return xs;
   }
   IntVar bool_var() { return int_var(0, 1); }
+  // How the global constraints posted from now on are stated (globals.hpp).
+  void set_globals(Globals g) { globals_ = g; }
+  Globals globals() const { return globals_; }
   int variables() const { return space_.variables(); }
 
   void post(const LinearRelation& r) {
@@ -382,6 +385,7 @@ class IntModel {
   std::vector<SearchPhase> phases_;
   std::vector<int> auxiliary_;
   std::vector<int> strength_from_search_;
+  Globals globals_ = Globals::native;
 };
 
 }  // namespace backtrack::csp

@@ -95,6 +95,11 @@ enum class VariableOrder {
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
 enum class Branching { values, binary };
+// How a model states a global constraint (cumulative, circuit, regular, ...; globals/):
+// native, one propagator of its own at the consistency its file states; decomposed, the
+// smaller constraints (linear, reified, clauses) a solver without it would post, so that
+// the two can be compared node for node.
+enum class Globals { native, decomposed };
 
 struct SearchOptions {
   Prune prune = Prune::forward;

@@ -44,6 +44,9 @@ struct BuildOptions {
   // Search the annotations' way (int_search, bool_search, seq_search), then every other
   // variable; false: every variable by the search options alone (MiniZinc's -f).
   bool follow_search_annotations = true;
+  // The solver library's globals (fzn_cumulative, ...) as their own propagators, or
+  // decomposed by the reader (--globals).
+  csp::Globals globals = csp::Globals::native;
 };
 
 struct FlatZincModel {

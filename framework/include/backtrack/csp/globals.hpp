@@ -1,0 +1,6 @@
+#pragma once
+// The global constraints of the integer layer, each in a file of its own (globals/): a
+// function that posts it on an IntModel, natively (its own propagator, propagators/) or
+// decomposed into smaller constraints, as IntModel::globals() says (options.hpp's
+// Globals). Each file states the consistency of its propagator and the algorithm it
+// follows; docs/csp.md lists them.

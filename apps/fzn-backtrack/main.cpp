@@ -42,6 +42,7 @@ struct Flags {
   long long lns = 0;  // --lns
   std::string restarts = "none";
   bool last_conflict = false;  // --last-conflict
+  std::string globals = "native";
   std::string file;
 };
 
@@ -83,6 +84,10 @@ po::options_description flag_descriptions(Flags& f) {
       ("last-conflict", po::bool_switch(&f.last_conflict), "over the variable order, the variable whose decision "
                                                            "failed last is chosen again first, until a decision "
                                                            "assigns it (last-conflict reasoning)")
+      ("globals", po::value(&f.globals), "native (the default): each global constraint of the solver library "
+                                         "(all_different, cumulative, circuit, ...) is a propagator of its "
+                                         "own; decomposed: the reader posts the smaller constraints a solver "
+                                         "without it would, to see what a propagator buys")
       ("file", po::value(&f.file), "the FlatZinc model");
   return d;
 }
@@ -151,6 +156,8 @@ int run(int argc, char** argv) {
   if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
   if (!restarts) throw UsageError("unknown --restarts " + in_quotes(f.restarts) + " (choose none, luby, geometric)");
+  const std::optional<csp::Globals> globals = csp::parse_choice(f.globals, csp::all_globals);
+  if (!globals) throw UsageError("unknown --globals " + in_quotes(f.globals) + " (choose native, decomposed)");
   const csp::SearchOptions options{.prune = *prune,
                                    .variables = csp::VariableOrder::afc_size,
                                    .seed = f.seed,
@@ -168,7 +175,7 @@ int run(int argc, char** argv) {
   flatzinc::ModelSolver made;
   try {
     const LimitsInScope watched(limits);
-    made = flatzinc::read_solver(text, !f.free, options, Instance{"fzn", ""});
+    made = flatzinc::read_solver(text, !f.free, *globals, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution

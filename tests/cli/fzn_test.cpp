@@ -488,6 +488,35 @@ TEST(FznBacktrack, RestartsListEachSolutionOnceAndProveTheOptimum) {
   EXPECT_TRUE(contains(unknown.err, "none, luby, geometric")) << unknown.err;
 }
 
+// --globals decomposed: all-different as a != for every pair. At --prune arc both prune
+// alike (a fixed value leaves its peers), so the same boards in the same tree, with
+// more propagations for the 84 pairs than for the 3 all-differents.
+TEST(FznBacktrack, GlobalsDecomposedSearchesTheSameBoards) {
+  const Model eight(queens(8));
+  const auto stat = [](const std::string& out, const std::string& name) {
+    const std::string line = "%%%mzn-stat: " + name + "=";
+    const auto at = out.find(line);
+    return at == std::string::npos ? -1LL : std::stoll(out.substr(at + line.size()));
+  };
+  const auto native = fzn({"-a", "-s", "--prune", "arc", eight.path()});
+  const auto decomposed = fzn({"-a", "-s", "--prune", "arc", "--globals", "decomposed", eight.path()});
+  ASSERT_EQ(native.exit_code, 0) << native.err;
+  ASSERT_EQ(decomposed.exit_code, 0) << decomposed.err;
+  std::set<std::vector<int>> boards;
+  for (const auto& solution : solutions_of(decomposed.out)) {
+    const auto q = board_of(solution, 8);
+    EXPECT_TRUE(valid_queens(q, 8)) << solution;
+    EXPECT_TRUE(boards.insert(q).second) << "listed twice: " << solution;
+  }
+  EXPECT_EQ(boards.size(), 92U);
+  EXPECT_EQ(solutions_of(decomposed.out), solutions_of(native.out));
+  EXPECT_EQ(stat(decomposed.out, "nodes"), stat(native.out, "nodes"));
+  EXPECT_GT(stat(decomposed.out, "propagations"), stat(native.out, "propagations"));
+  const auto unknown = fzn({"--globals", "some", eight.path()});
+  EXPECT_EQ(unknown.exit_code, 64);
+  EXPECT_TRUE(contains(unknown.err, "unknown --globals 'some' (choose native, decomposed)")) << unknown.err;
+}
+
 // Its exits are backtrack's: output that could not be written, a bad limit, a signal, a
 // machine out of memory each have their code and a message.
 TEST(FznBacktrack, OutputThatCannotBeWrittenExits74) {
@@ -567,6 +596,14 @@ TEST(SolveFzn, CountsAndListsAsJson) {
   const auto count = run({"solve", "fzn", "--file", m.path(), "--count", "--format", "json"});
   ASSERT_EQ(count.exit_code, 0) << count.err;
   EXPECT_EQ(summary_of(count)["solutions"], "92") << count.out;
+
+  // --globals decomposed: the three all-differents as 3 x 28 != constraints.
+  const auto decomposed = run({"solve", "fzn", "--file", m.path(), "--count", "--format", "json", "--globals", "decomposed"});
+  ASSERT_EQ(decomposed.exit_code, 0) << decomposed.err;
+  EXPECT_EQ(summary_of(decomposed)["solutions"], "92") << decomposed.out;
+  EXPECT_EQ(summary_of(decomposed)["instance"]["globals"], "decomposed") << decomposed.out;
+  EXPECT_EQ(summary_of(decomposed)["instance"]["constraints"], 16 + 3 * 28) << decomposed.out;
+  EXPECT_EQ(summary_of(count)["instance"]["constraints"], 16 + 3) << count.out;
 
   const Model pairs(three_pairs);
   const auto all = run({"solve", "fzn", "--file", pairs.path(), "--all", "--format", "json"});

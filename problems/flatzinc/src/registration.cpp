@@ -60,7 +60,8 @@ FlatZincModel read_checked(const std::string& text, const std::string& path, con
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
   // An order or a value choice given is the whole search (MiniZinc's free search -f).
-  const BuildOptions build{.follow_search_annotations = vm.count("order") == 0 && vm.count("values") == 0};
+  const BuildOptions build{.follow_search_annotations = vm.count("order") == 0 && vm.count("values") == 0,
+                           .globals = csp::detail::read_choice(vm, "globals", csp::all_globals, csp::Globals::native)};
   // An instance was read and checked by instances(), under its file's name.
   const std::string path = intent.instance ? "the model" : file_names(vm).front();
   const std::string& text = intent.instance ? *intent.instance : model_text(path);
@@ -72,6 +73,7 @@ std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& int
                             " constraints=" + std::to_string(model.model.propagation().size()) + " goal=" + goal +
                             " strategy=csp " + csp::describe(options);
   if (!build.follow_search_annotations) description += " search=free";
+  if (build.globals != csp::Globals::native) description += " globals=" + std::string(to_string(build.globals));
   return fzn_solver(std::move(model), options, Instance{description, text});
 }
 
@@ -93,6 +95,12 @@ std::vector<OptionInfo> declared_options() {
                "a.fzn,b.fzn, are solved in turn",
        .short_name = 'f',
        .names_input_file = true},
+      {.name = "globals",
+       .help = "native: each global constraint of the solver library (all_different, cumulative, circuit, ...) "
+               "is a propagator of its own; decomposed: the reader posts the smaller constraints a solver "
+               "without it would (compare fzn --vary globals=native,decomposed shows what a propagator buys)",
+       .choices = {"native", "decomposed"},
+       .default_value = "native"},
   };
   for (auto& option : csp::search_options()) options.push_back(std::move(option));
   return options;

@@ -40,11 +40,11 @@ FlatZincModel read_model(const std::string& text, const BuildOptions& options) {
   return build_model(parse(text), options);
 }
 
-ModelSolver read_solver(const std::string& text, bool follow_search_annotations, const csp::SearchOptions& options,
-                        Instance instance) {
+ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
+                        const csp::SearchOptions& options, Instance instance) {
   FlatZincModel model;
   try {
-    model = read_model(text, BuildOptions{.follow_search_annotations = follow_search_annotations});
+    model = read_model(text, {.follow_search_annotations = follow_search_annotations, .globals = globals});
   } catch (const ParseError& e) {
     throw InputError(e.what());
   } catch (const ModelError& e) {

@@ -153,7 +153,14 @@ class IntModel {
   void post(const LinearRelation& r, When implied) { post_reified(r, implied.b, true); }
   // No two of xs take the same value; at the strength --prune chooses (forward, bounds,
   // gac) unless one is given here, which holds from --prune arc up.
+  // With Globals::decomposed, a != for every pair.
   void all_different(std::span<const IntVar> xs, std::optional<DistinctStrength> strength = std::nullopt) {
+    if (globals_ == Globals::decomposed) {
+      for (std::size_t i = 0; i < xs.size(); ++i) {
+        for (std::size_t j = i + 1; j < xs.size(); ++j) post(LinearExpr(xs[i]) != LinearExpr(xs[j]));
+      }
+      return;
+    }
     Distinct d;
     for (IntVar x : xs) d.xs.push_back(checked(x));
     d.strength = strength.value_or(DistinctStrength::forward);

@@ -133,6 +133,7 @@ inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, 
                                                    VariableOrder::dom_deg, VariableOrder::dom_wdeg};
 inline constexpr std::array all_branchings{Branching::values, Branching::binary};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
+inline constexpr std::array all_globals{Globals::native, Globals::decomposed};
 
 constexpr std::string_view to_string(Prune p) {
   constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "domain"};
@@ -148,6 +149,7 @@ constexpr std::string_view to_string(ValueOrder o) {
   return names[static_cast<int>(o)];
 }
 constexpr std::string_view to_string(Branching b) { return b == Branching::values ? "values" : "binary"; }
+constexpr std::string_view to_string(Globals g) { return g == Globals::native ? "native" : "decomposed"; }
 constexpr std::string_view to_string(Restarts r) {
   constexpr std::string_view names[] = {"none", "luby", "geometric"};
   return names[static_cast<int>(r)];

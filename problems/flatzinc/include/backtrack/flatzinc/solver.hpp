@@ -25,7 +25,7 @@ struct ModelSolver {
 };
 // A FlatZinc text, read, built and made a solver; InputError "LINE:COLUMN: MESSAGE" for
 // a bad one (its syntax, or a constraint, type or value the solver lacks).
-ModelSolver read_solver(const std::string& text, bool follow_search_annotations, const csp::SearchOptions& options,
-                        Instance instance);
+ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
+                        const csp::SearchOptions& options, Instance instance);
 
 }  // namespace backtrack::flatzinc

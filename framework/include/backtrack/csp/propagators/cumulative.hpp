@@ -1,0 +1,158 @@
+#pragma once
+// cumulative(s, d, r, b): tasks with start s[i], duration d[i] and use r[i] of a resource
+// of capacity b; at no time do the tasks running then use more than b (and b >= 0).
+//
+// Time-tabling (Aggoun and Beldiceanu 1993; the sweep of Beldiceanu and Carlsson 2002):
+// a task whose latest start lies before its earliest end surely runs in between (its
+// compulsory part, of height its least use). The parts, summed, are a profile; the
+// propagator fails where the profile passes b's largest value, raises b to its peak, and
+// moves each start past every stretch of the profile the task cannot share with it
+// (bounds consistency of the starts with respect to the profile), both ways, to a
+// fixpoint. Variable durations and uses count at their least, the capacity at its
+// largest. Not done: edge-finding and energetic reasoning.
+//
+// The profile is rebuilt each run from the parts, its events sorted by insertion sort
+// from the order of the run before (kept in scratch: the order barely changes below a
+// node), so a run is about linear in the tasks plus tasks x stretches for the sweep, and
+// allocates nothing.
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "backtrack/csp/propagators/basics.hpp"
+
+namespace backtrack::csp {
+
+class Cumulative {
+ public:
+  Cumulative(std::vector<int> start, std::vector<int> duration, std::vector<int> use, int capacity)
+      : s_(std::move(start)), d_(std::move(duration)), r_(std::move(use)), b_(capacity) {}
+
+  static constexpr bool idempotent = true;
+  static constexpr Cost cost = Cost::high;
+
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs;
+    for (const auto* xs : {&s_, &d_, &r_}) {
+      for (int x : *xs) subs.push_back({x, Event::bounds});
+    }
+    subs.push_back({b_, Event::bounds});
+    return subs;
+  }
+
+  // Scratch: the events' order (2n ints); their times and height changes (4n values) and
+  // the profile's stretches (start, end, height: 6n values).
+  void prepare(Space& s) {
+    const std::size_t n = s_.size();
+    ints_at_ = s.reserve_scratch(2 * n);
+    values_at_ = s.reserve_scratch_values(10 * n);
+    for (std::size_t e = 0; e < 2 * n; ++e) s.scratch_ints()[ints_at_ + e] = static_cast<int>(e);
+  }
+
+  bool propagate(Space& s) const {
+    if (!s_.empty() && !s.set_min(b_, 0)) return false;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      // A task that runs uses at most b; one that cannot fit does not run.
+      if (least(s, d_[i]) > 0 && !s.set_max(r_[i], s.max(b_))) return false;
+      if (least(s, r_[i]) > s.max(b_) && !s.set_max(d_[i], 0)) return false;
+    }
+    for (bool moved = true; moved;) {
+      moved = false;
+      const int stretches = profile(s);
+      if (stretches < 0) return s.fail();
+      for (std::size_t i = 0; i < s_.size(); ++i) {
+        if (!sweep(s, i, stretches, moved)) return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  static Value least(const Space& s, int x) { return std::max<Value>(s.min(x), 0); }
+
+  // Task i's compulsory part [from, to), empty when from >= to.
+  std::pair<Value, Value> compulsory(const Space& s, std::size_t i) const {
+    return {s.max(s_[i]), s.min(s_[i]) + least(s, d_[i])};
+  }
+
+  // The profile's stretches of positive height, in order; their count, or -1 where the
+  // profile passes the capacity. b rises to the peak.
+  int profile(Space& s) const {
+    const std::size_t n = s_.size();
+    int* order = s.scratch_ints().data() + ints_at_;
+    Value* time = s.scratch_values().data() + values_at_;
+    Value* delta = time + 2 * n;
+    Value* from = delta + 2 * n;
+    Value* to = from + 2 * n;
+    Value* height = to + 2 * n;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto [a, e] = compulsory(s, i);
+      const Value h = a < e ? least(s, r_[i]) : 0;
+      time[2 * i] = a;
+      delta[2 * i] = h;
+      time[2 * i + 1] = e;
+      delta[2 * i + 1] = -h;
+    }
+    for (std::size_t k = 1; k < 2 * n; ++k) {
+      const int e = order[k];
+      std::size_t j = k;
+      for (; j > 0 && time[order[j - 1]] > time[e]; --j) order[j] = order[j - 1];
+      order[j] = e;
+    }
+    int count = 0;
+    Value level = 0;
+    Value peak = 0;
+    for (std::size_t k = 0; k < 2 * n;) {
+      const Value t = time[order[k]];
+      for (; k < 2 * n && time[order[k]] == t; ++k) level += delta[order[k]];
+      if (level > 0 && k < 2 * n) {
+        from[count] = t;
+        to[count] = time[order[k]];
+        height[count] = level;
+        ++count;
+        peak = std::max(peak, level);
+      }
+    }
+    if (peak > s.max(b_)) return -1;
+    if (!s.set_min(b_, peak)) return -1;
+    return count;
+  }
+
+  // Moves task i's earliest start past the stretches it cannot overlap (in order), then
+  // its latest end before them (in reverse).
+  bool sweep(Space& s, std::size_t i, int stretches, bool& moved) const {
+    const Value p = least(s, d_[i]);
+    const Value h = least(s, r_[i]);
+    if (p == 0 || h == 0 || s.fixed(s_[i])) return true;
+    const std::size_t n = s_.size();
+    const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
+    const Value* to = from + 2 * n;
+    const Value* height = to + 2 * n;
+    const auto [own_from, own_to] = compulsory(s, i);
+    const Value capacity = s.max(b_);
+    auto overloads = [&](int k) {
+      const bool own = from[k] >= own_from && to[k] <= own_to;
+      return height[k] - (own ? h : 0) + h > capacity;
+    };
+    Value est = s.min(s_[i]);
+    for (int k = 0; k < stretches && from[k] < est + p; ++k) {
+      if (to[k] > est && overloads(k)) est = to[k];
+    }
+    Value lct = s.max(s_[i]) + p;
+    for (int k = stretches - 1; k >= 0 && to[k] > lct - p; --k) {
+      if (from[k] < lct && overloads(k)) lct = from[k];
+    }
+    if (est > s.min(s_[i]) || lct - p < s.max(s_[i])) {
+      moved = true;
+      return s.set_min(s_[i], est) && s.set_max(s_[i], lct - p);
+    }
+    return true;
+  }
+
+  std::vector<int> s_, d_, r_;
+  int b_;
+  std::size_t ints_at_ = 0, values_at_ = 0;
+};
+
+}  // namespace backtrack::csp

@@ -1,7 +1,7 @@
 // The scheduling globals (globals/cumulative.hpp, globals/disjunctive.hpp): on random tiny
 // instances, the native propagator's solutions equal its decomposition's and brute force's
-// under every pruning level; and at the root, with one task open among fixed ones, its
-// start's bounds are exactly those of the solutions.
+// under every pruning level; at the root, with one task open among fixed ones, its
+// start's bounds are exactly those of the solutions; and edge-finding's textbook cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -257,6 +257,20 @@ TEST(Disjunctive, EdgeFindingPutsATaskAfterASet) {
   const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
   ASSERT_FALSE(root.failed());
   EXPECT_EQ(root.min(s[3].id), 9) << "the three tasks of 3 take 0 .. 9 at least";
+}
+
+// Edge-finding where time-tabling sees nothing (no task has a compulsory part): two tasks
+// of the whole capacity for 2 fill [0, 4), so a third starts at 4 at the earliest.
+TEST(Cumulative, EdgeFindingPutsATaskAfterASet) {
+  IntModel m;
+  const std::vector<IntVar> s{m.int_var(0, 2), m.int_var(0, 2), m.int_var(0, 10)};
+  const std::vector<IntVar> d{m.int_var(2, 2), m.int_var(2, 2), m.int_var(1, 1)};
+  const std::vector<IntVar> r{m.int_var(2, 2), m.int_var(2, 2), m.int_var(1, 1)};
+  cumulative(m, s, d, r, m.int_var(2, 2));
+  const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
+  ASSERT_FALSE(root.failed());
+  EXPECT_EQ(root.min(s[2].id), 4);
+  EXPECT_EQ(root.max(s[0].id), 2) << "nothing to say of the two";
 }
 
 TEST(Scheduling, ArgumentsOfDifferentLengthsAreRefused) {

@@ -9,25 +9,37 @@
 // moves each start past every stretch of the profile the task cannot share with it
 // (bounds consistency of the starts with respect to the profile), both ways, to a
 // fixpoint. Variable durations and uses count at their least, the capacity at its
-// largest. Not done: edge-finding and energetic reasoning.
+// largest.
+//
+// Then energetic overload checking and edge-finding on a Θ-Λ-tree of energies (Vilím
+// 2009, "Edge finding filtering algorithm for discrete cumulative resources in
+// O(kn log n)", CP): with the tasks taken out by decreasing latest end L, the white ones
+// (Θ) must fit their energy before L, and a gray task i whose energy would not fit with
+// them ends after all of them; its earliest start then rises to est(Ω) + rest / c_i for
+// the Ω of Θ that start at or after some est, rest = e(Ω) - (C - c_i)(L - est(Ω)) (a
+// scan of Θ, O(n) per task moved, in place of Vilím's O(k n log n) update; L bounds
+// the lct of Ω from above, which is sound and may move less). Both directions. Where the
+// times, uses and capacity are beyond 2^24, only time-tabling runs (the energies stay
+// within 64 bits).
 //
 // The profile is rebuilt each run from the parts, its events sorted by insertion sort
 // from the order of the run before (kept in scratch: the order barely changes below a
-// node), so a run is about linear in the tasks plus tasks x stretches for the sweep, and
-// allocates nothing.
+// node); a run allocates nothing.
 #include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/theta_lambda_tree.hpp"
 
 namespace backtrack::csp {
 
 class Cumulative {
  public:
   Cumulative(std::vector<int> start, std::vector<int> duration, std::vector<int> use, int capacity)
-      : s_(std::move(start)), d_(std::move(duration)), r_(std::move(use)), b_(capacity) {}
+      : s_(std::move(start)), d_(std::move(duration)), r_(std::move(use)), b_(capacity),
+        leaves_(ThetaLambdaTree::leaves_for(s_.size())) {}
 
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
@@ -42,12 +54,18 @@ class Cumulative {
   }
 
   // Scratch: the events' order (2n ints); their times and height changes (4n values) and
-  // the profile's stretches (start, end, height: 6n values).
+  // the profile's stretches (start, end, height: 6n values). Edge-finding's: two orders,
+  // each task's leaf and state (4n ints), the tree's gray tasks (2 per node); est, lct,
+  // use, energy and new est of each task (5n values), the tree's sums (4 per node).
   void prepare(Space& s) {
     const std::size_t n = s_.size();
-    ints_at_ = s.reserve_scratch(2 * n);
-    values_at_ = s.reserve_scratch_values(10 * n);
+    const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
+    ints_at_ = s.reserve_scratch(6 * n + 2 * nodes);
+    values_at_ = s.reserve_scratch_values(15 * n + 4 * nodes);
     for (std::size_t e = 0; e < 2 * n; ++e) s.scratch_ints()[ints_at_ + e] = static_cast<int>(e);
+    for (std::size_t i = 0; i < n; ++i) {
+      s.scratch_ints()[ints_at_ + 2 * n + i] = s.scratch_ints()[ints_at_ + 3 * n + i] = static_cast<int>(i);
+    }
   }
 
   bool propagate(Space& s) const {
@@ -63,6 +81,10 @@ class Cumulative {
       if (stretches < 0) return s.fail();
       for (std::size_t i = 0; i < s_.size(); ++i) {
         if (!sweep(s, i, stretches, moved)) return false;
+      }
+      if (moved || !energies_fit(s)) continue;
+      for (const bool mirrored : {false, true}) {
+        if (!edge_finding(s, mirrored, moved)) return false;
       }
     }
     return true;
@@ -150,8 +172,90 @@ class Cumulative {
     return true;
   }
 
+  // Whether every time, use, duration and the capacity are within 2^24 (and the tasks
+  // within 2^12): energies and envelopes then stay within 2^60.
+  bool energies_fit(const Space& s) const {
+    constexpr Value reach = Value{1} << 24;
+    if (s_.size() > 4096 || s.max(b_) > reach) return false;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      if (s.min(s_[i]) < -reach || s.max(s_[i]) > reach || least(s, d_[i]) > reach || least(s, r_[i]) > reach) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Overload checking and edge-finding raising the earliest starts (of the mirrored
+  // tasks: lowering the latest ends).
+  bool edge_finding(Space& s, bool mirrored, bool& moved) const {
+    const std::size_t n = s_.size();
+    const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
+    int* by_est = s.scratch_ints().data() + ints_at_ + 2 * n;
+    int* by_lct = by_est + n;
+    int* leaf_of = by_lct + n;
+    int* white = leaf_of + n;
+    Value* e = s.scratch_values().data() + values_at_ + 10 * n;
+    Value* l = e + n;
+    Value* c = l + n;
+    Value* energy = c + n;
+    Value* new_est = energy + n;
+    ThetaLambdaTree tree{new_est + n, new_est + n + nodes, new_est + n + 2 * nodes, new_est + n + 3 * nodes,
+                         white + n, white + n + nodes, leaves_};
+    const Value capacity = s.max(b_);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Value p = least(s, d_[i]);
+      e[i] = mirrored ? -(s.max(s_[i]) + p) : s.min(s_[i]);
+      l[i] = mirrored ? -s.min(s_[i]) : s.max(s_[i]) + p;
+      c[i] = least(s, r_[i]);
+      energy[i] = c[i] * p;
+      new_est[i] = e[i];
+    }
+    ThetaLambdaTree::resort(by_est, e, n);
+    ThetaLambdaTree::resort(by_lct, l, n);
+    tree.clear();
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto i = static_cast<std::size_t>(by_est[k]);
+      leaf_of[i] = static_cast<int>(k);
+      white[i] = energy[i] > 0 ? 1 : 0;
+      if (energy[i] > 0) tree.set_white(k, energy[i], capacity * e[i] + energy[i]);
+    }
+    tree.build();
+    for (std::size_t k = n; k-- > 0;) {
+      const auto j = static_cast<std::size_t>(by_lct[k]);
+      if (energy[j] == 0) continue;
+      const Value end = l[j];
+      if (tree.env[1] > capacity * end) return s.fail();
+      while (tree.env_bar[1] > capacity * end) {
+        const int gray = tree.gray_env[1];
+        if (gray < 0) break;  // none: env_bar > env names one
+        const auto i = static_cast<std::size_t>(gray);
+        // Ω: the white tasks from some est on, added latest first.
+        Value sum = 0;
+        for (std::size_t m = n; m-- > 0;) {
+          const auto t = static_cast<std::size_t>(by_est[m]);
+          if (white[t] == 0) continue;
+          sum += energy[t];
+          const Value rest = sum - (capacity - c[i]) * (end - e[t]);
+          if (rest > 0) new_est[i] = std::max(new_est[i], e[t] + (rest + c[i] - 1) / c[i]);
+        }
+        tree.set_out(static_cast<std::size_t>(leaf_of[i]));
+      }
+      white[j] = 0;
+      if (k > 0) tree.set_gray(static_cast<std::size_t>(leaf_of[j]), energy[j], capacity * e[j] + energy[j], static_cast<int>(j));
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (new_est[i] <= e[i]) continue;
+      moved = true;
+      const Value p = least(s, d_[i]);
+      const bool ok = mirrored ? s.set_max(s_[i], -new_est[i] - p) : s.set_min(s_[i], new_est[i]);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
   std::vector<int> s_, d_, r_;
   int b_;
+  std::size_t leaves_;
   std::size_t ints_at_ = 0, values_at_ = 0;
 };
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/theta_lambda_tree.hpp"
 
 namespace backtrack::csp {
 
@@ -29,8 +30,7 @@ class Disjunctive {
  public:
   Disjunctive(std::vector<int> start, std::vector<int> duration, bool strict)
       : s_(std::move(start)), d_(std::move(duration)), strict_(strict) {
-    leaves_ = 1;
-    while (leaves_ < s_.size()) leaves_ *= 2;
+    leaves_ = ThetaLambdaTree::leaves_for(s_.size());
   }
 
   static constexpr bool idempotent = true;
@@ -64,8 +64,6 @@ class Disjunctive {
   }
 
  private:
-  static constexpr Value none = min_value * Value{4};  // an earliest end of no task
-
   // A task's times, mirrored (t -> -t) for the latest ends: its est, lct and p.
   Value est(const Space& s, std::size_t i, bool mirrored) const {
     return mirrored ? -(s.max(s_[i]) + p(s, i)) : s.min(s_[i]);
@@ -74,51 +72,6 @@ class Disjunctive {
     return mirrored ? -s.min(s_[i]) : s.max(s_[i]) + p(s, i);
   }
   Value p(const Space& s, std::size_t i) const { return std::max<Value>(s.min(d_[i]), 0); }
-
-  struct Tree {
-    Value* sum;      // of the white tasks' durations
-    Value* ect;      // of the white tasks
-    Value* sum_bar;  // with at most one gray task
-    Value* ect_bar;
-    int* gray_sum;   // the gray task responsible for sum_bar (-1: none)
-    int* gray_ect;   // for ect_bar
-    std::size_t leaves;
-
-    void leaf(std::size_t at, Value p, Value ect_of, int gray, bool white) {
-      const std::size_t v = leaves + at;
-      sum[v] = white ? p : 0;
-      ect[v] = white ? ect_of : none;
-      sum_bar[v] = gray >= 0 || white ? p : 0;
-      ect_bar[v] = gray >= 0 || white ? ect_of : none;
-      gray_sum[v] = gray_ect[v] = gray;
-      for (std::size_t u = v / 2; u >= 1; u /= 2) combine(u);
-    }
-    void combine(std::size_t v) {
-      const std::size_t l = 2 * v;
-      const std::size_t r = 2 * v + 1;
-      sum[v] = sum[l] + sum[r];
-      ect[v] = std::max(ect[r], ect[l] + sum[r]);
-      if (sum_bar[l] + sum[r] >= sum[l] + sum_bar[r]) {
-        sum_bar[v] = sum_bar[l] + sum[r];
-        gray_sum[v] = gray_sum[l];
-      } else {
-        sum_bar[v] = sum[l] + sum_bar[r];
-        gray_sum[v] = gray_sum[r];
-      }
-      // Where ect_bar > ect, the option that reaches it has a gray task (each is the white
-      // option with one gray term), so whichever reaches it names one.
-      ect_bar[v] = ect_bar[r];
-      gray_ect[v] = gray_ect[r];
-      if (ect[l] + sum_bar[r] > ect_bar[v]) {
-        ect_bar[v] = ect[l] + sum_bar[r];
-        gray_ect[v] = gray_sum[r];
-      }
-      if (ect_bar[l] + sum[r] > ect_bar[v]) {
-        ect_bar[v] = ect_bar[l] + sum[r];
-        gray_ect[v] = gray_ect[l];
-      }
-    }
-  };
 
   // Overload checking and edge-finding raising the earliest starts (of the mirrored
   // tasks: lowering the latest ends).
@@ -132,47 +85,37 @@ class Disjunctive {
     Value* l = e + n;
     Value* q = l + n;
     Value* new_est = q + n;
-    const std::size_t nodes = 2 * leaves_;
-    Tree tree{new_est + n, new_est + n + nodes, new_est + n + 2 * nodes, new_est + n + 3 * nodes,
-              leaf_of + n, leaf_of + n + nodes, leaves_};
+    const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
+    ThetaLambdaTree tree{new_est + n, new_est + n + nodes, new_est + n + 2 * nodes, new_est + n + 3 * nodes,
+                         leaf_of + n, leaf_of + n + nodes, leaves_};
     for (std::size_t i = 0; i < n; ++i) {
       e[i] = est(s, i, mirrored);
       l[i] = lct(s, i, mirrored);
       q[i] = p(s, i);
       new_est[i] = e[i];
     }
-    // The orders of the run before, nearly sorted (insertion sort).
-    insertion_sort(by_est, e, n);
-    insertion_sort(by_lct, l, n);
-    for (std::size_t v = 1; v < nodes; ++v) {
-      tree.sum[v] = tree.sum_bar[v] = 0;
-      tree.ect[v] = tree.ect_bar[v] = none;
-      tree.gray_sum[v] = tree.gray_ect[v] = -1;
-    }
+    ThetaLambdaTree::resort(by_est, e, n);
+    ThetaLambdaTree::resort(by_lct, l, n);
+    tree.clear();
     for (std::size_t k = 0; k < n; ++k) {
       const auto i = static_cast<std::size_t>(by_est[k]);
       leaf_of[i] = static_cast<int>(k);
-      if (q[i] == 0) continue;  // an instant: may lie inside others (strict: instants_outside_tasks())
-      const std::size_t v = leaves_ + k;
-      tree.sum[v] = tree.sum_bar[v] = q[i];
-      tree.ect[v] = tree.ect_bar[v] = e[i] + q[i];
+      if (q[i] > 0) tree.set_white(k, q[i], e[i] + q[i]);  // else an instant: may lie inside others (strict: instants_outside_tasks())
     }
-    for (std::size_t v = leaves_ - 1; v >= 1; --v) tree.combine(v);
+    tree.build();
     // j: the task of greatest lct still white; Θ the white tasks, Λ the gray ones.
     for (std::size_t k = n; k-- > 0;) {
       const auto j = static_cast<std::size_t>(by_lct[k]);
       if (q[j] == 0) continue;
-      if (tree.ect[1] > l[j]) return s.fail();
-      while (tree.ect_bar[1] > l[j]) {
-        const int i = tree.gray_ect[1];
-        if (i < 0) break;  // none: ect_bar > ect names one (combine())
+      if (tree.env[1] > l[j]) return s.fail();
+      while (tree.env_bar[1] > l[j]) {
+        const int i = tree.gray_env[1];
+        if (i < 0) break;  // none: env_bar > env names one
         const auto at = static_cast<std::size_t>(i);
-        new_est[at] = std::max(new_est[at], tree.ect[1]);
-        tree.leaf(static_cast<std::size_t>(leaf_of[at]), 0, none, -1, false);
+        new_est[at] = std::max(new_est[at], tree.env[1]);
+        tree.set_out(static_cast<std::size_t>(leaf_of[at]));
       }
-      if (k > 0) {
-        tree.leaf(static_cast<std::size_t>(leaf_of[j]), q[j], e[j] + q[j], static_cast<int>(j), false);
-      }
+      if (k > 0) tree.set_gray(static_cast<std::size_t>(leaf_of[j]), q[j], e[j] + q[j], static_cast<int>(j));
     }
     for (std::size_t i = 0; i < n; ++i) {
       if (new_est[i] <= e[i]) continue;
@@ -181,15 +124,6 @@ class Disjunctive {
       if (!ok) return false;
     }
     return true;
-  }
-
-  static void insertion_sort(int* order, const Value* key, std::size_t n) {
-    for (std::size_t k = 1; k < n; ++k) {
-      const int v = order[k];
-      std::size_t j = k;
-      for (; j > 0 && key[order[j - 1]] > key[v]; --j) order[j] = order[j - 1];
-      order[j] = v;
-    }
   }
 
   // Strict: a task of duration 0 lies inside no task that surely runs across it.

@@ -151,10 +151,10 @@ class Cumulative {
     const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
     const Value* to = from + 2 * n;
     const Value* height = to + 2 * n;
-    const auto [own_from, own_to] = compulsory(s, i);
+    const std::pair<Value, Value> own_part = compulsory(s, i);
     const Value capacity = s.max(b_);
     auto overloads = [&](int k) {
-      const bool own = from[k] >= own_from && to[k] <= own_to;
+      const bool own = from[k] >= own_part.first && to[k] <= own_part.second;
       return height[k] - (own ? h : 0) + h > capacity;
     };
     Value est = s.min(s_[i]);

@@ -133,13 +133,11 @@ Values values_at(const Values& v, std::size_t from, std::size_t count) {
   return Values(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(from + count));
 }
 
-Instance random_cumulative(Random& random, int n) {
+// cumulative over n tasks: the domains are n starts, n durations, n uses and the capacity.
+Instance cumulative_instance(std::vector<Values> domains) {
+  const std::size_t k = domains.size() / 3;
   Instance instance;
-  for (int i = 0; i < n; ++i) instance.domains.push_back(random.subset(0, 5));
-  for (int i = 0; i < n; ++i) instance.domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
-  for (int i = 0; i < n; ++i) instance.domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
-  instance.domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 4)} : random.subset(-1, 4));
-  const auto k = static_cast<std::size_t>(n);
+  instance.domains = std::move(domains);
   instance.post = [k](IntModel& m, const std::vector<IntVar>& x) {
     const std::span<const IntVar> all(x);
     cumulative(m, all.subspan(0, k), all.subspan(k, k), all.subspan(2 * k, k), x[3 * k]);
@@ -148,6 +146,15 @@ Instance random_cumulative(Random& random, int n) {
     return cumulative_holds(values_at(v, 0, k), values_at(v, k, k), values_at(v, 2 * k, k), v[3 * k]);
   };
   return instance;
+}
+
+Instance random_cumulative(Random& random, int n) {
+  std::vector<Values> domains;
+  for (int i = 0; i < n; ++i) domains.push_back(random.subset(0, 5));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 4)} : random.subset(-1, 4));
+  return cumulative_instance(std::move(domains));
 }
 
 Instance random_disjunctive(Random& random, int n, bool strict) {
@@ -211,20 +218,12 @@ TEST(Cumulative, OneOpenTaskGetsExactStartBounds) {
   Random random(6003);
   for (int round = 0; round < 100; ++round) {
     const int n = random.pick(2, 5);
-    Instance instance;
-    for (int i = 0; i < n; ++i) instance.domains.push_back(i == 0 ? Values{random.pick(0, 3)} : Values{random.pick(0, 8)});
-    instance.domains[0] = random.subset(0, 10);
-    for (int i = 0; i < n; ++i) instance.domains.push_back({random.pick(1, 3)});
-    for (int i = 0; i < n; ++i) instance.domains.push_back({random.pick(1, 2)});
-    instance.domains.push_back({random.pick(2, 4)});
-    const auto k = static_cast<std::size_t>(n);
-    instance.post = [k](IntModel& m, const std::vector<IntVar>& x) {
-      const std::span<const IntVar> all(x);
-      cumulative(m, all.subspan(0, k), all.subspan(k, k), all.subspan(2 * k, k), x[3 * k]);
-    };
-    instance.holds = [k](const Values& v) {
-      return cumulative_holds(values_at(v, 0, k), values_at(v, k, k), values_at(v, 2 * k, k), v[3 * k]);
-    };
+    std::vector<Values> domains{random.subset(0, 10)};
+    for (int i = 1; i < n; ++i) domains.push_back({random.pick(0, 8)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 3)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 2)});
+    domains.push_back({random.pick(2, 4)});
+    const Instance instance = cumulative_instance(std::move(domains));
     expect_exact_start_bounds(instance, 0, round);
   }
 }

@@ -212,14 +212,8 @@ class Cumulative {
     }
     ThetaLambdaTree::resort(by_est, e, n);
     ThetaLambdaTree::resort(by_lct, l, n);
-    tree.clear();
-    for (std::size_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::size_t>(by_est[k]);
-      leaf_of[i] = static_cast<int>(k);
-      white[i] = energy[i] > 0 ? 1 : 0;
-      if (energy[i] > 0) tree.set_white(k, energy[i], capacity * e[i] + energy[i]);
-    }
-    tree.build();
+    tree.fill(by_est, leaf_of, energy, n, [&](std::size_t i, Value a) { return capacity * e[i] + a; });
+    for (std::size_t i = 0; i < n; ++i) white[i] = energy[i] > 0 ? 1 : 0;
     for (std::size_t k = n; k-- > 0;) {
       const auto j = static_cast<std::size_t>(by_lct[k]);
       if (energy[j] == 0) continue;

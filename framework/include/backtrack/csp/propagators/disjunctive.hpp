@@ -96,13 +96,8 @@ class Disjunctive {
     }
     ThetaLambdaTree::resort(by_est, e, n);
     ThetaLambdaTree::resort(by_lct, l, n);
-    tree.clear();
-    for (std::size_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::size_t>(by_est[k]);
-      leaf_of[i] = static_cast<int>(k);
-      if (q[i] > 0) tree.set_white(k, q[i], e[i] + q[i]);  // else an instant: may lie inside others (strict: instants_outside_tasks())
-    }
-    tree.build();
+    // A task of duration 0 stays out: it may lie inside others (strict: instants_outside_tasks()).
+    tree.fill(by_est, leaf_of, q, n, [&](std::size_t i, Value a) { return e[i] + a; });
     // j: the task of greatest lct still white; Θ the white tasks, Λ the gray ones.
     for (std::size_t k = n; k-- > 0;) {
       const auto j = static_cast<std::size_t>(by_lct[k]);

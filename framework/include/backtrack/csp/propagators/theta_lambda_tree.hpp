@@ -47,22 +47,16 @@ struct ThetaLambdaTree {
     }
   }
 
-  // Every leaf out; then set_white() the tasks and build().
-  void clear() {
-    for (std::size_t v = 1; v < 2 * leaves; ++v) {
-      sum[v] = sum_bar[v] = 0;
-      env[v] = env_bar[v] = none;
-      gray_sum[v] = gray_env[v] = -1;
+  // The tasks in order of earliest start (by_est) as the leaves, white where their amount
+  // is positive (else out), each one's leaf in leaf_of; envelope(i, amount) for a white one.
+  template <class Envelope>
+  void fill(const int* by_est, int* leaf_of, const Value* amount, std::size_t n, Envelope envelope) {
+    clear();
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto i = static_cast<std::size_t>(by_est[k]);
+      leaf_of[i] = static_cast<int>(k);
+      if (amount[i] > 0) set_white(k, amount[i], envelope(i, amount[i]));
     }
-  }
-  // Leaf k white with `amount` and envelope `envelope`, without updating the nodes above.
-  void set_white(std::size_t k, Value amount, Value envelope) {
-    const std::size_t v = leaves + k;
-    sum[v] = sum_bar[v] = amount;
-    env[v] = env_bar[v] = envelope;
-    gray_sum[v] = gray_env[v] = -1;
-  }
-  void build() {
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
   // Leaf k gray (task `task`), or out; the path above updated.
@@ -84,6 +78,19 @@ struct ThetaLambdaTree {
   }
 
  private:
+  void clear() {
+    for (std::size_t v = 1; v < 2 * leaves; ++v) {
+      sum[v] = sum_bar[v] = 0;
+      env[v] = env_bar[v] = none;
+      gray_sum[v] = gray_env[v] = -1;
+    }
+  }
+  void set_white(std::size_t k, Value amount, Value envelope) {
+    const std::size_t v = leaves + k;
+    sum[v] = sum_bar[v] = amount;
+    env[v] = env_bar[v] = envelope;
+    gray_sum[v] = gray_env[v] = -1;
+  }
   void update_above(std::size_t v) {
     for (std::size_t u = v / 2; u >= 1; u /= 2) combine(u);
   }

@@ -420,6 +420,53 @@ std::map<std::string, Generator> builtins() {
       });
     });
   };
+  // Scheduling: durations and uses are non-negative, and no time over-runs the capacity
+  // (cumulative), or no two tasks overlap (disjunctive; a task of duration 0 may lie
+  // inside another unless strict).
+  g["fzn_cumulative"] = [](RandomModel& in) {
+    const Terms s = in.int_terms(0, 3);
+    Terms d;
+    Terms r;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      d.push_back(in.int_term());
+      r.push_back(in.int_term());
+    }
+    const Term b = in.int_term();
+    in.constrain("fzn_cumulative(" + list(s) + ", " + list(d) + ", " + list(r) + ", " + b.text + ")",
+                 [=](const Values& a) {
+                   if (s.empty()) return true;
+                   if (b.at(a) < 0) return false;
+                   for (std::size_t i = 0; i < s.size(); ++i) {
+                     if (d[i].at(a) < 0 || r[i].at(a) < 0) return false;
+                   }
+                   for (std::size_t i = 0; i < s.size(); ++i) {
+                     long long load = 0;  // at task i's start
+                     for (std::size_t k = 0; k < s.size(); ++k) {
+                       if (s[k].at(a) <= s[i].at(a) && s[i].at(a) < s[k].at(a) + d[k].at(a)) load += r[k].at(a);
+                     }
+                     if (load > b.at(a)) return false;
+                   }
+                   return true;
+                 });
+  };
+  for (const bool strict : {false, true}) {
+    g[strict ? "fzn_disjunctive_strict" : "fzn_disjunctive"] = [strict](RandomModel& in) {
+      const Terms s = in.int_terms(0, 3);
+      Terms d;
+      for (std::size_t i = 0; i < s.size(); ++i) d.push_back(in.int_term());
+      in.constrain(std::string(strict ? "fzn_disjunctive_strict(" : "fzn_disjunctive(") + list(s) + ", " + list(d) + ")",
+                   [=](const Values& a) {
+                     for (std::size_t i = 0; i < s.size(); ++i) {
+                       if (d[i].at(a) < 0) return false;
+                       for (std::size_t j = i + 1; j < s.size(); ++j) {
+                         const bool apart = s[i].at(a) + d[i].at(a) <= s[j].at(a) || s[j].at(a) + d[j].at(a) <= s[i].at(a);
+                         if (!apart && (strict || (d[i].at(a) != 0 && d[j].at(a) != 0))) return false;
+                       }
+                     }
+                     return true;
+                   });
+    };
+  }
   return g;
 }
 

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "backtrack/csp/globals.hpp"
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
 #include "contract.hpp"
@@ -206,11 +207,46 @@ void element(Input& in, Fuzzed& f, bool of_variables) {
   });
 }
 
+// cumulative, disjunctive or disjunctive_strict over 1-3 tasks drawn from the variables
+// (a negative duration or use breaks it).
+void scheduling(Input& in, Fuzzed& f) {
+  const int kind = in.next(3);
+  std::vector<std::size_t> s, d, r;
+  std::vector<IntVar> start, duration, use;
+  for (int k = in.between(1, 3); k > 0; --k) {
+    s.push_back(any(in, f)), d.push_back(any(in, f)), r.push_back(any(in, f));
+    start.push_back(f.x[s.back()]), duration.push_back(f.x[d.back()]), use.push_back(f.x[r.back()]);
+  }
+  const std::size_t b = any(in, f);
+  if (kind == 0) {
+    cumulative(f.m, start, duration, use, f.x[b]);
+  } else if (kind == 1) {
+    disjunctive(f.m, start, duration);
+  } else {
+    disjunctive_strict(f.m, start, duration);
+  }
+  f.checks.push_back([=](const Values& v) {
+    if (kind == 0 && v[b] < 0) return false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (v[d[i]] < 0 || (kind == 0 && v[r[i]] < 0)) return false;
+      Value load = 0;  // at task i's start
+      for (std::size_t j = 0; j < s.size(); ++j) {
+        const bool runs = v[s[j]] <= v[s[i]] && v[s[i]] < v[s[j]] + v[d[j]];
+        load += runs ? v[r[j]] : 0;
+        const bool apart = v[s[i]] + v[d[i]] <= v[s[j]] || v[s[j]] + v[d[j]] <= v[s[i]];
+        if (kind > 0 && j > i && !apart && (kind == 2 || (v[d[i]] != 0 && v[d[j]] != 0))) return false;
+      }
+      if (kind == 0 && load > v[b]) return false;
+    }
+    return true;
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 17> kinds{
+constexpr std::array<Kind, 18> kinds{
     linear,
     reified<false>,
     reified<true>,
@@ -253,6 +289,7 @@ constexpr std::array<Kind, 17> kinds{
       f.m.post(f.x[x] < f.x[y] + c);
       f.checks.push_back([=](const Values& v) { return v[x] < v[y] + c; });
     },
+    scheduling,
 };
 
 Fuzzed read_model(Input& in) {

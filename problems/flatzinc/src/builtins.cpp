@@ -8,6 +8,7 @@
 #include <utility>
 #include <variant>
 
+#include "backtrack/csp/globals.hpp"
 #include "backtrack/flatzinc/model_builder.hpp"
 #include "power_table.hpp"
 
@@ -256,6 +257,25 @@ void table(Symbols& s, const ConstraintItem& c) {
   s.model().table(xs, std::move(tuples));
 }
 
+// fzn_cumulative(s, d, r, b) (share/minizinc/backtrack/fzn_cumulative.mzn).
+void cumulative(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  csp::cumulative(s.model(), s.vars(c.args[0]), s.vars(c.args[1]), s.vars(c.args[2]), s.var(c.args[3]));
+}
+
+// fzn_disjunctive(s, d) and fzn_disjunctive_strict(s, d).
+template <bool strict>
+void disjunctive(Symbols& s, const ConstraintItem& c) {
+  arity(c, 2);
+  const std::vector<IntVar> start = s.vars(c.args[0]);
+  const std::vector<IntVar> duration = s.vars(c.args[1]);
+  if constexpr (strict) {
+    csp::disjunctive_strict(s.model(), start, duration);
+  } else {
+    csp::disjunctive(s.model(), start, duration);
+  }
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -319,6 +339,9 @@ constexpr Builtin registry[] = {
     {"set_in_imp", set_in<imp>},
     {"fzn_all_different_int", all_different},
     {"fzn_table_int", table},
+    {"fzn_cumulative", cumulative},
+    {"fzn_disjunctive", disjunctive<false>},
+    {"fzn_disjunctive_strict", disjunctive<true>},
 };
 
 }  // namespace

@@ -41,6 +41,8 @@
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/boxed.hpp"
+#include "backtrack/csp/propagators/cumulative.hpp"
+#include "backtrack/csp/propagators/disjunctive.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
@@ -56,7 +58,8 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood>;
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
+                                Boxed<Disjunctive>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

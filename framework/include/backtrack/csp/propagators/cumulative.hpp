@@ -1,0 +1,256 @@
+#pragma once
+// cumulative(s, d, r, b): tasks with start s[i], duration d[i] and use r[i] of a resource
+// of capacity b; at no time do the tasks running then use more than b (and b >= 0).
+//
+// Time-tabling (Aggoun and Beldiceanu 1993; the sweep of Beldiceanu and Carlsson 2002):
+// a task whose latest start lies before its earliest end surely runs in between (its
+// compulsory part, of height its least use). The parts, summed, are a profile; the
+// propagator fails where the profile passes b's largest value, raises b to its peak, and
+// moves each start past every stretch of the profile the task cannot share with it
+// (bounds consistency of the starts with respect to the profile), both ways, to a
+// fixpoint. Variable durations and uses count at their least, the capacity at its
+// largest.
+//
+// Then energetic overload checking and edge-finding on a Θ-Λ-tree of energies (Vilím
+// 2009, "Edge finding filtering algorithm for discrete cumulative resources in
+// O(kn log n)", CP): with the tasks taken out by decreasing latest end L, the white ones
+// (Θ) must fit their energy before L, and a gray task i whose energy would not fit with
+// them ends after all of them; its earliest start then rises to est(Ω) + rest / c_i for
+// the Ω of Θ that start at or after some est, rest = e(Ω) - (C - c_i)(L - est(Ω)) (a
+// scan of Θ, O(n) per task moved, in place of Vilím's O(k n log n) update; L bounds
+// the lct of Ω from above, which is sound and may move less). Both directions. Where the
+// times, uses and capacity are beyond 2^24, only time-tabling runs (the energies stay
+// within 64 bits).
+//
+// The profile is rebuilt each run from the parts, its events sorted by insertion sort
+// from the order of the run before (kept in scratch: the order barely changes below a
+// node); a run allocates nothing.
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/theta_lambda_tree.hpp"
+
+namespace backtrack::csp {
+
+class Cumulative {
+ public:
+  Cumulative(std::vector<int> start, std::vector<int> duration, std::vector<int> use, int capacity)
+      : s_(std::move(start)), d_(std::move(duration)), r_(std::move(use)), b_(capacity),
+        leaves_(ThetaLambdaTree::leaves_for(s_.size())) {}
+
+  static constexpr bool idempotent = true;
+  static constexpr Cost cost = Cost::high;
+
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs;
+    for (const auto* xs : {&s_, &d_, &r_}) {
+      for (int x : *xs) subs.push_back({x, Event::bounds});
+    }
+    subs.push_back({b_, Event::bounds});
+    return subs;
+  }
+
+  // Scratch: the events' order (2n ints); their times and height changes (4n values) and
+  // the profile's stretches (start, end, height: 6n values). Edge-finding's: two orders,
+  // each task's leaf and state (4n ints), the tree's gray tasks (2 per node); est, lct,
+  // use, energy and new est of each task (5n values), the tree's sums (4 per node).
+  void prepare(Space& s) {
+    const std::size_t n = s_.size();
+    const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
+    ints_at_ = s.reserve_scratch(6 * n + 2 * nodes);
+    values_at_ = s.reserve_scratch_values(15 * n + 4 * nodes);
+    for (std::size_t e = 0; e < 2 * n; ++e) s.scratch_ints()[ints_at_ + e] = static_cast<int>(e);
+    for (std::size_t i = 0; i < n; ++i) {
+      s.scratch_ints()[ints_at_ + 2 * n + i] = s.scratch_ints()[ints_at_ + 3 * n + i] = static_cast<int>(i);
+    }
+  }
+
+  bool propagate(Space& s) const {
+    if (!s_.empty() && !s.set_min(b_, 0)) return false;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      // A task that runs uses at most b; one that cannot fit does not run.
+      if (least(s, d_[i]) > 0 && !s.set_max(r_[i], s.max(b_))) return false;
+      if (least(s, r_[i]) > s.max(b_) && !s.set_max(d_[i], 0)) return false;
+    }
+    for (bool moved = true; moved;) {
+      moved = false;
+      const int stretches = profile(s);
+      if (stretches < 0) return s.fail();
+      for (std::size_t i = 0; i < s_.size(); ++i) {
+        if (!sweep(s, i, stretches, moved)) return false;
+      }
+      if (moved || !energies_fit(s)) continue;
+      for (const bool mirrored : {false, true}) {
+        if (!edge_finding(s, mirrored, moved)) return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  static Value least(const Space& s, int x) { return std::max<Value>(s.min(x), 0); }
+
+  // Task i's compulsory part [from, to), empty when from >= to.
+  std::pair<Value, Value> compulsory(const Space& s, std::size_t i) const {
+    return {s.max(s_[i]), s.min(s_[i]) + least(s, d_[i])};
+  }
+
+  // The profile's stretches of positive height, in order; their count, or -1 where the
+  // profile passes the capacity. b rises to the peak.
+  int profile(Space& s) const {
+    const std::size_t n = s_.size();
+    int* order = s.scratch_ints().data() + ints_at_;
+    Value* time = s.scratch_values().data() + values_at_;
+    Value* delta = time + 2 * n;
+    Value* from = delta + 2 * n;
+    Value* to = from + 2 * n;
+    Value* height = to + 2 * n;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto [a, e] = compulsory(s, i);
+      const Value h = a < e ? least(s, r_[i]) : 0;
+      time[2 * i] = a;
+      delta[2 * i] = h;
+      time[2 * i + 1] = e;
+      delta[2 * i + 1] = -h;
+    }
+    for (std::size_t k = 1; k < 2 * n; ++k) {
+      const int e = order[k];
+      std::size_t j = k;
+      for (; j > 0 && time[order[j - 1]] > time[e]; --j) order[j] = order[j - 1];
+      order[j] = e;
+    }
+    int count = 0;
+    Value level = 0;
+    Value peak = 0;
+    for (std::size_t k = 0; k < 2 * n;) {
+      const Value t = time[order[k]];
+      for (; k < 2 * n && time[order[k]] == t; ++k) level += delta[order[k]];
+      if (level > 0 && k < 2 * n) {
+        from[count] = t;
+        to[count] = time[order[k]];
+        height[count] = level;
+        ++count;
+        peak = std::max(peak, level);
+      }
+    }
+    if (peak > s.max(b_)) return -1;
+    if (!s.set_min(b_, peak)) return -1;
+    return count;
+  }
+
+  // Moves task i's earliest start past the stretches it cannot overlap (in order), then
+  // its latest end before them (in reverse).
+  bool sweep(Space& s, std::size_t i, int stretches, bool& moved) const {
+    const Value p = least(s, d_[i]);
+    const Value h = least(s, r_[i]);
+    if (p == 0 || h == 0 || s.fixed(s_[i])) return true;
+    const std::size_t n = s_.size();
+    const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
+    const Value* to = from + 2 * n;
+    const Value* height = to + 2 * n;
+    const std::pair<Value, Value> own_part = compulsory(s, i);
+    const Value capacity = s.max(b_);
+    auto overloads = [&](int k) {
+      const bool own = from[k] >= own_part.first && to[k] <= own_part.second;
+      return height[k] - (own ? h : 0) + h > capacity;
+    };
+    Value est = s.min(s_[i]);
+    for (int k = 0; k < stretches && from[k] < est + p; ++k) {
+      if (to[k] > est && overloads(k)) est = to[k];
+    }
+    Value lct = s.max(s_[i]) + p;
+    for (int k = stretches - 1; k >= 0 && to[k] > lct - p; --k) {
+      if (from[k] < lct && overloads(k)) lct = from[k];
+    }
+    if (est > s.min(s_[i]) || lct - p < s.max(s_[i])) {
+      moved = true;
+      return s.set_min(s_[i], est) && s.set_max(s_[i], lct - p);
+    }
+    return true;
+  }
+
+  // Whether every time, use, duration and the capacity are within 2^24 (and the tasks
+  // within 2^12): energies and envelopes then stay within 2^60.
+  bool energies_fit(const Space& s) const {
+    constexpr Value reach = Value{1} << 24;
+    if (s_.size() > 4096 || s.max(b_) > reach) return false;
+    for (std::size_t i = 0; i < s_.size(); ++i) {
+      if (s.min(s_[i]) < -reach || s.max(s_[i]) > reach || least(s, d_[i]) > reach || least(s, r_[i]) > reach) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Overload checking and edge-finding raising the earliest starts (of the mirrored
+  // tasks: lowering the latest ends).
+  bool edge_finding(Space& s, bool mirrored, bool& moved) const {
+    const std::size_t n = s_.size();
+    const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
+    int* by_est = s.scratch_ints().data() + ints_at_ + 2 * n;
+    int* by_lct = by_est + n;
+    int* leaf_of = by_lct + n;
+    int* white = leaf_of + n;
+    Value* e = s.scratch_values().data() + values_at_ + 10 * n;
+    Value* l = e + n;
+    Value* c = l + n;
+    Value* energy = c + n;
+    Value* new_est = energy + n;
+    ThetaLambdaTree tree{new_est + n, new_est + n + nodes, new_est + n + 2 * nodes, new_est + n + 3 * nodes,
+                         white + n, white + n + nodes, leaves_};
+    const Value capacity = s.max(b_);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Value p = least(s, d_[i]);
+      e[i] = mirrored ? -(s.max(s_[i]) + p) : s.min(s_[i]);
+      l[i] = mirrored ? -s.min(s_[i]) : s.max(s_[i]) + p;
+      c[i] = least(s, r_[i]);
+      energy[i] = c[i] * p;
+      new_est[i] = e[i];
+    }
+    ThetaLambdaTree::resort(by_est, e, n);
+    ThetaLambdaTree::resort(by_lct, l, n);
+    tree.fill(by_est, leaf_of, energy, n, [&](std::size_t i, Value a) { return capacity * e[i] + a; });
+    for (std::size_t i = 0; i < n; ++i) white[i] = energy[i] > 0 ? 1 : 0;
+    for (std::size_t k = n; k-- > 0;) {
+      const auto j = static_cast<std::size_t>(by_lct[k]);
+      if (energy[j] == 0) continue;
+      const Value end = l[j];
+      if (tree.env[1] > capacity * end) return s.fail();
+      while (tree.env_bar[1] > capacity * end) {
+        const int gray = tree.gray_env[1];
+        if (gray < 0) break;  // none: env_bar > env names one
+        const auto i = static_cast<std::size_t>(gray);
+        // Ω: the white tasks from some est on, added latest first.
+        Value sum = 0;
+        for (std::size_t m = n; m-- > 0;) {
+          const auto t = static_cast<std::size_t>(by_est[m]);
+          if (white[t] == 0) continue;
+          sum += energy[t];
+          const Value rest = sum - (capacity - c[i]) * (end - e[t]);
+          if (rest > 0) new_est[i] = std::max(new_est[i], e[t] + (rest + c[i] - 1) / c[i]);
+        }
+        tree.set_out(static_cast<std::size_t>(leaf_of[i]));
+      }
+      white[j] = 0;
+      if (k > 0) tree.set_gray(static_cast<std::size_t>(leaf_of[j]), energy[j], capacity * e[j] + energy[j], static_cast<int>(j));
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (new_est[i] <= e[i]) continue;
+      moved = true;
+      const Value p = least(s, d_[i]);
+      const bool ok = mirrored ? s.set_max(s_[i], -new_est[i] - p) : s.set_min(s_[i], new_est[i]);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  std::vector<int> s_, d_, r_;
+  int b_;
+  std::size_t leaves_;
+  std::size_t ints_at_ = 0, values_at_ = 0;
+};
+
+}  // namespace backtrack::csp

@@ -1,0 +1,284 @@
+// The scheduling globals (globals/cumulative.hpp, globals/disjunctive.hpp): on random tiny
+// instances, the native propagator's solutions equal its decomposition's and brute force's
+// under every pruning level; at the root, with one task open among fixed ones, its
+// start's bounds are exactly those of the solutions; and edge-finding's textbook cases.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+#include "backtrack/csp/globals.hpp"
+#include "backtrack/csp/int_problem.hpp"
+#include "int_solutions.hpp"
+
+namespace backtrack::csp {
+namespace {
+
+using Values = std::vector<Value>;
+
+// The plain meaning of each constraint, over one assignment.
+bool cumulative_holds(const Values& s, const Values& d, const Values& r, Value b) {
+  if (s.empty()) return true;
+  if (b < 0) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (d[i] < 0 || r[i] < 0) return false;
+  }
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (Value t = s[i]; t < s[i] + d[i]; ++t) {
+      Value load = 0;
+      for (std::size_t k = 0; k < s.size(); ++k) {
+        if (s[k] <= t && t < s[k] + d[k]) load += r[k];
+      }
+      if (load > b) return false;
+    }
+  }
+  return true;
+}
+bool disjunctive_holds(const Values& s, const Values& d, bool strict) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (d[i] < 0) return false;
+    for (std::size_t j = i + 1; j < s.size(); ++j) {
+      const bool apart = s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i];
+      if (!apart && (strict || (d[i] != 0 && d[j] != 0))) return false;
+    }
+  }
+  return true;
+}
+
+class Random {
+ public:
+  explicit Random(unsigned seed) : engine_(seed) {}
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+  // Some of lo .. hi, at least one.
+  Values subset(int lo, int hi) {
+    Values out;
+    for (int v = lo; v <= hi; ++v) {
+      if (pick(0, 2) != 0) out.push_back(v);
+    }
+    if (out.empty()) out.push_back(pick(lo, hi));
+    return out;
+  }
+
+ private:
+  std::mt19937 engine_;
+};
+
+// An instance: each variable's values (the starts, the durations, the uses, the capacity,
+// as the constraint has them), and the constraint posted on a model whose first variables
+// are those.
+struct Instance {
+  std::vector<Values> domains;
+  std::function<void(IntModel&, const std::vector<IntVar>&)> post;
+  std::function<bool(const Values&)> holds;
+
+  IntModel model(Globals globals) const {
+    IntModel m;
+    m.set_globals(globals);
+    std::vector<IntVar> x;
+    for (const Values& d : domains) x.push_back(m.int_var(d));
+    post(m, x);
+    m.branch_on(x);
+    std::vector<IntVar> auxiliaries;
+    for (int v = static_cast<int>(x.size()); v < m.variables(); ++v) auxiliaries.push_back(IntVar{v});
+    m.auxiliary(auxiliaries);
+    return m;
+  }
+  std::set<Values> brute_force() const {
+    std::set<Values> found;
+    Values v(domains.size());
+    std::function<void(std::size_t)> next = [&](std::size_t i) {
+      if (i == domains.size()) {
+        if (holds(v)) found.insert(v);
+        return;
+      }
+      for (Value a : domains[i]) {
+        v[i] = a;
+        next(i + 1);
+      }
+    };
+    next(0);
+    return found;
+  }
+  std::size_t assignments() const {
+    std::size_t n = 1;
+    for (const Values& d : domains) n *= d.size();
+    return n;
+  }
+};
+
+// The solutions on the instance's own variables.
+std::set<Values> projected(const IntModel& m, std::size_t k, Prune prune) {
+  std::set<Values> out;
+  for (const Values& v : solutions_of(m, {.prune = prune})) out.insert(Values(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)));
+  return out;
+}
+
+void expect_agreement(const Instance& instance, int round) {
+  const std::set<Values> expected = instance.brute_force();
+  const IntModel native = instance.model(Globals::native);
+  const IntModel decomposed = instance.model(Globals::decomposed);
+  const std::size_t k = instance.domains.size();
+  for (const Prune prune : all_prunes) {
+    ASSERT_EQ(projected(native, k, prune), expected) << "round " << round << ", native, " << to_string(prune);
+    ASSERT_EQ(projected(decomposed, k, prune), expected) << "round " << round << ", decomposed, " << to_string(prune);
+  }
+}
+
+Values values_at(const Values& v, std::size_t from, std::size_t count) {
+  return Values(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(from + count));
+}
+
+// cumulative over n tasks: the domains are n starts, n durations, n uses and the capacity.
+Instance cumulative_instance(std::vector<Values> domains) {
+  const std::size_t k = domains.size() / 3;
+  Instance instance;
+  instance.domains = std::move(domains);
+  instance.post = [k](IntModel& m, const std::vector<IntVar>& x) {
+    const std::span<const IntVar> all(x);
+    cumulative(m, all.subspan(0, k), all.subspan(k, k), all.subspan(2 * k, k), x[3 * k]);
+  };
+  instance.holds = [k](const Values& v) {
+    return cumulative_holds(values_at(v, 0, k), values_at(v, k, k), values_at(v, 2 * k, k), v[3 * k]);
+  };
+  return instance;
+}
+
+Instance random_cumulative(Random& random, int n) {
+  std::vector<Values> domains;
+  for (int i = 0; i < n; ++i) domains.push_back(random.subset(0, 5));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 4)} : random.subset(-1, 4));
+  return cumulative_instance(std::move(domains));
+}
+
+Instance random_disjunctive(Random& random, int n, bool strict) {
+  Instance instance;
+  for (int i = 0; i < n; ++i) instance.domains.push_back(random.subset(0, 6));
+  for (int i = 0; i < n; ++i) instance.domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  const auto k = static_cast<std::size_t>(n);
+  instance.post = [k, strict](IntModel& m, const std::vector<IntVar>& x) {
+    const std::span<const IntVar> all(x);
+    if (strict) {
+      disjunctive_strict(m, all.subspan(0, k), all.subspan(k, k));
+    } else {
+      disjunctive(m, all.subspan(0, k), all.subspan(k, k));
+    }
+  };
+  instance.holds = [k, strict](const Values& v) { return disjunctive_holds(values_at(v, 0, k), values_at(v, k, k), strict); };
+  return instance;
+}
+
+TEST(Cumulative, AgreesWithDecompositionAndBruteForce) {
+  Random random(6001);
+  for (int round = 0; round < 60;) {
+    const Instance instance = random_cumulative(random, random.pick(1, 4));
+    if (instance.assignments() > 3000) continue;
+    expect_agreement(instance, round++);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST(Disjunctive, AgreesWithDecompositionAndBruteForce) {
+  Random random(6002);
+  for (int round = 0; round < 80;) {
+    const Instance instance = random_disjunctive(random, random.pick(1, 5), round % 2 == 0);
+    if (instance.assignments() > 3000) continue;
+    expect_agreement(instance, round++);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// One task open among fixed ones: after the root's propagation its start keeps exactly
+// the least and greatest start of the solutions (bounds consistency).
+void expect_exact_start_bounds(const Instance& instance, std::size_t open, int round) {
+  const std::set<Values> solutions = instance.brute_force();
+  const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
+  if (solutions.empty()) {
+    EXPECT_TRUE(root.failed()) << "round " << round << ": no solution, yet the root stands";
+    return;
+  }
+  ASSERT_FALSE(root.failed()) << "round " << round;
+  Value lo = max_value;
+  Value hi = min_value;
+  for (const Values& v : solutions) {
+    lo = std::min(lo, v[open]);
+    hi = std::max(hi, v[open]);
+  }
+  EXPECT_EQ(root.min(static_cast<int>(open)), lo) << "round " << round;
+  EXPECT_EQ(root.max(static_cast<int>(open)), hi) << "round " << round;
+}
+
+TEST(Cumulative, OneOpenTaskGetsExactStartBounds) {
+  Random random(6003);
+  for (int round = 0; round < 100; ++round) {
+    const int n = random.pick(2, 5);
+    std::vector<Values> domains{random.subset(0, 10)};
+    for (int i = 1; i < n; ++i) domains.push_back({random.pick(0, 8)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 3)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 2)});
+    domains.push_back({random.pick(2, 4)});
+    const Instance instance = cumulative_instance(std::move(domains));
+    expect_exact_start_bounds(instance, 0, round);
+  }
+}
+
+TEST(Disjunctive, OneOpenTaskGetsExactStartBounds) {
+  Random random(6004);
+  for (int round = 0; round < 100; ++round) {
+    const int n = random.pick(2, 5);
+    Instance instance;
+    instance.domains.push_back(random.subset(0, 12));
+    for (int i = 1; i < n; ++i) instance.domains.push_back({random.pick(0, 10)});
+    for (int i = 0; i < n; ++i) instance.domains.push_back({random.pick(1, 3)});
+    const auto k = static_cast<std::size_t>(n);
+    instance.post = [k](IntModel& m, const std::vector<IntVar>& x) {
+      const std::span<const IntVar> all(x);
+      disjunctive_strict(m, all.subspan(0, k), all.subspan(k, k));
+    };
+    instance.holds = [k](const Values& v) { return disjunctive_holds(values_at(v, 0, k), values_at(v, k, k), true); };
+    expect_exact_start_bounds(instance, 0, round);
+  }
+}
+
+// Edge-finding's own case: three tasks in [0, 10) leave the fourth only after them.
+TEST(Disjunctive, EdgeFindingPutsATaskAfterASet) {
+  IntModel m;
+  const std::vector<IntVar> s{m.int_var(0, 7), m.int_var(0, 7), m.int_var(0, 7), m.int_var(0, 20)};
+  std::vector<IntVar> d;
+  for (const Value p : {3, 3, 3, 2}) d.push_back(m.int_var(p, p));
+  disjunctive_strict(m, s, d);
+  const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
+  ASSERT_FALSE(root.failed());
+  EXPECT_EQ(root.min(s[3].id), 9) << "the three tasks of 3 take 0 .. 9 at least";
+}
+
+// Edge-finding where time-tabling sees nothing (no task has a compulsory part): two tasks
+// of the whole capacity for 2 fill [0, 4), so a third starts at 4 at the earliest.
+TEST(Cumulative, EdgeFindingPutsATaskAfterASet) {
+  IntModel m;
+  const std::vector<IntVar> s{m.int_var(0, 2), m.int_var(0, 2), m.int_var(0, 10)};
+  const std::vector<IntVar> d{m.int_var(2, 2), m.int_var(2, 2), m.int_var(1, 1)};
+  const std::vector<IntVar> r{m.int_var(2, 2), m.int_var(2, 2), m.int_var(1, 1)};
+  cumulative(m, s, d, r, m.int_var(2, 2));
+  const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
+  ASSERT_FALSE(root.failed());
+  EXPECT_EQ(root.min(s[2].id), 4);
+  EXPECT_EQ(root.max(s[0].id), 2) << "nothing to say of the two";
+}
+
+TEST(Scheduling, ArgumentsOfDifferentLengthsAreRefused) {
+  IntModel m;
+  const std::vector<IntVar> s = m.int_vars(2, 0, 5);
+  const std::vector<IntVar> one = m.int_vars(1, 1, 2);
+  EXPECT_THROW(cumulative(m, s, one, s, one[0]), std::invalid_argument);
+  EXPECT_THROW(disjunctive(m, s, one), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace backtrack::csp

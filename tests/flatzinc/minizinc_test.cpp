@@ -49,6 +49,23 @@ TEST_F(MiniZinc, SolverLibraryKeepsGlobalsNativeAndRemovesSets) {
   EXPECT_FALSE(cli::contains(flatzinc_of("sets.mzn"), "set of"));
 }
 
+// count and among reach the reader as themselves (share/minizinc/backtrack/fzn_count_*.mzn).
+TEST_F(MiniZinc, CountingGlobalsAreNative) {
+  const cli::TempFile fzn;
+  const auto c = minizinc({"-c", models + "/magic_sequence.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const std::string text = cli::slurp(fzn.path());
+  int counts = 0;
+  for (const auto& line : cli::lines_of(text)) counts += line.starts_with("constraint fzn_count_eq(");
+  EXPECT_EQ(counts, 7) << text;
+  EXPECT_TRUE(cli::contains(text, "constraint fzn_among(")) << text;
+  EXPECT_TRUE(cli::contains(text, "constraint fzn_count_geq(")) << text;
+  const auto o = minizinc({"-a", models + "/magic_sequence.mzn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines_equal_to(o.out, "----------"), 1) << o.out;
+  EXPECT_TRUE(cli::contains(o.out, "x = [3, 2, 1, 1, 0, 0, 0]")) << o.out;
+}
+
 TEST_F(MiniZinc, EightQueensHave92Solutions) {
   const auto o = minizinc({"-a", models + "/queens.mzn"});
   ASSERT_EQ(o.exit_code, 0) << o.err;

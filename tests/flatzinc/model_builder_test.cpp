@@ -467,6 +467,59 @@ std::map<std::string, Generator> builtins() {
                    });
     };
   }
+  // fzn_count_eq(x, y, c): c = the number of x equal to y; the others: c rel that number.
+  for (const auto& names : std::map<std::string, std::string>{
+           {"eq", "eq"}, {"neq", "ne"}, {"lt", "lt"}, {"leq", "le"}, {"gt", "gt"}, {"geq", "ge"}}) {
+    const std::string name = "fzn_count_" + names.first;
+    const auto c_rel_count = relations.at(names.second);
+    g[name] = [=](RandomModel& in) {
+      const Terms xs = in.int_terms(0, 4);
+      const Term y = in.int_term();
+      const Term c = in.int_term();
+      in.constrain(name + "(" + list(xs) + ", " + y.text + ", " + c.text + ")", [=](const Values& a) {
+        const auto k = std::count_if(xs.begin(), xs.end(), [&](const Term& x) { return x.at(a) == y.at(a); });
+        return c_rel_count(c.at(a), k);
+      });
+    };
+  }
+  g["fzn_among"] = [](RandomModel& in) {
+    const Term n = in.int_term();
+    const Terms xs = in.int_terms(0, 4);
+    const auto [text, values] = in.some_set(true);
+    in.constrain("fzn_among(" + n.text + ", " + list(xs) + ", " + text + ")", [=](const Values& a) {
+      const auto k = std::count_if(xs.begin(), xs.end(), [&](const Term& x) {
+        return std::find(values.begin(), values.end(), x.at(a)) != values.end();
+      });
+      return n.at(a) == k;
+    });
+  };
+  // fzn_regular(x, Q, S, d, q0, F): the word x is accepted by the automaton of Q states over
+  // symbols 1..S, d[(q - 1) * S + s] the state after s in q (0: none), from q0 into F.
+  g["fzn_regular"] = [](RandomModel& in) {
+    const Terms xs = in.int_terms(0, 3);
+    const long long states = in.uniform(1, 3);
+    const long long symbols = in.uniform(1, 3);
+    const std::vector<long long> d = in.constants(static_cast<std::size_t>(states * symbols), 0, static_cast<int>(states));
+    const long long start = in.uniform(1, static_cast<int>(states));
+    std::vector<long long> final;
+    for (long long q = 1; q <= states; ++q) {
+      if (q == start || in.chance(50)) final.push_back(q);
+    }
+    const std::string listed = list(final);
+    const std::string final_text = "{" + listed.substr(1, listed.size() - 2) + "}";
+    in.constrain("fzn_regular(" + list(xs) + ", " + std::to_string(states) + ", " + std::to_string(symbols) + ", " +
+                     list(d) + ", " + std::to_string(start) + ", " + final_text + ")",
+                 [=](const Values& a) {
+                   long long q = start;
+                   for (const Term& x : xs) {
+                     const long long sym = x.at(a);
+                     if (sym < 1 || sym > symbols) return false;
+                     q = d[static_cast<std::size_t>((q - 1) * symbols + sym - 1)];
+                     if (q == 0) return false;
+                   }
+                   return std::find(final.begin(), final.end(), q) != final.end();
+                 });
+  };
   return g;
 }
 

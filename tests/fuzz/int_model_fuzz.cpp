@@ -239,6 +239,54 @@ void scheduling(Input& in, Fuzzed& f) {
       if (kind == 0 && load > v[b]) return false;
     }
     return true;
+// The number of 0-3 variables equal to y (a constant or a variable) compared with c.
+void counted(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> at;
+  std::vector<IntVar> xs;
+  for (int k = in.next(4); k > 0; --k) at.push_back(any(in, f)), xs.push_back(f.x[at.back()]);
+  const bool constant = in.next(2) == 0;
+  const Value y_value = in.between(-2, 2);
+  const std::size_t y = any(in, f);
+  const std::size_t c = any(in, f);
+  const auto is = static_cast<CountIs>(in.next(6));
+  if (constant) {
+    count(f.m, xs, y_value, is, f.x[c]);
+  } else {
+    count(f.m, xs, f.x[y], is, f.x[c]);
+  }
+  f.checks.push_back([=](const Values& v) {
+    const Value target = constant ? y_value : v[y];
+    const auto k = static_cast<Value>(std::count_if(at.begin(), at.end(), [&](std::size_t i) { return v[i] == target; }));
+    switch (is) {
+      case CountIs::equal: return k == v[c];
+      case CountIs::not_equal: return k != v[c];
+      case CountIs::less: return k < v[c];
+      case CountIs::at_most: return k <= v[c];
+      case CountIs::greater: return k > v[c];
+      case CountIs::at_least: return k >= v[c];
+    }
+    return false;
+  });
+}
+// 0-3 variables read as a word by an automaton of 1-3 states over the symbols 1-2.
+void accepted(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> at;
+  std::vector<IntVar> xs;
+  for (int k = in.next(4); k > 0; --k) at.push_back(any(in, f)), xs.push_back(f.x[at.back()]);
+  const int states = in.between(1, 3);
+  std::vector<int> next;
+  for (int k = 0; k < states * 2; ++k) next.push_back(in.next(states + 1));
+  std::vector<int> final;
+  for (int q = 1; q <= states; ++q) {
+    if (in.next(2) == 0) final.push_back(q);
+  }
+  regular(f.m, xs, states, 2, next, 1, final);
+  f.checks.push_back([=](const Values& v) {
+    int q = 1;
+    for (std::size_t i : at) {
+      if (v[i] < 1 || v[i] > 2 || (q = next[static_cast<std::size_t>((q - 1) * 2 + v[i] - 1)]) == 0) return false;
+    }
+    return std::find(final.begin(), final.end(), q) != final.end();
   });
 }
 
@@ -246,7 +294,9 @@ using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 18> kinds{
+constexpr std::array<Kind, 20> kinds{
+    counted,
+    accepted,
     linear,
     reified<false>,
     reified<true>,

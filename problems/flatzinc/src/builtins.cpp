@@ -1,6 +1,7 @@
 #include "builtins.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -276,6 +277,61 @@ void disjunctive(Symbols& s, const ConstraintItem& c) {
   }
 }
 
+// fzn_count_eq(x, y, c): c is the number of x equal to y; the other relations read c first
+// (fzn_count_lt: c < the count), so each poster says how the count compares with c.
+template <csp::CountIs is>
+void count(Symbols& s, const ConstraintItem& c) {
+  arity(c, 3);
+  const std::vector<IntVar> xs = s.vars(c.args[0]);
+  const Element y = s.scalar(c.args[1]);
+  if (y.is_var()) {
+    csp::count(s.model(), xs, IntVar{y.var}, is, s.var(c.args[2]));
+  } else {
+    csp::count(s.model(), xs, y.constant, is, s.var(c.args[2]));
+  }
+}
+
+// fzn_among(n, x, v): n is the number of x whose value is in the set v.
+void among(Symbols& s, const ConstraintItem& c) {
+  arity(c, 3);
+  std::vector<Value> values;
+  for (const IntRange& r : s.set(c.args[2]).ranges) {
+    if (r.hi - r.lo >= largest_listed_domain - static_cast<Int>(values.size())) {
+      throw ModelError(c.at, "fzn_among: a set of more than " + std::to_string(largest_listed_domain) + " values");
+    }
+    for (Int v = r.lo; v <= r.hi; ++v) values.push_back(v);
+  }
+  csp::among(s.model(), s.var(c.args[0]), s.vars(c.args[1]), std::move(values));
+}
+
+// A constant argument that must fit an int (a count of states, a state).
+int small_constant(Symbols& s, const ConstraintItem& c, std::size_t i) {
+  const Element e = s.scalar(c.args[i]);
+  if (e.is_var() || e.constant < 0 || e.constant > std::numeric_limits<int>::max()) {
+    throw ModelError(c.at, "'" + c.id + "': argument " + std::to_string(i + 1) + " is no constant 0.." +
+                               std::to_string(std::numeric_limits<int>::max()));
+  }
+  return static_cast<int>(e.constant);
+}
+
+// fzn_regular(x, Q, S, d, q0, F), d flat, row by row (share/minizinc/backtrack/fzn_regular.mzn).
+void regular(Symbols& s, const ConstraintItem& c) {
+  arity(c, 6);
+  const int states = small_constant(s, c, 1);
+  const int symbols = small_constant(s, c, 2);
+  std::vector<int> next;
+  for (Value q : s.constants(c.args[3])) {
+    if (q < 0 || q > states) throw ModelError(c.at, "fzn_regular: a transition to " + std::to_string(q) + ", no state");
+    next.push_back(static_cast<int>(q));
+  }
+  std::vector<int> final;
+  for (const IntRange& r : s.set(c.args[5]).ranges) {
+    if (r.lo < 1 || r.hi > states) throw ModelError(c.at, "fzn_regular: a final state outside 1.." + std::to_string(states));
+    for (Int q = r.lo; q <= r.hi; ++q) final.push_back(static_cast<int>(q));
+  }
+  csp::regular(s.model(), s.vars(c.args[0]), states, symbols, next, small_constant(s, c, 4), final);
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -342,6 +398,14 @@ constexpr Builtin registry[] = {
     {"fzn_cumulative", cumulative},
     {"fzn_disjunctive", disjunctive<false>},
     {"fzn_disjunctive_strict", disjunctive<true>},
+    {"fzn_count_eq", count<csp::CountIs::equal>},
+    {"fzn_count_neq", count<csp::CountIs::not_equal>},
+    {"fzn_count_lt", count<csp::CountIs::greater>},
+    {"fzn_count_leq", count<csp::CountIs::at_least>},
+    {"fzn_count_gt", count<csp::CountIs::less>},
+    {"fzn_count_geq", count<csp::CountIs::at_most>},
+    {"fzn_among", among},
+    {"fzn_regular", regular},
 };
 
 }  // namespace

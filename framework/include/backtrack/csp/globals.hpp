@@ -7,3 +7,5 @@
 
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
+#include "backtrack/csp/globals/count.hpp"
+#include "backtrack/csp/globals/regular.hpp"

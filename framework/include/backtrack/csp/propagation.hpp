@@ -43,11 +43,13 @@
 #include "backtrack/csp/propagators/boxed.hpp"
 #include "backtrack/csp/propagators/cumulative.hpp"
 #include "backtrack/csp/propagators/disjunctive.hpp"
+#include "backtrack/csp/propagators/count.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
+#include "backtrack/csp/propagators/regular.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
 #include "backtrack/csp/space.hpp"
@@ -59,7 +61,7 @@ namespace backtrack::csp {
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
-                                Boxed<Disjunctive>>;
+                                Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -1,0 +1,275 @@
+// The counting globals (globals/count.hpp, regular.hpp): random tiny models, their native solutions
+// against their decompositions' and generate-and-test under every pruning level, and the
+// native propagator's domain consistency at the root where it claims it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+#include "backtrack/csp/globals.hpp"
+#include "int_solutions.hpp"
+
+namespace backtrack::csp {
+namespace {
+
+using Assignment = std::vector<Value>;
+using Check = std::function<bool(const Assignment&)>;
+
+// Every assignment of the domains that passes the check.
+std::set<Assignment> generate_and_test(const std::vector<std::vector<Value>>& domains, const Check& check) {
+  std::set<Assignment> found;
+  Assignment v(domains.size());
+  std::function<void(std::size_t)> generate = [&](std::size_t i) {
+    if (i == domains.size()) {
+      if (check(v)) found.insert(v);
+      return;
+    }
+    for (Value a : domains[i]) {
+      v[i] = a;
+      generate(i + 1);
+    }
+  };
+  generate(0);
+  return found;
+}
+
+// The first `n` values of each solution: the model's own variables, not a decomposition's.
+std::set<Assignment> projected(const std::set<Assignment>& solutions, std::size_t n) {
+  std::set<Assignment> out;
+  for (const Assignment& s : solutions) out.insert(Assignment(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(n)));
+  return out;
+}
+
+bool related(Value count, CountIs r, Value c) {
+  switch (r) {
+    case CountIs::equal: return count == c;
+    case CountIs::not_equal: return count != c;
+    case CountIs::less: return count < c;
+    case CountIs::at_most: return count <= c;
+    case CountIs::greater: return count > c;
+    case CountIs::at_least: return count >= c;
+  }
+  return false;
+}
+
+struct Random {
+  std::mt19937 engine;
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine); }
+  std::vector<Value> values(Value lo, Value hi) {  // a random non-empty subset
+    std::vector<Value> out;
+    for (Value v = lo; v <= hi; ++v) {
+      if (pick(0, 2) != 0) out.push_back(v);
+    }
+    if (out.empty()) out.push_back(pick(static_cast<int>(lo), static_cast<int>(hi)));
+    return out;
+  }
+};
+
+// A model of one global over variables with listed domains, posted the same way on each
+// model asked for, with a plain checker of it.
+struct Instance {
+  std::vector<std::vector<Value>> domains;
+  std::function<void(IntModel&, const std::vector<IntVar>&)> post;
+  Check check;
+  bool domain_consistent = false;  // what the native propagator claims for this instance
+
+  IntModel model(Globals g) const {
+    IntModel m;
+    m.set_globals(g);
+    std::vector<IntVar> vars;
+    for (const auto& d : domains) vars.push_back(m.int_var(d));
+    post(m, vars);
+    return m;
+  }
+};
+
+// The native and decomposed models find exactly the assignments generate-and-test does,
+// under every pruning level; and at the root, where the propagator claims domain
+// consistency, each variable keeps exactly the values some solution gives it. Whether the
+// instance has a solution.
+bool expect_agreement(const Instance& in) {
+  const std::set<Assignment> expected = generate_and_test(in.domains, in.check);
+  for (Prune p : all_prunes) {
+    SearchOptions options;
+    options.prune = p;
+    EXPECT_EQ(solutions_of(in.model(Globals::native), options), expected) << to_string(p);
+    const std::set<Assignment> decomposed = solutions_of(in.model(Globals::decomposed), options);
+    EXPECT_EQ(decomposed.size(), expected.size()) << "an auxiliary is not fixed by the variables";
+    EXPECT_EQ(projected(decomposed, in.domains.size()), expected) << to_string(p);
+  }
+  if (!in.domain_consistent) return !expected.empty();
+  SearchOptions options;
+  options.prune = Prune::domain;
+  const IntProblem problem(in.model(Globals::native), options);
+  const Space& root = problem.root().space;
+  if (expected.empty()) {
+    EXPECT_FALSE(problem.root_consistent()) << "no solution, yet the root stands";
+    return false;
+  }
+  EXPECT_TRUE(problem.root_consistent());
+  for (std::size_t i = 0; i < in.domains.size(); ++i) {
+    for (Value v : in.domains[i]) {
+      const bool supported = std::any_of(expected.begin(), expected.end(), [&](const Assignment& s) { return s[i] == v; });
+      EXPECT_EQ(root.contains(static_cast<int>(i), v), supported) << "variable " << i << " value " << v;
+    }
+  }
+  return true;
+}
+
+constexpr CountIs relations[] = {CountIs::equal,   CountIs::not_equal, CountIs::less,
+                                 CountIs::at_most, CountIs::greater,   CountIs::at_least};
+
+// count(xs, y, relation, c): y a constant, or a variable of the model (one of the xs, at
+// times); c a variable, at times one of the xs.
+Instance random_count(Random& r) {
+  Instance in;
+  const int n = r.pick(1, 4);
+  for (int i = 0; i < n; ++i) in.domains.push_back(r.values(0, 3));
+  const CountIs relation = relations[r.pick(0, 5)];
+  const bool y_constant = r.pick(0, 1) == 0;
+  const Value y_value = r.pick(0, 3);
+  std::size_t y_at = static_cast<std::size_t>(r.pick(0, n));  // n: a variable of its own
+  if (!y_constant && y_at == static_cast<std::size_t>(n)) in.domains.push_back(r.values(0, 3));
+  std::size_t c_at = static_cast<std::size_t>(r.pick(0, n + 1));  // past the xs: a variable of its own
+  if (c_at >= static_cast<std::size_t>(n)) {
+    c_at = in.domains.size();
+    in.domains.push_back(r.values(0, n + 1));
+  }
+  const auto xs_count = static_cast<std::size_t>(n);
+  in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
+    const std::vector<IntVar> xs(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(xs_count));
+    if (y_constant) {
+      count(m, xs, y_value, relation, v[c_at]);
+    } else {
+      count(m, xs, v[y_at], relation, v[c_at]);
+    }
+  };
+  in.check = [=](const Assignment& a) {
+    const Value y = y_constant ? y_value : a[y_at];
+    const auto k = std::count(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(xs_count), y);
+    return related(k, relation, a[c_at]);
+  };
+  in.domain_consistent = y_constant && c_at >= xs_count && relation != CountIs::not_equal;
+  return in;
+}
+
+// among(n, xs, values): n a variable of its own.
+Instance random_among(Random& r) {
+  Instance in;
+  const int n = r.pick(1, 4);
+  for (int i = 0; i < n; ++i) in.domains.push_back(r.values(0, 4));
+  in.domains.push_back(r.values(0, n));
+  std::vector<Value> set;
+  for (Value v = 0; v <= 4; ++v) {
+    if (r.pick(0, 2) == 0) set.push_back(v);
+  }
+  const auto xs_count = static_cast<std::size_t>(n);
+  in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
+    const std::vector<IntVar> xs(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(xs_count));
+    among(m, v[xs_count], xs, set);
+  };
+  in.check = [=](const Assignment& a) {
+    const auto k = std::count_if(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(xs_count),
+                                 [&](Value x) { return std::binary_search(set.begin(), set.end(), x); });
+    return k == a[xs_count];
+  };
+  in.domain_consistent = true;
+  return in;
+}
+
+// regular(xs, automaton): a random automaton of up to 4 states over up to 3 symbols; the
+// xs may take values that are no symbol, and one variable may stand at two positions.
+Instance random_regular(Random& r) {
+  Instance in;
+  const int states = r.pick(1, 4);
+  const int symbols = r.pick(1, 3);
+  std::vector<int> next;
+  for (int k = 0; k < states * symbols; ++k) next.push_back(r.pick(0, 3) == 0 ? 0 : r.pick(1, states));
+  const int start = r.pick(1, states);
+  std::vector<int> final;
+  for (int q = 1; q <= states; ++q) {
+    if (r.pick(0, 1) == 0) final.push_back(q);
+  }
+  const int n = r.pick(0, 4);
+  for (int i = 0; i < n; ++i) in.domains.push_back(r.values(0, symbols + 1));
+  std::vector<std::size_t> position;  // each position's variable
+  for (int i = 0; i < n; ++i) position.push_back(static_cast<std::size_t>(i));
+  const bool aliased = n >= 2 && r.pick(0, 3) == 0;
+  if (aliased) position[static_cast<std::size_t>(n - 1)] = 0;
+  in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
+    std::vector<IntVar> xs;
+    for (std::size_t p : position) xs.push_back(v[p]);
+    regular(m, xs, states, symbols, next, start, final);
+  };
+  in.check = [=](const Assignment& a) {
+    int q = start;
+    for (std::size_t p : position) {
+      const Value s = a[p];
+      if (s < 1 || s > symbols) return false;
+      q = next[static_cast<std::size_t>((q - 1) * symbols + (s - 1))];
+      if (q == 0) return false;
+    }
+    return std::find(final.begin(), final.end(), q) != final.end();
+  };
+  in.domain_consistent = !aliased;
+  return in;
+}
+
+TEST(GlobalRegular, AgreesWithItsDecompositionAndGenerateAndTest) {
+  Random r{std::mt19937(62)};
+  int satisfiable = 0;
+  for (int round = 0; round < 150; ++round) {
+    SCOPED_TRACE(round);
+    satisfiable += expect_agreement(random_regular(r)) ? 1 : 0;
+  }
+  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+TEST(GlobalRegular, RefusesABadAutomaton) {
+  IntModel m;
+  const std::vector<IntVar> x = m.int_vars(2, 1, 2);
+  EXPECT_THROW(regular(m, x, 2, 2, {1, 2, 3}, 1, {2}), std::invalid_argument);     // 3 of 4 transitions
+  EXPECT_THROW(regular(m, x, 2, 2, {1, 2, 3, 0}, 1, {2}), std::invalid_argument);  // no state 3
+  EXPECT_THROW(regular(m, x, 2, 2, {1, 2, 2, 0}, 0, {2}), std::invalid_argument);  // no start 0
+  EXPECT_THROW(regular(m, x, 2, 2, {1, 2, 2, 0}, 1, {5}), std::invalid_argument);
+}
+
+TEST(GlobalCount, CountAgreesWithItsDecompositionAndGenerateAndTest) {
+  Random r{std::mt19937(60)};
+  int satisfiable = 0;
+  for (int round = 0; round < 120; ++round) {
+    SCOPED_TRACE(round);
+    satisfiable += expect_agreement(random_count(r)) ? 1 : 0;
+  }
+  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+TEST(GlobalCount, AmongAgreesWithItsDecompositionAndGenerateAndTest) {
+  Random r{std::mt19937(61)};
+  int satisfiable = 0;
+  for (int round = 0; round < 80; ++round) {
+    SCOPED_TRACE(round);
+    satisfiable += expect_agreement(random_among(r)) ? 1 : 0;
+  }
+  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
+  // x[i] is the number of i in x: of length 7, only 3 2 1 1 0 0 0.
+  for (Globals g : {Globals::native, Globals::decomposed}) {
+    IntModel m;
+    m.set_globals(g);
+    const std::vector<IntVar> x = m.int_vars(7, 0, 7);
+    for (int i = 0; i < 7; ++i) count(m, x, Value{i}, CountIs::equal, x[static_cast<std::size_t>(i)]);
+    const auto found = projected(solutions_of(m), 7);
+    EXPECT_EQ(found, (std::set<Assignment>{{3, 2, 1, 1, 0, 0, 0}}));
+  }
+}
+
+}  // namespace
+}  // namespace backtrack::csp

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "backtrack/csp/globals.hpp"
 #include "backtrack/csp/int_problem.hpp"
 #include "backtrack/engine.hpp"
 #include "contract.hpp"
@@ -206,11 +207,47 @@ void element(Input& in, Fuzzed& f, bool of_variables) {
   });
 }
 
+// An order global (globals/lex.hpp, globals/increasing.hpp) over 0-3 variables (and 0-3
+// more for lex), a variable maybe twice.
+void order(Input& in, Fuzzed& f) {
+  const int kind = in.next(6);
+  std::vector<std::size_t> xs, ys;
+  for (int k = in.between(0, 3); k > 0; --k) xs.push_back(any(in, f));
+  if (kind < 2) {
+    for (int k = in.between(0, 3); k > 0; --k) ys.push_back(any(in, f));
+  }
+  std::vector<IntVar> x, y;
+  for (std::size_t i : xs) x.push_back(f.x[i]);
+  for (std::size_t i : ys) y.push_back(f.x[i]);
+  switch (kind) {
+    case 0: lex_lesseq(f.m, x, y); break;
+    case 1: lex_less(f.m, x, y); break;
+    case 2: increasing(f.m, x); break;
+    case 3: decreasing(f.m, x); break;
+    case 4: strictly_increasing(f.m, x); break;
+    default: strictly_decreasing(f.m, x); break;
+  }
+  f.checks.push_back([=](const Values& v) {
+    if (kind < 2) {
+      for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+        if (v[xs[i]] != v[ys[i]]) return v[xs[i]] < v[ys[i]];
+      }
+      return kind == 0 ? xs.size() <= ys.size() : xs.size() < ys.size();
+    }
+    const Value gap = kind >= 4 ? 1 : 0;
+    for (std::size_t i = 1; i < xs.size(); ++i) {
+      const Value rise = kind % 2 == 0 ? v[xs[i]] - v[xs[i - 1]] : v[xs[i - 1]] - v[xs[i]];
+      if (rise < gap) return false;
+    }
+    return true;
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 17> kinds{
+constexpr std::array<Kind, 18> kinds{
     linear,
     reified<false>,
     reified<true>,
@@ -253,6 +290,7 @@ constexpr std::array<Kind, 17> kinds{
       f.m.post(f.x[x] < f.x[y] + c);
       f.checks.push_back([=](const Values& v) { return v[x] < v[y] + c; });
     },
+    order,
 };
 
 Fuzzed read_model(Input& in) {

@@ -42,6 +42,8 @@
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
+#include "backtrack/csp/propagators/increasing.hpp"
+#include "backtrack/csp/propagators/lex.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
@@ -54,7 +56,7 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood>;
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, LexLessEqual, Increasing>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -420,6 +420,36 @@ std::map<std::string, Generator> builtins() {
       });
     });
   };
+  for (const std::string type : {"int", "bool"}) {
+    const bool boolean = type == "bool";
+    for (const bool strict : {false, true}) {
+      // x lexicographically before y; a prefix before the longer array.
+      g[std::string("fzn_lex_less") + (strict ? "" : "eq") + "_" + type] = [=](RandomModel& in) {
+        const Terms xs = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+        const Terms ys = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+        in.constrain("fzn_lex_less" + std::string(strict ? "" : "eq") + "_" + type + "(" + list(xs) + ", " + list(ys) +
+                         ")",
+                     [=](const Values& a) {
+                       for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+                         if (xs[i].at(a) != ys[i].at(a)) return xs[i].at(a) < ys[i].at(a);
+                       }
+                       return strict ? xs.size() < ys.size() : xs.size() <= ys.size();
+                     });
+      };
+    }
+    for (const std::string order : {"increasing", "decreasing", "strictly_increasing", "strictly_decreasing"}) {
+      g["fzn_" + order + "_" + type] = [=](RandomModel& in) {
+        const Terms xs = boolean ? in.bool_terms(0, 4) : in.int_terms(0, 4);
+        in.constrain("fzn_" + order + "_" + type + "(" + list(xs) + ")", [=](const Values& a) {
+          for (std::size_t i = 1; i < xs.size(); ++i) {
+            const long long d = order.ends_with("decreasing") ? xs[i - 1].at(a) - xs[i].at(a) : xs[i].at(a) - xs[i - 1].at(a);
+            if (d < (order.starts_with("strictly") ? 1 : 0)) return false;
+          }
+          return true;
+        });
+      };
+    }
+  }
   return g;
 }
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <variant>
 
+#include "backtrack/csp/globals.hpp"
 #include "backtrack/flatzinc/model_builder.hpp"
 #include "power_table.hpp"
 
@@ -256,6 +258,19 @@ void table(Symbols& s, const ConstraintItem& c) {
   s.model().table(xs, std::move(tuples));
 }
 
+// A global over one or two arrays of variables (integers or Booleans), as
+// share/minizinc/backtrack/fzn_<name>.mzn declares it.
+template <void (*global)(csp::IntModel&, std::span<const IntVar>)>
+void over_array(Symbols& s, const ConstraintItem& c) {
+  arity(c, 1);
+  global(s.model(), s.vars(c.args[0]));
+}
+template <void (*global)(csp::IntModel&, std::span<const IntVar>, std::span<const IntVar>)>
+void over_arrays(Symbols& s, const ConstraintItem& c) {
+  arity(c, 2);
+  global(s.model(), s.vars(c.args[0]), s.vars(c.args[1]));
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -319,6 +334,18 @@ constexpr Builtin registry[] = {
     {"set_in_imp", set_in<imp>},
     {"fzn_all_different_int", all_different},
     {"fzn_table_int", table},
+    {"fzn_lex_lesseq_int", over_arrays<csp::lex_lesseq>},
+    {"fzn_lex_lesseq_bool", over_arrays<csp::lex_lesseq>},
+    {"fzn_lex_less_int", over_arrays<csp::lex_less>},
+    {"fzn_lex_less_bool", over_arrays<csp::lex_less>},
+    {"fzn_increasing_int", over_array<csp::increasing>},
+    {"fzn_increasing_bool", over_array<csp::increasing>},
+    {"fzn_decreasing_int", over_array<csp::decreasing>},
+    {"fzn_decreasing_bool", over_array<csp::decreasing>},
+    {"fzn_strictly_increasing_int", over_array<csp::strictly_increasing>},
+    {"fzn_strictly_increasing_bool", over_array<csp::strictly_increasing>},
+    {"fzn_strictly_decreasing_int", over_array<csp::strictly_decreasing>},
+    {"fzn_strictly_decreasing_bool", over_array<csp::strictly_decreasing>},
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,6 +21,24 @@ namespace backtrack::csp {
 namespace {
 
 using Values = std::vector<Value>;
+
+// Every assignment of the domains' values for which holds() does.
+std::set<Values> every_assignment(const std::vector<Values>& domains, const std::function<bool(const Values&)>& holds) {
+  std::set<Values> found;
+  Values a(domains.size());
+  const std::function<void(std::size_t)> assign = [&](std::size_t i) {
+    if (i == domains.size()) {
+      if (holds(a)) found.insert(a);
+      return;
+    }
+    for (Value v : domains[i]) {
+      a[i] = v;
+      assign(i + 1);
+    }
+  };
+  assign(0);
+  return found;
+}
 
 // One global over the positions of a random instance's variables (a variable now and
 // then at two positions).
@@ -63,22 +82,7 @@ struct OrderInstance {
     }
     return m;
   }
-  std::set<Values> brute_force() const {
-    std::set<Values> found;
-    Values a(domains.size());
-    const std::function<void(std::size_t)> assign = [&](std::size_t i) {
-      if (i == domains.size()) {
-        if (holds(a)) found.insert(a);
-        return;
-      }
-      for (Value v : domains[i]) {
-        a[i] = v;
-        assign(i + 1);
-      }
-    };
-    assign(0);
-    return found;
-  }
+  std::set<Values> brute_force() const { return every_assignment(domains, [&](const Values& a) { return holds(a); }); }
   // For a failure's message.
   std::string describe() const {
     std::ostringstream out;
@@ -204,6 +208,113 @@ TEST(GlobalOrder, LexOfUnequalLengthsLetsThePrefixBeSmaller) {
     lex_less(m, std::vector<IntVar>{a, c}, std::vector<IntVar>{b});  // [2, c] < [2]: never
     EXPECT_TRUE(solutions_of(m).empty());
   }
+}
+
+// bin_packing_load over random tiny instances: bins numbered from `first`, items whose
+// domains reach past the bins, loads with holes; bin_packing_capa over loads it makes.
+struct PackingInstance {
+  std::vector<Values> domains;  // the loads', then the items' bins
+  std::size_t bins = 0;
+  Values w, capacity;  // capacity: bin_packing_capa, with no load variables
+  Value first = 0;
+
+  bool holds(const Values& a) const {
+    Values held(bins, 0);
+    const std::size_t items = w.size();
+    const std::size_t at = capacity.empty() ? bins : 0;
+    for (std::size_t i = 0; i < items; ++i) {
+      const Value b = a[at + i] - first;
+      if (b < 0 || b >= static_cast<Value>(bins)) return false;
+      held[static_cast<std::size_t>(b)] += w[i];
+    }
+    for (std::size_t b = 0; b < bins; ++b) {
+      if (capacity.empty() ? held[b] != a[b] : held[b] > capacity[b]) return false;
+    }
+    return true;
+  }
+  IntModel model(Globals globals) const {
+    IntModel m;
+    m.set_globals(globals);
+    std::vector<IntVar> vars;
+    for (const Values& d : domains) vars.push_back(m.int_var(d));
+    if (capacity.empty()) {
+      bin_packing_load(m, std::span(vars).first(bins), std::span(vars).subspan(bins), w, first);
+    } else {
+      bin_packing_capa(m, capacity, vars, w, first);
+    }
+    return m;
+  }
+  std::set<Values> brute_force() const { return every_assignment(domains, [&](const Values& a) { return holds(a); }); }
+};
+
+PackingInstance random_packing(std::mt19937& rng, bool capa) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto some = [&](int lo, int hi, int most) {
+    Values d;
+    for (int k = pick(1, most); k > 0; --k) d.push_back(pick(lo, hi));
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+    return d;
+  };
+  PackingInstance in;
+  in.bins = static_cast<std::size_t>(pick(1, 3));
+  in.first = pick(-1, 2);
+  const int items = pick(0, 4);
+  for (int i = 0; i < items; ++i) in.w.push_back(pick(0, 3));
+  for (std::size_t b = 0; b < in.bins; ++b) {
+    if (capa) {
+      in.capacity.push_back(pick(0, 5));
+    } else {
+      in.domains.push_back(some(0, 6, 6));
+    }
+  }
+  const int last = static_cast<int>(in.first) + static_cast<int>(in.bins) - 1;
+  for (int i = 0; i < items; ++i) in.domains.push_back(some(static_cast<int>(in.first) - 1, last + 1, 4));
+  return in;
+}
+
+TEST(GlobalPacking, NativeAndDecomposedAgreeWithBruteForceUnderEveryPrune) {
+  std::mt19937 rng(2004);
+  int with_solutions = 0;
+  for (int round = 0; round < 300; ++round) {
+    const PackingInstance in = random_packing(rng, round % 3 == 2);
+    const std::set<Values> expected = in.brute_force();
+    with_solutions += expected.empty() ? 0 : 1;
+    const std::size_t n = in.domains.size();
+    for (const Prune prune : all_prunes) {
+      const SearchOptions options{.prune = prune};
+      EXPECT_EQ(projected(solutions_of(in.model(Globals::native), options), n), expected)
+          << "round " << round << " prune " << to_string(prune);
+      EXPECT_EQ(projected(solutions_of(in.model(Globals::decomposed), options), n), expected)
+          << "round " << round << " prune " << to_string(prune) << " decomposed";
+    }
+  }
+  EXPECT_GE(with_solutions, 60) << with_solutions;
+}
+
+// Shaw's rules at the root: an item leaves the bin it no longer fits, and joins the one
+// that needs it to reach its least load.
+TEST(GlobalPacking, ItemsLeaveFullBinsAndJoinBinsThatNeedThem) {
+  IntModel m;
+  const std::vector<IntVar> loads{m.int_var(0, 3), m.int_var(5, 9)};
+  const std::vector<IntVar> bins{m.int_var(1, 2), m.int_var(1, 2), m.int_var(1, 1)};
+  bin_packing_load(m, loads, bins, std::vector<Value>{4, 2, 3}, 1);
+  const IntProblem problem(m, {.prune = Prune::arc});
+  const IntProblem::State root = problem.root();
+  ASSERT_FALSE(root.space.failed());
+  // Item 2 (3) fills bin 1 to 3: item 0 (4) and item 1 (2) cannot join it.
+  EXPECT_EQ(root.space.value(bins[0].id), 2);
+  EXPECT_EQ(root.space.value(bins[1].id), 2);
+  EXPECT_EQ(root.space.value(loads[1].id), 6);
+}
+
+TEST(GlobalPacking, BadArgumentsAreRefused) {
+  IntModel m;
+  const std::vector<IntVar> loads{m.int_var(0, 3)};
+  const std::vector<IntVar> bins{m.int_var(0, 0)};
+  EXPECT_THROW(bin_packing_load(m, loads, bins, std::vector<Value>{1, 2}), std::invalid_argument);
+  EXPECT_THROW(bin_packing_load(m, loads, bins, std::vector<Value>{-1}), std::invalid_argument);
+  EXPECT_THROW(bin_packing_capa(m, std::vector<Value>{-2}, bins, std::vector<Value>{1}), std::invalid_argument);
 }
 
 }  // namespace

@@ -420,6 +420,26 @@ std::map<std::string, Generator> builtins() {
       });
     });
   };
+  g["backtrack_bin_packing_load"] = [](RandomModel& in) {
+    const Terms loads = in.int_terms(1, 3);
+    const Terms bins = in.int_terms(0, 3);
+    const std::vector<long long> w = in.constants(bins.size(), 0, 2);
+    const long long first = in.uniform(-2, 1);
+    in.constrain("backtrack_bin_packing_load(" + list(loads) + ", " + list(bins) + ", " + list(w) + ", " +
+                     std::to_string(first) + ")",
+                 [=](const Values& a) {
+                   std::vector<long long> held(loads.size(), 0);
+                   for (std::size_t i = 0; i < bins.size(); ++i) {
+                     const long long b = bins[i].at(a) - first;
+                     if (b < 0 || b >= static_cast<long long>(loads.size())) return false;
+                     held[static_cast<std::size_t>(b)] += w[i];
+                   }
+                   for (std::size_t b = 0; b < loads.size(); ++b) {
+                     if (held[b] != loads[b].at(a)) return false;
+                   }
+                   return true;
+                 });
+  };
   for (const std::string type : {"int", "bool"}) {
     const bool boolean = type == "bool";
     for (const bool strict : {false, true}) {

@@ -271,6 +271,13 @@ void over_arrays(Symbols& s, const ConstraintItem& c) {
   global(s.model(), s.vars(c.args[0]), s.vars(c.args[1]));
 }
 
+// backtrack_bin_packing_load(load, bin, w, first): share/minizinc/backtrack/fzn_bin_packing_load.mzn.
+void bin_packing_load(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  csp::bin_packing_load(s.model(), s.vars(c.args[0]), s.vars(c.args[1]), s.constants(c.args[2]),
+                        s.constant(c.args[3]));
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -334,6 +341,7 @@ constexpr Builtin registry[] = {
     {"set_in_imp", set_in<imp>},
     {"fzn_all_different_int", all_different},
     {"fzn_table_int", table},
+    {"backtrack_bin_packing_load", bin_packing_load},
     {"fzn_lex_lesseq_int", over_arrays<csp::lex_lesseq>},
     {"fzn_lex_lesseq_bool", over_arrays<csp::lex_lesseq>},
     {"fzn_lex_less_int", over_arrays<csp::lex_less>},

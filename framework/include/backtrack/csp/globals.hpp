@@ -5,5 +5,6 @@
 // Globals). Each file states the consistency of its propagator and the algorithm it
 // follows; docs/csp.md lists them.
 
+#include "backtrack/csp/globals/bin_packing.hpp"
 #include "backtrack/csp/globals/increasing.hpp"
 #include "backtrack/csp/globals/lex.hpp"

@@ -38,6 +38,7 @@
 #include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
+#include "backtrack/csp/propagators/bin_packing.hpp"
 #include "backtrack/csp/propagators/boxed.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
@@ -56,7 +57,8 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, LexLessEqual, Increasing>;
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, LexLessEqual, Increasing,
+                                Boxed<BinPackingLoad>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

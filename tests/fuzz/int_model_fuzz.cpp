@@ -243,11 +243,40 @@ void order(Input& in, Fuzzed& f) {
   });
 }
 
+// bin_packing_load (globals/bin_packing.hpp): 1-2 loads and 0-3 items of weights 0-3
+// among the variables, bins numbered from -1 .. 1.
+void bin_packing(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> loads, bins;
+  Values w;
+  for (int k = in.between(1, 2); k > 0; --k) loads.push_back(any(in, f));
+  for (int k = in.between(0, 3); k > 0; --k) {
+    bins.push_back(any(in, f));
+    w.push_back(in.between(0, 3));
+  }
+  const Value first = in.between(-1, 1);
+  std::vector<IntVar> l, b;
+  for (std::size_t i : loads) l.push_back(f.x[i]);
+  for (std::size_t i : bins) b.push_back(f.x[i]);
+  bin_packing_load(f.m, l, b, w, first);
+  f.checks.push_back([=](const Values& v) {
+    Values held(loads.size(), 0);
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+      const Value k = v[bins[i]] - first;
+      if (k < 0 || k >= static_cast<Value>(loads.size())) return false;
+      held[static_cast<std::size_t>(k)] += w[i];
+    }
+    for (std::size_t k = 0; k < loads.size(); ++k) {
+      if (held[k] != v[loads[k]]) return false;
+    }
+    return true;
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 18> kinds{
+constexpr std::array<Kind, 19> kinds{
     linear,
     reified<false>,
     reified<true>,
@@ -291,6 +320,7 @@ constexpr std::array<Kind, 18> kinds{
       f.checks.push_back([=](const Values& v) { return v[x] < v[y] + c; });
     },
     order,
+    bin_packing,
 };
 
 Fuzzed read_model(Input& in) {

@@ -66,6 +66,39 @@ TEST_F(MiniZinc, CountingGlobalsAreNative) {
   EXPECT_TRUE(cli::contains(o.out, "x = [3, 2, 1, 1, 0, 0, 0]")) << o.out;
 }
 
+// lex_lesseq, lex_less, increasing, decreasing and strictly_increasing reach the reader
+// as themselves, and order.mzn has the 81 solutions a brute force over its 3^6 * 2^3
+// assignments counts.
+TEST_F(MiniZinc, OrderGlobalsAreHandedOverNative) {
+  const cli::TempFile fzn;
+  const auto o = minizinc({"-c", models + "/order.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const std::string text = cli::slurp(fzn.path());
+  for (const std::string name : {"fzn_lex_lesseq_int", "fzn_lex_less_int", "fzn_lex_less_bool", "fzn_increasing_int",
+                                 "fzn_strictly_increasing_int", "fzn_decreasing_bool"}) {
+    EXPECT_TRUE(cli::contains(text, "constraint " + name + "(")) << name << "\n" << text;
+  }
+  const auto all = minizinc({"-a", models + "/order.mzn"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(lines_equal_to(all.out, "----------"), 81) << all.out;
+}
+
+// bin_packing_capa and bin_packing_load reach the reader as backtrack_bin_packing_load,
+// and packing.mzn has the 23 solutions a brute force over its 3^5 assignments counts.
+TEST_F(MiniZinc, BinPackingIsHandedOverNative) {
+  const cli::TempFile fzn;
+  const auto o = minizinc({"-c", models + "/packing.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  int native = 0;
+  for (const auto& line : cli::lines_of(cli::slurp(fzn.path()))) {
+    native += line.starts_with("constraint backtrack_bin_packing_load(") ? 1 : 0;
+  }
+  EXPECT_EQ(native, 2);
+  const auto all = minizinc({"-a", models + "/packing.mzn"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(lines_equal_to(all.out, "----------"), 23) << all.out;
+}
+
 TEST_F(MiniZinc, EightQueensHave92Solutions) {
   const auto o = minizinc({"-a", models + "/queens.mzn"});
   ASSERT_EQ(o.exit_code, 0) << o.err;

@@ -449,6 +449,26 @@ std::map<std::string, Generator> builtins() {
                    return true;
                  });
   };
+  g["backtrack_bin_packing_load"] = [](RandomModel& in) {
+    const Terms loads = in.int_terms(1, 3);
+    const Terms bins = in.int_terms(0, 3);
+    const std::vector<long long> w = in.constants(bins.size(), 0, 2);
+    const long long first = in.uniform(-2, 1);
+    in.constrain("backtrack_bin_packing_load(" + list(loads) + ", " + list(bins) + ", " + list(w) + ", " +
+                     std::to_string(first) + ")",
+                 [=](const Values& a) {
+                   std::vector<long long> held(loads.size(), 0);
+                   for (std::size_t i = 0; i < bins.size(); ++i) {
+                     const long long b = bins[i].at(a) - first;
+                     if (b < 0 || b >= static_cast<long long>(loads.size())) return false;
+                     held[static_cast<std::size_t>(b)] += w[i];
+                   }
+                   for (std::size_t b = 0; b < loads.size(); ++b) {
+                     if (held[b] != loads[b].at(a)) return false;
+                   }
+                   return true;
+                 });
+  };
   for (const bool strict : {false, true}) {
     g[strict ? "fzn_disjunctive_strict" : "fzn_disjunctive"] = [strict](RandomModel& in) {
       const Terms s = in.int_terms(0, 3);
@@ -520,6 +540,36 @@ std::map<std::string, Generator> builtins() {
                    return std::find(final.begin(), final.end(), q) != final.end();
                  });
   };
+  for (const std::string type : {"int", "bool"}) {
+    const bool boolean = type == "bool";
+    for (const bool strict : {false, true}) {
+      // x lexicographically before y; a prefix before the longer array.
+      g[std::string("fzn_lex_less") + (strict ? "" : "eq") + "_" + type] = [=](RandomModel& in) {
+        const Terms xs = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+        const Terms ys = boolean ? in.bool_terms(1, 3) : in.int_terms(1, 3);
+        in.constrain("fzn_lex_less" + std::string(strict ? "" : "eq") + "_" + type + "(" + list(xs) + ", " + list(ys) +
+                         ")",
+                     [=](const Values& a) {
+                       for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+                         if (xs[i].at(a) != ys[i].at(a)) return xs[i].at(a) < ys[i].at(a);
+                       }
+                       return strict ? xs.size() < ys.size() : xs.size() <= ys.size();
+                     });
+      };
+    }
+    for (const std::string order : {"increasing", "decreasing", "strictly_increasing", "strictly_decreasing"}) {
+      g["fzn_" + order + "_" + type] = [=](RandomModel& in) {
+        const Terms xs = boolean ? in.bool_terms(0, 4) : in.int_terms(0, 4);
+        in.constrain("fzn_" + order + "_" + type + "(" + list(xs) + ")", [=](const Values& a) {
+          for (std::size_t i = 1; i < xs.size(); ++i) {
+            const long long d = order.ends_with("decreasing") ? xs[i - 1].at(a) - xs[i].at(a) : xs[i].at(a) - xs[i - 1].at(a);
+            if (d < (order.starts_with("strictly") ? 1 : 0)) return false;
+          }
+          return true;
+        });
+      };
+    }
+  }
   return g;
 }
 

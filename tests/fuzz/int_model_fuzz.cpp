@@ -290,11 +290,76 @@ void accepted(Input& in, Fuzzed& f) {
   });
 }
 
+// An order global (globals/lex.hpp, globals/increasing.hpp) over 0-3 variables (and 0-3
+// more for lex), a variable maybe twice.
+void order(Input& in, Fuzzed& f) {
+  const int kind = in.next(6);
+  std::vector<std::size_t> xs, ys;
+  for (int k = in.between(0, 3); k > 0; --k) xs.push_back(any(in, f));
+  if (kind < 2) {
+    for (int k = in.between(0, 3); k > 0; --k) ys.push_back(any(in, f));
+  }
+  std::vector<IntVar> x, y;
+  for (std::size_t i : xs) x.push_back(f.x[i]);
+  for (std::size_t i : ys) y.push_back(f.x[i]);
+  switch (kind) {
+    case 0: lex_lesseq(f.m, x, y); break;
+    case 1: lex_less(f.m, x, y); break;
+    case 2: increasing(f.m, x); break;
+    case 3: decreasing(f.m, x); break;
+    case 4: strictly_increasing(f.m, x); break;
+    default: strictly_decreasing(f.m, x); break;
+  }
+  f.checks.push_back([=](const Values& v) {
+    if (kind < 2) {
+      for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+        if (v[xs[i]] != v[ys[i]]) return v[xs[i]] < v[ys[i]];
+      }
+      return kind == 0 ? xs.size() <= ys.size() : xs.size() < ys.size();
+    }
+    const Value gap = kind >= 4 ? 1 : 0;
+    for (std::size_t i = 1; i < xs.size(); ++i) {
+      const Value rise = kind % 2 == 0 ? v[xs[i]] - v[xs[i - 1]] : v[xs[i - 1]] - v[xs[i]];
+      if (rise < gap) return false;
+    }
+    return true;
+  });
+}
+
+// bin_packing_load (globals/bin_packing.hpp): 1-2 loads and 0-3 items of weights 0-3
+// among the variables, bins numbered from -1 .. 1.
+void bin_packing(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> loads, bins;
+  Values w;
+  for (int k = in.between(1, 2); k > 0; --k) loads.push_back(any(in, f));
+  for (int k = in.between(0, 3); k > 0; --k) {
+    bins.push_back(any(in, f));
+    w.push_back(in.between(0, 3));
+  }
+  const Value first = in.between(-1, 1);
+  std::vector<IntVar> l, b;
+  for (std::size_t i : loads) l.push_back(f.x[i]);
+  for (std::size_t i : bins) b.push_back(f.x[i]);
+  bin_packing_load(f.m, l, b, w, first);
+  f.checks.push_back([=](const Values& v) {
+    Values held(loads.size(), 0);
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+      const Value k = v[bins[i]] - first;
+      if (k < 0 || k >= static_cast<Value>(loads.size())) return false;
+      held[static_cast<std::size_t>(k)] += w[i];
+    }
+    for (std::size_t k = 0; k < loads.size(); ++k) {
+      if (held[k] != v[loads[k]]) return false;
+    }
+    return true;
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 20> kinds{
+constexpr std::array<Kind, 22> kinds{
     counted,
     accepted,
     linear,
@@ -340,6 +405,8 @@ constexpr std::array<Kind, 20> kinds{
       f.checks.push_back([=](const Values& v) { return v[x] < v[y] + c; });
     },
     scheduling,
+    order,
+    bin_packing,
 };
 
 Fuzzed read_model(Input& in) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
@@ -332,6 +333,26 @@ void regular(Symbols& s, const ConstraintItem& c) {
   csp::regular(s.model(), s.vars(c.args[0]), states, symbols, next, small_constant(s, c, 4), final);
 }
 
+// A global over one or two arrays of variables (integers or Booleans), as
+// share/minizinc/backtrack/fzn_<name>.mzn declares it.
+template <void (*global)(csp::IntModel&, std::span<const IntVar>)>
+void over_array(Symbols& s, const ConstraintItem& c) {
+  arity(c, 1);
+  global(s.model(), s.vars(c.args[0]));
+}
+template <void (*global)(csp::IntModel&, std::span<const IntVar>, std::span<const IntVar>)>
+void over_arrays(Symbols& s, const ConstraintItem& c) {
+  arity(c, 2);
+  global(s.model(), s.vars(c.args[0]), s.vars(c.args[1]));
+}
+
+// backtrack_bin_packing_load(load, bin, w, first): share/minizinc/backtrack/fzn_bin_packing_load.mzn.
+void bin_packing_load(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  csp::bin_packing_load(s.model(), s.vars(c.args[0]), s.vars(c.args[1]), s.constants(c.args[2]),
+                        s.constant(c.args[3]));
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -406,6 +427,19 @@ constexpr Builtin registry[] = {
     {"fzn_count_geq", count<csp::CountIs::at_most>},
     {"fzn_among", among},
     {"fzn_regular", regular},
+    {"backtrack_bin_packing_load", bin_packing_load},
+    {"fzn_lex_lesseq_int", over_arrays<csp::lex_lesseq>},
+    {"fzn_lex_lesseq_bool", over_arrays<csp::lex_lesseq>},
+    {"fzn_lex_less_int", over_arrays<csp::lex_less>},
+    {"fzn_lex_less_bool", over_arrays<csp::lex_less>},
+    {"fzn_increasing_int", over_array<csp::increasing>},
+    {"fzn_increasing_bool", over_array<csp::increasing>},
+    {"fzn_decreasing_int", over_array<csp::decreasing>},
+    {"fzn_decreasing_bool", over_array<csp::decreasing>},
+    {"fzn_strictly_increasing_int", over_array<csp::strictly_increasing>},
+    {"fzn_strictly_increasing_bool", over_array<csp::strictly_increasing>},
+    {"fzn_strictly_decreasing_int", over_array<csp::strictly_decreasing>},
+    {"fzn_strictly_decreasing_bool", over_array<csp::strictly_decreasing>},
 };
 
 }  // namespace

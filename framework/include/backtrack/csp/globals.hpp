@@ -9,3 +9,6 @@
 #include "backtrack/csp/globals/disjunctive.hpp"
 #include "backtrack/csp/globals/count.hpp"
 #include "backtrack/csp/globals/regular.hpp"
+#include "backtrack/csp/globals/bin_packing.hpp"
+#include "backtrack/csp/globals/increasing.hpp"
+#include "backtrack/csp/globals/lex.hpp"

@@ -40,6 +40,7 @@
 #include "backtrack/csp/propagators/arithmetic.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
+#include "backtrack/csp/propagators/bin_packing.hpp"
 #include "backtrack/csp/propagators/boxed.hpp"
 #include "backtrack/csp/propagators/cumulative.hpp"
 #include "backtrack/csp/propagators/disjunctive.hpp"
@@ -47,6 +48,8 @@
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
+#include "backtrack/csp/propagators/increasing.hpp"
+#include "backtrack/csp/propagators/lex.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/propagators/regular.hpp"
@@ -61,7 +64,8 @@ namespace backtrack::csp {
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
-                                Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>>;
+                                Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
+                                Boxed<BinPackingLoad>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -4,3 +4,6 @@
 // decomposed into smaller constraints, as IntModel::globals() says (options.hpp's
 // Globals). Each file states the consistency of its propagator and the algorithm it
 // follows; docs/csp.md lists them.
+
+#include "backtrack/csp/globals/circuit.hpp"
+#include "backtrack/csp/globals/inverse.hpp"

@@ -39,9 +39,11 @@
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/boxed.hpp"
+#include "backtrack/csp/propagators/circuit.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
+#include "backtrack/csp/propagators/inverse.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
@@ -54,7 +56,7 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood>;
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Circuit, Boxed<Inverse>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

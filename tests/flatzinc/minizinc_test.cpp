@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli/run_process.hpp"
@@ -142,6 +143,24 @@ TEST_F(MiniZinc, SchedulingGlobalsAreNativeAndHaveAllTheirSolutions) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(lines_equal_to(o.out, "----------"), 8316);
   EXPECT_EQ(cli::lines_of(o.out).back(), "==========");
+}
+
+// circuit, subcircuit and inverse reach the reader as its native constraints, with the
+// first index of their arrays (here 1, 0 and both), and all their solutions come back.
+TEST_F(MiniZinc, GraphGlobalsAreNativeAndHaveAllTheirSolutions) {
+  const cli::TempFile fzn;
+  for (const auto& [model, native, solutions] : {std::tuple{"circuit", "backtrack_circuit(1,", 24},
+                                                 std::tuple{"subcircuit", "backtrack_subcircuit(0,", 21},
+                                                 std::tuple{"inverse", "backtrack_inverse(f,0,g,1)", 6}}) {
+    const std::string path = models + "/" + model + ".mzn";
+    const auto compiled = minizinc({"-c", path, "--fzn", fzn.path(), "--no-output-ozn"});
+    ASSERT_EQ(compiled.exit_code, 0) << compiled.err;
+    EXPECT_TRUE(cli::contains(cli::slurp(fzn.path()), std::string("constraint ") + native)) << cli::slurp(fzn.path());
+    const auto o = minizinc({"-a", path});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(lines_equal_to(o.out, "----------"), solutions) << model << "\n" << o.out;
+    EXPECT_EQ(cli::lines_of(o.out).back(), "==========");
+  }
 }
 
 TEST_F(MiniZinc, UnsatisfiableModelSaysSo) {

@@ -570,6 +570,50 @@ std::map<std::string, Generator> builtins() {
       };
     }
   }
+  // Successors named from offset: one cycle through every node (circuit), or through
+  // those not their own successor (subcircuit).
+  for (const bool sub : {false, true}) {
+    g[sub ? "backtrack_subcircuit" : "backtrack_circuit"] = [sub](RandomModel& in) {
+      const Terms xs = in.int_terms(0, 4);
+      const long long offset = in.uniform(-3, 0);
+      in.constrain((sub ? "backtrack_subcircuit(" : "backtrack_circuit(") + std::to_string(offset) + ", " + list(xs) + ")",
+                   [=](const Values& a) {
+                     const auto n = static_cast<long long>(xs.size());
+                     std::vector<long long> on;
+                     for (long long i = 0; i < n; ++i) {
+                       const long long next = xs[static_cast<std::size_t>(i)].at(a) - offset;
+                       if (next < 0 || next >= n) return false;
+                       if (!sub || next != i) on.push_back(i);
+                     }
+                     if (on.empty()) return true;
+                     if (!sub && n == 1) return false;
+                     long long at = on.front();
+                     std::set<long long> seen;
+                     for (std::size_t k = 0; k < on.size() && seen.insert(at).second; ++k) {
+                       at = xs[static_cast<std::size_t>(at)].at(a) - offset;
+                     }
+                     return at == on.front() && seen.size() == on.size();
+                   });
+    };
+  }
+  // f[i] = j + foff exactly when invf[j] = i + invfoff (Gecode's inverse_offsets).
+  g["backtrack_inverse"] = [](RandomModel& in) {
+    const Terms f = in.int_terms(0, 3);
+    const Terms invf = in.chance(85) ? in.int_terms(static_cast<int>(f.size()), static_cast<int>(f.size())) : in.int_terms(0, 3);
+    const long long foff = in.uniform(-3, 1);
+    const long long invfoff = in.uniform(-3, 1);
+    const auto channels = [](const Terms& from, long long to_base, const Terms& to, long long from_base, const Values& a) {
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const long long j = from[i].at(a) - to_base;
+        if (j < 0 || j >= static_cast<long long>(to.size())) return false;
+        if (to[static_cast<std::size_t>(j)].at(a) != static_cast<long long>(i) + from_base) return false;
+      }
+      return true;
+    };
+    in.constrain("backtrack_inverse(" + list(f) + ", " + std::to_string(foff) + ", " + list(invf) + ", " +
+                     std::to_string(invfoff) + ")",
+                 [=](const Values& a) { return channels(f, foff, invf, invfoff, a) && channels(invf, invfoff, f, foff, a); });
+  };
   return g;
 }
 

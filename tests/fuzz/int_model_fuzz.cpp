@@ -355,11 +355,64 @@ void bin_packing(Input& in, Fuzzed& f) {
   });
 }
 
+// Up to `most` of the variables (one maybe twice).
+std::vector<std::size_t> some(Input& in, const Fuzzed& f, int most) {
+  std::vector<std::size_t> at;
+  for (int k = in.between(0, most); k > 0; --k) at.push_back(any(in, f));
+  return at;
+}
+std::vector<IntVar> vars_at(const Fuzzed& f, const std::vector<std::size_t>& at) {
+  std::vector<IntVar> xs;
+  for (std::size_t i : at) xs.push_back(f.x[i]);
+  return xs;
+}
+// circuit or subcircuit over some of the variables, the nodes named from an offset.
+void circuit(Input& in, Fuzzed& f, bool sub) {
+  const std::vector<std::size_t> at = some(in, f, 4);
+  const Value offset = in.between(-4, 0);
+  sub ? subcircuit(f.m, vars_at(f, at), offset) : backtrack::csp::circuit(f.m, vars_at(f, at), offset);
+  f.checks.push_back([=](const Values& v) {
+    const auto n = static_cast<Value>(at.size());
+    const auto next = [&](Value i) { return v[at[static_cast<std::size_t>(i)]] - offset; };
+    Value on = 0;
+    Value first = -1;
+    for (Value i = 0; i < n; ++i) {
+      if (next(i) < 0 || next(i) >= n) return false;
+      if (!sub || next(i) != i) ++on, first = first < 0 ? i : first;
+    }
+    if (on == 0) return true;
+    Value steps = 1;
+    for (Value i = next(first); i != first && steps <= n; i = next(i)) ++steps;
+    return steps == on && (sub || n > 1);
+  });
+}
+// inverse(f, g) over two runs of the variables, their positions named from 0 .. 1.
+void inverse(Input& in, Fuzzed& f) {
+  const std::vector<std::size_t> a = some(in, f, 3);
+  const std::vector<std::size_t> b = some(in, f, 3);
+  const Value a_base = in.between(0, 1);
+  const Value b_base = in.between(0, 1);
+  backtrack::csp::inverse(f.m, vars_at(f, a), vars_at(f, b), a_base, b_base);
+  f.checks.push_back([=](const Values& v) {
+    const auto channels = [&](const std::vector<std::size_t>& from, Value from_base, const std::vector<std::size_t>& to,
+                              Value to_base) {
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const Value j = v[from[i]] - to_base;
+        if (j < 0 || j >= static_cast<Value>(to.size()) || v[to[static_cast<std::size_t>(j)]] != static_cast<Value>(i) + from_base) {
+          return false;
+        }
+      }
+      return true;
+    };
+    return channels(a, a_base, b, b_base) && channels(b, b_base, a, a_base);
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 22> kinds{
+constexpr std::array<Kind, 25> kinds{
     counted,
     accepted,
     linear,
@@ -407,6 +460,9 @@ constexpr std::array<Kind, 22> kinds{
     scheduling,
     order,
     bin_packing,
+    [](Input& in, Fuzzed& f) { circuit(in, f, false); },
+    [](Input& in, Fuzzed& f) { circuit(in, f, true); },
+    inverse,
 };
 
 Fuzzed read_model(Input& in) {

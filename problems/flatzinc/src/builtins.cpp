@@ -353,6 +353,25 @@ void bin_packing_load(Symbols& s, const ConstraintItem& c) {
                         s.constant(c.args[3]));
 }
 
+// backtrack_circuit(offset, x), backtrack_subcircuit(offset, x): offset names x's first
+// node, which FlatZinc's arrays (counted from 1) lose (share/minizinc/backtrack/fzn_circuit.mzn).
+template <bool sub>
+void circuit(Symbols& s, const ConstraintItem& c) {
+  arity(c, 2);
+  const Value offset = s.constant(c.args[0]);
+  const std::vector<IntVar> xs = s.vars(c.args[1]);
+  sub ? csp::subcircuit(s.model(), xs, offset) : csp::circuit(s.model(), xs, offset);
+}
+
+// backtrack_inverse(f, f_offset, g, g_offset), Gecode's inverse_offsets: f's values count
+// g's positions from f_offset, g's values f's from g_offset (fzn_inverse.mzn).
+void inverse(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  const std::vector<IntVar> f = s.vars(c.args[0]);
+  const std::vector<IntVar> g = s.vars(c.args[2]);
+  csp::inverse(s.model(), f, g, s.constant(c.args[3]), s.constant(c.args[1]));
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -440,6 +459,9 @@ constexpr Builtin registry[] = {
     {"fzn_strictly_increasing_bool", over_array<csp::strictly_increasing>},
     {"fzn_strictly_decreasing_int", over_array<csp::strictly_decreasing>},
     {"fzn_strictly_decreasing_bool", over_array<csp::strictly_decreasing>},
+    {"backtrack_circuit", circuit<false>},
+    {"backtrack_subcircuit", circuit<true>},
+    {"backtrack_inverse", inverse},
 };
 
 }  // namespace

@@ -12,3 +12,5 @@
 #include "backtrack/csp/globals/bin_packing.hpp"
 #include "backtrack/csp/globals/increasing.hpp"
 #include "backtrack/csp/globals/lex.hpp"
+#include "backtrack/csp/globals/circuit.hpp"
+#include "backtrack/csp/globals/inverse.hpp"

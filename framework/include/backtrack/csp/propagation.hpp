@@ -42,13 +42,15 @@
 #include "backtrack/csp/propagators/boolean.hpp"
 #include "backtrack/csp/propagators/bin_packing.hpp"
 #include "backtrack/csp/propagators/boxed.hpp"
+#include "backtrack/csp/propagators/circuit.hpp"
+#include "backtrack/csp/propagators/count.hpp"
 #include "backtrack/csp/propagators/cumulative.hpp"
 #include "backtrack/csp/propagators/disjunctive.hpp"
-#include "backtrack/csp/propagators/count.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/increasing.hpp"
+#include "backtrack/csp/propagators/inverse.hpp"
 #include "backtrack/csp/propagators/lex.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
@@ -65,7 +67,7 @@ using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Li
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
-                                Boxed<BinPackingLoad>>;
+                                Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

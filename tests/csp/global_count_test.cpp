@@ -15,7 +15,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace count_test {  // a unity build shares one translation unit among the files
 
 using Assignment = std::vector<Value>;
 using Check = std::function<bool(const Assignment&)>;
@@ -271,5 +271,5 @@ TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
   }
 }
 
-}  // namespace
+}  // namespace count_test
 }  // namespace backtrack::csp

@@ -17,7 +17,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace graph_test {  // a unity build shares one translation unit among the files
 
 using Assignment = std::vector<Value>;
 using Domains = std::vector<std::vector<Value>>;
@@ -266,5 +266,5 @@ TEST(Circuit, NodesPastThe32BitValuesAreRefused) {
   EXPECT_THROW(inverse(m, x, x, max_value - 1, 0), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace graph_test
 }  // namespace backtrack::csp

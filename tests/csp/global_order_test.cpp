@@ -18,7 +18,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace order_test {  // a unity build shares one translation unit among the files
 
 using Values = std::vector<Value>;
 
@@ -317,5 +317,5 @@ TEST(GlobalPacking, BadArgumentsAreRefused) {
   EXPECT_THROW(bin_packing_capa(m, std::vector<Value>{-2}, bins, std::vector<Value>{1}), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace order_test
 }  // namespace backtrack::csp

@@ -17,7 +17,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace sched_test {  // a unity build shares one translation unit among the files
 
 using Values = std::vector<Value>;
 
@@ -280,5 +280,5 @@ TEST(Scheduling, ArgumentsOfDifferentLengthsAreRefused) {
   EXPECT_THROW(disjunctive(m, s, one), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace sched_test
 }  // namespace backtrack::csp

@@ -43,6 +43,7 @@
 #include "backtrack/csp/propagators/element.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/linear.hpp"
+#include "backtrack/csp/propagators/linear_domain.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
@@ -54,7 +55,7 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood>;
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<LinearDomainEqual>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -175,7 +175,7 @@ int run(int argc, char** argv) {
   flatzinc::ModelSolver made;
   try {
     const LimitsInScope watched(limits);
-    made = flatzinc::read_solver(text, !f.free, *globals, options, Instance{"fzn", ""});
+    made = flatzinc::read_solver(text, !f.free, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution

@@ -197,9 +197,10 @@ constexpr Kind kinds[] = {Kind::plain, Kind::reif, Kind::imp};
 std::string suffix(Kind k) { return k == Kind::plain ? "" : k == Kind::reif ? "_reif" : "_imp"; }
 
 // name(args) meaning `relation`; name_reif(args, r): r <-> relation; name_imp(args, r): r -> relation.
+// The plain one with `annotation` (:: domain).
 void reified(RandomModel& in, const std::string& name, Kind kind, const std::string& args,
-             std::function<bool(const Values&)> relation) {
-  if (kind == Kind::plain) return in.constrain(name + "(" + args + ")", relation);
+             std::function<bool(const Values&)> relation, const std::string& annotation = "") {
+  if (kind == Kind::plain) return in.constrain(name + "(" + args + ")" + annotation, relation);
   const Term r = in.bool_term();
   in.constrain(name + suffix(kind) + "(" + args + ", " + r.text + ")", [=](const Values& a) {
     return kind == Kind::reif ? (r.at(a) != 0) == relation(a) : r.at(a) == 0 || relation(a);
@@ -241,8 +242,11 @@ std::map<std::string, Generator> builtins() {
           // bool_lin_eq's right-hand side is a variable (nosets.mzn's set_card writes one).
           const Term c = boolean && rel == "eq" && in.chance(50) ? in.int_term(false)
                                                                  : in.constant_term(in.uniform(-4, 4));
+          // An equality :: domain is the domain-consistent one (linear_domain.hpp).
+          const char* annotations[] = {"", " :: domain", " :: bounds"};
           reified(in, type + "_lin_" + rel, kind, list(as) + ", " + list(bs) + ", " + c.text,
-                  [=](const Values& a) { return holds(sum_of(as, bs, a), c.at(a)); });
+                  [=](const Values& a) { return holds(sum_of(as, bs, a), c.at(a)); },
+                  kind == Kind::plain ? annotations[in.uniform(0, 2)] : "");
         };
       }
     }
@@ -737,6 +741,37 @@ TEST(Bool2Int, TheIntegerIsTheBooleanItself) {
   const FlatZincModel before = build_model(parse("var 0..1: y;\nvar bool: b;\nconstraint bool2int(b, y);\nsolve satisfy;\n"));
   EXPECT_EQ(before.model.variables(), 2);
   EXPECT_EQ(csp::solutions_of(before.model).size(), 2U);
+}
+
+// x, y in 1..2 take both values: bounds consistency (a Hall interval) fixes z to 3, value
+// consistency leaves it. Unannotated: bounds, as Gecode's reader posts all_different;
+// where a user gave --prune (BuildOptions::all_different none), the level chooses.
+TEST(Annotations, AnUnannotatedAllDifferentIsAtBoundsUnlessPruneChooses) {
+  const Model ast = parse(
+      "var 1..2: x :: output_var;\nvar 1..2: y :: output_var;\nvar 1..3: z :: output_var;\n"
+      "constraint fzn_all_different_int([x, y, z]);\nsolve satisfy;\n");
+  auto z_values = [&](const BuildOptions& options, csp::Prune prune) {
+    const FlatZincModel m = build_model(ast, options);
+    const csp::IntProblem problem(m.model, {.prune = prune});
+    return problem.root().space.size(m.output[2].values[0].var);
+  };
+  EXPECT_EQ(z_values({}, csp::Prune::arc), 1U);
+  EXPECT_EQ(z_values({.all_different = std::nullopt}, csp::Prune::arc), 3U);
+  EXPECT_EQ(z_values({.all_different = std::nullopt}, csp::Prune::bounds), 1U);
+}
+
+// x + y = 4 :: domain takes x = 2, which y's hole leaves without a support; unannotated
+// or :: bounds, x keeps it (between its bounds).
+TEST(Annotations, ALinearEqualityAnnotatedDomainIsDomainConsistent) {
+  auto x_values = [](const std::string& annotation) {
+    const FlatZincModel m = read_model("var {0, 2, 4}: x :: output_var;\nvar {0, 1, 3, 4}: y;\n"
+                                       "constraint int_lin_eq([1, 1], [x, y], 4)" + annotation + ";\nsolve satisfy;\n");
+    const csp::IntProblem problem(m.model, {.prune = csp::Prune::arc});
+    return problem.root().space.size(m.output[0].values[0].var);
+  };
+  EXPECT_EQ(x_values(" :: domain"), 2U);
+  EXPECT_EQ(x_values(" :: bounds"), 3U);
+  EXPECT_EQ(x_values(""), 3U);
 }
 
 TEST(FormatSolution, ScalarsBooleansAndArraysWithTheirIndexSets) {

@@ -35,9 +35,26 @@ void arity(const ConstraintItem& c, std::size_t n) {
   }
 }
 
+// MiniZinc's consistency annotations, :: domain and :: bounds, on a constraint that has
+// both strengths.
+enum class Annotated { neither, domain, bounds };
+Annotated annotated(const ConstraintItem& c) {
+  for (const Expr& a : c.annotations) {
+    if (const auto* name = std::get_if<Name>(&a.value)) {
+      if (name->id == "domain") return Annotated::domain;
+      if (name->id == "bounds") return Annotated::bounds;
+    }
+  }
+  return Annotated::neither;
+}
+
+// An equality :: domain at domain consistency (int_lin_eq, which MiniZinc's regular and
+// others emit so; IntModel falls back to bounds where its sums are too many).
 void post(Symbols& s, const LinearRelation& r, Reification kind, const ConstraintItem& c, std::size_t b_at) {
   switch (kind) {
-    case Reification::none: s.model().post(r); break;
+    case Reification::none:
+      s.model().post(r, annotated(c) == Annotated::domain ? csp::LinearStrength::domain : csp::LinearStrength::bounds);
+      break;
     case Reification::iff: s.model().post(r, csp::iff(s.var(c.args[b_at]))); break;
     case Reification::when: s.model().post(r, csp::when(s.var(c.args[b_at]))); break;
   }
@@ -87,12 +104,12 @@ void bool2int(Symbols& s, const ConstraintItem& c) {
 
 void plus(Symbols& s, const ConstraintItem& c) {
   arity(c, 3);
-  s.model().post(s.term(c.args[0]) + s.term(c.args[1]) == s.term(c.args[2]));
+  post(s, s.term(c.args[0]) + s.term(c.args[1]) == s.term(c.args[2]), Reification::none, c, 0);
 }
 
 void minus(Symbols& s, const ConstraintItem& c) {
   arity(c, 3);
-  s.model().post(s.term(c.args[0]) - s.term(c.args[1]) == s.term(c.args[2]));
+  post(s, s.term(c.args[0]) - s.term(c.args[1]) == s.term(c.args[2]), Reification::none, c, 0);
 }
 
 // z = f(x, y) by the integer layer's propagator of f.
@@ -232,14 +249,11 @@ void set_in(Symbols& s, const ConstraintItem& c) {
 void all_different(Symbols& s, const ConstraintItem& c) {
   arity(c, 1);
   const std::vector<IntVar> xs = s.vars(c.args[0]);
-  std::optional<csp::DistinctStrength> strength;  // MiniZinc's ::domain and ::bounds
-  for (const Expr& a : c.annotations) {
-    if (const auto* name = std::get_if<Name>(&a.value)) {
-      if (name->id == "domain") strength = csp::DistinctStrength::gac;
-      if (name->id == "bounds") strength = csp::DistinctStrength::bounds;
-    }
+  switch (annotated(c)) {
+    case Annotated::domain: s.model().all_different(xs, csp::DistinctStrength::gac); break;
+    case Annotated::bounds: s.model().all_different(xs, csp::DistinctStrength::bounds); break;
+    case Annotated::neither: s.model().all_different(xs, s.all_different); break;
   }
-  s.model().all_different(xs, strength);
 }
 
 // The tuples come flat, row by row (share/minizinc/backtrack/fzn_table_int.mzn).

@@ -27,6 +27,7 @@ class Builder {
  public:
   Builder(const Model& ast, const BuildOptions& options) : ast_(ast), options_(options) {
     m_.set_globals(options.globals);
+    symbols_.all_different = options.all_different;
   }
 
   FlatZincModel build() {

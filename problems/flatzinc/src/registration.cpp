@@ -21,9 +21,9 @@ namespace po = boost::program_options;
 // FlatZinc of large tables runs to tens of MiB.
 constexpr std::size_t largest_model_file = std::size_t{256} << 20;
 
-// As Gecode reads FlatZinc: all_different at value consistency unless annotated; the
-// variables no search annotation names by AFC/size with decay (afc-size), the smallest
-// value first.
+// As Gecode reads FlatZinc: all_different at bounds consistency unless annotated (or
+// --prune given, BuildOptions::all_different); the variables no search annotation names
+// by AFC/size with decay (afc-size), the smallest value first.
 constexpr csp::SearchOptions defaults{.prune = csp::Prune::arc, .variables = csp::VariableOrder::afc_size};
 
 // Each file once: the driver reads the input for instances() and again for make().
@@ -60,8 +60,9 @@ FlatZincModel read_checked(const std::string& text, const std::string& path, con
 std::unique_ptr<Solver> make(const po::variables_map& vm, const SolveIntent& intent) {
   const auto options = csp::read_search_options(vm, defaults, csp::Layer::integer);
   // An order or a value choice given is the whole search (MiniZinc's free search -f).
-  const BuildOptions build{.follow_search_annotations = vm.count("order") == 0 && vm.count("values") == 0,
-                           .globals = csp::detail::read_choice(vm, "globals", csp::all_globals, csp::Globals::native)};
+  BuildOptions build{.follow_search_annotations = vm.count("order") == 0 && vm.count("values") == 0,
+                     .globals = csp::detail::read_choice(vm, "globals", csp::all_globals, csp::Globals::native)};
+  if (vm.count("prune") != 0) build.all_different = std::nullopt;
   // An instance was read and checked by instances(), under its file's name.
   const std::string path = intent.instance ? "the model" : file_names(vm).front();
   const std::string& text = intent.instance ? *intent.instance : model_text(path);

@@ -41,10 +41,12 @@ FlatZincModel read_model(const std::string& text, const BuildOptions& options) {
 }
 
 ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
-                        const csp::SearchOptions& options, Instance instance) {
+                        bool prune_given, const csp::SearchOptions& options, Instance instance) {
+  BuildOptions build{.follow_search_annotations = follow_search_annotations, .globals = globals};
+  if (prune_given) build.all_different = std::nullopt;
   FlatZincModel model;
   try {
-    model = read_model(text, {.follow_search_annotations = follow_search_annotations, .globals = globals});
+    model = read_model(text, build);
   } catch (const ParseError& e) {
     throw InputError(e.what());
   } catch (const ModelError& e) {

@@ -3,6 +3,7 @@
 // and aliases, resolved to model variables and constants of the integer layer, so that a
 // poster of a builtin (builtins.hpp) reads its arguments as variables, constants, arrays
 // or sets without knowing how they were declared.
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -52,6 +53,8 @@ class Symbols {
   IntSet set(const Expr& e);
 
   csp::IntModel& model() { return m_; }
+  // The strength of an all_different the model does not annotate (BuildOptions).
+  std::optional<csp::DistinctStrength> all_different;
 
  private:
   int new_variable(const Declaration& d);

@@ -7,6 +7,7 @@
 //   m.all_different(x);
 //   m.post(x[0] + x[1] + x[2] == 15);                 // linear: == != <= < >= >
 //   m.post(2 * x[3] - x[4] <= x[5] + 1);
+//   m.post(x[3] + x[4] == 7, LinearStrength::domain);  // every value kept has a support
 //   m.times(x[6], x[7], x[2]);                        // x[2] = x[6] * x[7]; div, mod, ...
 //   IntVar b = m.bool_var();
 //   m.post(x[6] <= x[7], iff(b));                     // b = 1 exactly when x[6] <= x[7]
@@ -14,7 +15,8 @@
 //   m.minimize(x[8]);                                 // or maximize; or neither
 //
 // Linear expressions are built with + - and a constant factor; a relation between two of
-// them is one linear propagator at bounds consistency (propagators/linear.hpp), tied to a
+// them is one linear propagator at bounds consistency (propagators/linear.hpp), an
+// equality at domain consistency where asked (propagators/linear_domain.hpp), tied to a
 // 0/1 variable by iff() or when() (propagators/reified.hpp). Every other constraint is a
 // method: all_different, times, div, mod, abs, min, max, element. The search
 // (int_problem.hpp) branches on every variable in the order they were made, unless
@@ -148,6 +150,18 @@ class IntModel {
       case Relation::not_equal: add(LinearNotEqual{c, std::move(terms)}); break;
       case Relation::less_equal: add(LinearLessEqual{c, std::move(terms)}); break;
     }
+  }
+  // An equality at domain consistency where its sums are few enough
+  // (propagators/linear_domain.hpp), else as post(r); any other relation as post(r).
+  void post(const LinearRelation& r, LinearStrength strength) {
+    if (strength == LinearStrength::domain && r.relation == Relation::equal) {
+      auto [terms, c] = normalised(r.expr);
+      if (LinearDomainEqual::fits(space_, terms)) {
+        add(LinearDomainEqual(space_, std::move(terms), c));
+        return;
+      }
+    }
+    post(r);
   }
   void post(const LinearRelation& r, Iff reified) { post_reified(r, reified.b, false); }
   void post(const LinearRelation& r, When implied) { post_reified(r, implied.b, true); }

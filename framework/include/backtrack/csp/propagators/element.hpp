@@ -3,13 +3,21 @@
 //
 //   ElementValues  an array of constants: domain consistency (an index stays while its
 //                  value is z's; a value of z stays while an index gives it). Where a
-//                  variable has no bitset, its bounds.
+//                  variable has no bitset, its bounds. Incremental, as Gecode's
+//                  element over integers keeps its supports: reversible bits of the
+//                  positions and the values still live and, per value, a count of its live
+//                  positions; a run compares the index's domain with the live positions
+//                  64 at a time and looks only at what left (a position takes one support
+//                  from its value; a value without support leaves z; a value z lost takes
+//                  its positions), so what did not change is not scanned again.
 //   ElementVars    an array of variables: domain consistency on the index (an index stays
 //                  while its variable shares a value with z), bounds consistency on z
 //                  (its least and greatest value shared with a variable the index may
 //                  pick), and once the index is fixed, the picked variable equals z value
 //                  by value (bounds where a variable has no bitset).
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -40,41 +48,145 @@ bool keep_positions(Space& s, int index, Keep keep) {
 struct ElementValues {
   std::vector<Value> array;
   int index, z;
-  std::vector<std::pair<Value, Value>> by_value;  // (array[i], i), sorted
 
   static constexpr bool idempotent = true;
   ElementValues(std::vector<Value> values, int index_var, int z_var)
       : array(std::move(values)), index(index_var), z(z_var) {
-    for (std::size_t i = 0; i < array.size(); ++i) by_value.emplace_back(array[i], static_cast<Value>(i));
+    std::vector<std::pair<Value, int>> by_value;  // (array[i], i), sorted
+    for (std::size_t i = 0; i < array.size(); ++i) by_value.emplace_back(array[i], static_cast<int>(i));
     std::sort(by_value.begin(), by_value.end());
+    rank_of.resize(array.size());
+    for (const auto& [v, i] : by_value) {
+      if (distinct.empty() || distinct.back() != v) {
+        distinct.push_back(v);
+        first_position.push_back(static_cast<int>(positions.size()));
+      }
+      rank_of[static_cast<std::size_t>(i)] = static_cast<int>(distinct.size()) - 1;
+      positions.push_back(i);
+    }
+    first_position.push_back(static_cast<int>(positions.size()));
   }
   std::vector<Subscription> subscriptions() const { return {{index, Event::domain}, {z, Event::domain}}; }
 
-  bool propagate(Space& s) const {
-    if (!within_positions(s, index, array.size())) return false;
-    if (!keep_positions(s, index, [&](Value i) { return s.contains(z, at(i)); })) return false;
-    // An index without a bitset may keep positions inside its interval whose value is
-    // not z's: they give z nothing.
-    Value lo = max_value + 1;
-    Value hi = min_value - 1;
-    s.for_each(index, [&](Value i) {
-      if (!s.contains(z, at(i))) return;
-      lo = std::min(lo, at(i));
-      hi = std::max(hi, at(i));
-    });
-    if (!s.set_min(z, lo) || !s.set_max(z, hi)) return false;
-    if (!s.has_holes(z)) return true;
-    return s.keep_only(z, [&](Value v) {
-      auto it = std::lower_bound(by_value.begin(), by_value.end(), std::pair<Value, Value>{v, min_value});
-      for (; it != by_value.end() && it->first == v; ++it) {
-        if (s.contains(index, it->second)) return true;
+  void prepare(Space& s) {
+    const std::size_t n = array.size();
+    const std::size_t d = distinct.size();
+    live_positions = reserve_bits(s, n);
+    live_values = reserve_bits(s, d);
+    supports = s.reserve_words(0);
+    for (std::size_t r = 0; r < d; ++r) {
+      s.reserve_words(1, static_cast<std::uint64_t>(first_position[r + 1] - first_position[r]));
+    }
+    counts = s.reserve_words(1, n);
+    s.reserve_words(1, d);
+    s.reserve_words(1, 0);  // 1 once the first run has been
+  }
+
+  Outcome propagate(Space& s) const {
+    if (!within_positions(s, index, array.size())) return Outcome::failed;
+    // The first run: z's values that no position gives (without a bitset, z's bounds move
+    // to the live values below).
+    if (s.word(counts + 2) == 0 && s.has_holes(z)) {
+      s.set_word(counts + 2, 1);
+      if (!s.keep_only(z, [&](Value v) { return std::binary_search(distinct.begin(), distinct.end(), v); })) {
+        return Outcome::failed;
       }
-      return false;
-    });
+    }
+    for (;;) {
+      const std::uint64_t live_before = s.word(counts) + s.word(counts + 1);
+      if (!drop_left_positions(s) || !drop_left_values(s)) return Outcome::failed;
+      // z = index kills positions as values: once more, on what this run took.
+      if (index != z || s.word(counts) + s.word(counts + 1) == live_before) break;
+    }
+    // Without a bitset, a variable's values inside its interval stay: its bounds move in.
+    if (!s.has_holes(index) && (!s.set_min(index, first_live(s, live_positions)) ||
+                                !s.set_max(index, last_live(s, live_positions, array.size())))) {
+      return Outcome::failed;
+    }
+    if (!s.has_holes(z) && (!s.set_min(z, distinct[static_cast<std::size_t>(first_live(s, live_values))]) ||
+                            !s.set_max(z, distinct[static_cast<std::size_t>(last_live(s, live_values, distinct.size()))]))) {
+      return Outcome::failed;
+    }
+    return s.fixed(index) ? Outcome::subsumed : Outcome::open;
   }
 
  private:
-  Value at(Value i) const { return array[static_cast<std::size_t>(i)]; }
+  // The positions the index lost since the last run (a word of its domain at a time
+  // against the live positions): each takes one support from its value, and a value left
+  // without one leaves z. With a bitset, the index's domain is the live positions, and
+  // equal sizes say that nothing left.
+  bool drop_left_positions(Space& s) const {
+    if (s.has_holes(index) && s.size(index) == s.word(counts)) return true;
+    const std::size_t words = (array.size() + 63) / 64;
+    for (std::size_t k = 0; k < words; ++k) {
+      const std::uint64_t live = s.word(live_positions + k);
+      const std::uint64_t gone = live & ~s.window(index, static_cast<Value>(k * 64));
+      if (gone == 0) continue;
+      s.set_word(live_positions + k, live & ~gone);
+      s.set_word(counts, s.word(counts) - static_cast<std::uint64_t>(std::popcount(gone)));
+      for (std::uint64_t g = gone; g != 0; g &= g - 1) {
+        const int r = rank_of[k * 64 + static_cast<std::size_t>(std::countr_zero(g))];
+        const std::uint64_t left = s.word(supports + static_cast<std::size_t>(r)) - 1;
+        s.set_word(supports + static_cast<std::size_t>(r), left);
+        if (left == 0 && !kill_value(s, r)) return false;
+      }
+    }
+    return true;
+  }
+  // The values z lost since the last run: their positions leave the index. With a bitset,
+  // z's domain is the live values.
+  bool drop_left_values(Space& s) const {
+    if (s.has_holes(z) && s.size(z) == s.word(counts + 1)) return true;
+    const std::size_t words = (distinct.size() + 63) / 64;
+    for (std::size_t k = 0; k < words; ++k) {
+      for (std::uint64_t w = s.word(live_values + k); w != 0; w &= w - 1) {
+        const auto r = static_cast<int>(k * 64 + static_cast<std::size_t>(std::countr_zero(w)));
+        if (s.contains(z, distinct[static_cast<std::size_t>(r)])) continue;
+        if (!kill_value(s, r)) return false;
+        for (int p = first_position[static_cast<std::size_t>(r)]; p < first_position[static_cast<std::size_t>(r) + 1]; ++p) {
+          const int i = positions[static_cast<std::size_t>(p)];
+          const std::size_t at = live_positions + static_cast<std::size_t>(i) / 64;
+          const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+          if ((s.word(at) & bit) == 0) continue;
+          s.set_word(at, s.word(at) & ~bit);
+          s.set_word(counts, s.word(counts) - 1);
+          if (!s.remove(index, i)) return false;
+        }
+      }
+    }
+    return true;
+  }
+  bool kill_value(Space& s, int r) const {
+    const std::size_t at = live_values + static_cast<std::size_t>(r) / 64;
+    s.set_word(at, s.word(at) & ~(std::uint64_t{1} << (r % 64)));
+    s.set_word(counts + 1, s.word(counts + 1) - 1);
+    return s.word(counts + 1) != 0 ? s.remove(z, distinct[static_cast<std::size_t>(r)]) : s.fail();
+  }
+  // The first and the last set bit of `count` reversible bits from word `at` (some is set).
+  static Value first_live(const Space& s, std::size_t at) {
+    std::size_t k = 0;
+    while (s.word(at + k) == 0) ++k;
+    return static_cast<Value>(k * 64 + static_cast<std::size_t>(std::countr_zero(s.word(at + k))));
+  }
+  static Value last_live(const Space& s, std::size_t at, std::size_t count) {
+    std::size_t k = (count - 1) / 64;
+    while (s.word(at + k) == 0) --k;
+    return static_cast<Value>(k * 64 + 63 - static_cast<std::size_t>(std::countl_zero(s.word(at + k))));
+  }
+  static std::size_t reserve_bits(Space& s, std::size_t count) {
+    const std::size_t at = s.reserve_words(count / 64, ~std::uint64_t{0});
+    if (count % 64 != 0) s.reserve_words(1, (std::uint64_t{1} << (count % 64)) - 1);
+    return at;
+  }
+
+  std::vector<Value> distinct;            // the distinct values of the array, sorted
+  std::vector<int> rank_of;              // position -> its value's rank in distinct
+  std::vector<int> positions;            // the positions, grouped by value
+  std::vector<int> first_position;       // rank -> its first in positions (and one past the last)
+  std::size_t live_positions = 0;        // reversible bits: in the index, with a live value
+  std::size_t live_values = 0;           // reversible bits: in z, with a live position
+  std::size_t supports = 0;              // a word per value: its live positions
+  std::size_t counts = 0;                // live positions, live values, whether it ran
 };
 
 struct ElementVars {

@@ -8,6 +8,7 @@
 // become the native all-different and table. A constraint the reader does not know is a
 // ModelError naming it: the file was made without the solver library, or the library
 // lacks its redefinition. Floats and set variables are refused the same way.
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,10 @@ struct BuildOptions {
   // The solver library's globals (fzn_cumulative, ...) as their own propagators, or
   // decomposed by the reader (--globals).
   csp::Globals globals = csp::Globals::native;
+  // An all_different without :: domain or :: bounds: at bounds consistency, as Gecode's
+  // FlatZinc reader posts it; none: at the strength the search's --prune chooses (where a
+  // user gave --prune).
+  std::optional<csp::DistinctStrength> all_different = csp::DistinctStrength::bounds;
 };
 
 struct FlatZincModel {

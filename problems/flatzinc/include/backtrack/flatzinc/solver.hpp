@@ -24,8 +24,10 @@ struct ModelSolver {
   bool optimises = false;
 };
 // A FlatZinc text, read, built and made a solver; InputError "LINE:COLUMN: MESSAGE" for
-// a bad one (its syntax, or a constraint, type or value the solver lacks).
+// a bad one (its syntax, or a constraint, type or value the solver lacks). An all_different
+// without :: domain or :: bounds is at bounds consistency, as Gecode's reader posts it, or
+// where prune_given (a user's --prune) at the strength options.prune chooses.
 ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
-                        const csp::SearchOptions& options, Instance instance);
+                        bool prune_given, const csp::SearchOptions& options, Instance instance);
 
 }  // namespace backtrack::flatzinc

@@ -239,6 +239,9 @@ void scheduling(Input& in, Fuzzed& f) {
       if (kind == 0 && load > v[b]) return false;
     }
     return true;
+  });
+}
+
 // The number of 0-3 variables equal to y (a constant or a variable) compared with c.
 void counted(Input& in, Fuzzed& f) {
   std::vector<std::size_t> at;
@@ -268,6 +271,7 @@ void counted(Input& in, Fuzzed& f) {
     return false;
   });
 }
+
 // 0-3 variables read as a word by an automaton of 1-3 states over the symbols 1-2.
 void accepted(Input& in, Fuzzed& f) {
   std::vector<std::size_t> at;

@@ -370,7 +370,7 @@ class IntModel {
       add(ValueReified{terms[0].x, v, id, r.relation == Relation::equal, half});
       return;
     }
-    add(LinearReified(space_, std::move(terms), c, r.relation, id, half));
+    add(LinearReified(std::move(terms), c, r.relation, id, half));
   }
   // expr relation 0 as sum(terms) relation c: one term a variable (x + x is 2 * x), none
   // with coefficient 0; and c = -constant brought to within one of what the sum can be

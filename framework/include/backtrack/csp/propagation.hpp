@@ -18,9 +18,7 @@
 //     constraint's, the one over the variables a search branches on: the AFC orders
 //     learn from it (job-shop ft06, afc-size: 915 nodes with clauses among the linear
 //     ones, 487 before them).
-// Until every queue is empty (a fixpoint) or a propagator fails. A change also moves the
-// sums a linear propagator keeps (linear.hpp's LinearSums) as it is drained, before any
-// propagator runs, whether or not it wakes the propagator. A propagator that says
+// Until every queue is empty (a fixpoint) or a propagator fails. A propagator that says
 // it is subsumed (basics.hpp's Outcome) is woken no more below the node: on a model of
 // many reified constraints (a magic sequence's counts, 100 per variable) most of what is
 // woken is already decided.
@@ -83,17 +81,9 @@ class Propagation {
           using Q = std::remove_cvref_t<decltype(q)>;
           idempotent_.push_back(Q::idempotent);
           cost_.push_back(cost_of<Q>());
-          if constexpr (requires { q.resync(space); }) resync_.push_back(id);
           for (const Subscription& sub : q.subscriptions()) {
             if (subscribers_.size() <= static_cast<std::size_t>(sub.x)) subscribers_.resize(static_cast<std::size_t>(sub.x) + 1);
-            int advisor = -1;
-            if constexpr (requires { q.advisor(sub.term); }) {
-              if (sub.term >= 0) {
-                advisor = static_cast<int>(advisors_.size());
-                advisors_.push_back(q.advisor(sub.term));
-              }
-            }
-            subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs, advisor});
+            subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs});
           }
         },
         p);
@@ -170,13 +160,6 @@ class Propagation {
 
  private:
   void wake_all(Space& s) const {
-    for (int id : resync_) {
-      std::visit(
-          [&](const auto& q) {
-            if constexpr (requires { q.resync(s); }) q.resync(s);
-          },
-          (*this)[id]);
-    }
     for (const Cost c : {Cost::low, Cost::linear, Cost::high}) s.queue(c).reset(size());
     for (int id = 0; id < size(); ++id) {
       if (!subsumed(s, id)) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
@@ -197,10 +180,7 @@ class Propagation {
       s.drain_changes([&](int x, Event e) {
         if (static_cast<std::size_t>(x) >= subscribers_.size()) return;
         for (const Waker& w : subscribers_[static_cast<std::size_t>(x)]) {
-          if (subsumed(s, w.id)) continue;
-          // Its own changes too: a run's sums start from every change before it.
-          if (w.advisor >= 0) advise(s, advisors_[static_cast<std::size_t>(w.advisor)], x);
-          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)])) {
+          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)]) && !subsumed(s, w.id)) {
             queues[static_cast<int>(cost_[static_cast<std::size_t>(w.id)])]->push(w.id);
           }
         }
@@ -239,7 +219,6 @@ class Propagation {
   struct Waker {
     int id;
     Event needs;
-    int advisor;  // in advisors_, or -1
   };
   static int give_up(Space& s, int id) {
     s.fail();
@@ -252,8 +231,6 @@ class Propagation {
   std::vector<char> idempotent_;
   std::vector<Cost> cost_;
   std::vector<std::vector<Waker>> subscribers_;
-  std::vector<TermAdvisor> advisors_;  // the linear sums' (linear.hpp's LinearSums)
-  std::vector<int> resync_;            // the propagators that keep them
   std::vector<std::size_t> subsumed_words_;  // in the space: one bit per propagator
   int max_open_ = -1;                     // -1: every woken propagator runs
   std::vector<char> always_;              // run whatever is open

@@ -2,21 +2,19 @@
 // Linear constraints sum(a[i] * x[i]) <= c, = c, != c.
 //
 // A coefficient is 64-bit and c 128-bit; a * x and the sums are 128-bit, exact so long as
-// c is within reach of the sum, as IntModel brings it (int_model.hpp). Where every sum
-// fits in 64 bits (fits_64(), decided when posted), a run computes in 64 bits.
+// c is within reach of the sum, as IntModel brings it (int_model.hpp).
 //
 // <= and = at bounds consistency: with S the sum of every term's smallest value, term i
 // can grow by at most c - S, so a[i] * x[i] <= c - S + a[i] * (x[i]'s smallest); dividing
 // by a[i] bounds x[i] above (a[i] > 0) or below (a[i] < 0). Repeated until no bound moves,
-// within one run (the propagator is idempotent). = is <= both ways. The sums are kept up
-// to date as bounds move (LinearSums), so a run starts from them rather than adding up.
+// within one run (the propagator is idempotent). = is <= both ways.
 // != checks once at most one variable is free, and then removes the one value that
 // would make the sum c.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,151 +42,52 @@ inline Wide term_max(const Space& s, const Term& t, int sign = 1) {
   return a > 0 ? a * s.max(t.x) : a * s.min(t.x);
 }
 
-// The sums of the terms' smallest and largest values, L and H, kept in the space's
-// reversible words and moved as a term's variable changes, so that a run reads two sums
-// rather than adding up its terms: the propagation loop hands each change of a watched
-// variable to advise() (propagation.hpp), as Gecode's advisors do. Each term keeps in a
-// word the bounds its variable had when last advised (two 32-bit values), so an advice
-// adds what moved; the trail takes sums and bounds back with the domains. A subsumed
-// propagator is advised no more: its sums are stale below the node where it retired and
-// right again above it, where it runs again. run_all() recomputes them (resync()), for
-// the changes made while a model was posted.
-//
-// W, the widest a term may span (|a| * (max - min)), kept from the last pass over the
-// terms, stays a bound below as domains narrow: while W <= c - L (and, for =, H - c) no
-// term can move, and a run costs two comparisons (on a magic sequence's counts, most).
-struct LinearSums {
-  // Words from `at`: L (2 words), H (2), W (2), then one per term; a propagator's own after.
-  std::uint32_t at = 0;
-  static constexpr std::size_t words = 6;
-
-  static std::uint64_t bounds_word(Value lo, Value hi) {
-    return static_cast<std::uint32_t>(static_cast<std::int32_t>(lo)) |
-           std::uint64_t{static_cast<std::uint32_t>(static_cast<std::int32_t>(hi))} << 32;
-  }
-  static Value low_of(std::uint64_t w) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(w)); }
-  static Value high_of(std::uint64_t w) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(w >> 32)); }
-
-  // Reserves its words and `extra` more after them (their first: at + words + terms).
-  void prepare(Space& s, const std::vector<Term>& terms, std::size_t extra = 0) {
-    const std::size_t first = s.reserve_words(words + terms.size() + extra);
-    if (first + words + terms.size() + extra > std::numeric_limits<std::uint32_t>::max()) {
-      throw std::length_error("linear: reversible words beyond 2^32");
+// sum(sign * terms) <= c to a fixpoint: one pass over the terms after the sums of their
+// minima and maxima, repeated until no bound moves. Subsumed once the sum of the maxima
+// is within c.
+inline Outcome linear_at_most(Space& s, const std::vector<Term>& terms, Wide c, int sign = 1) {
+  for (bool moved = true; moved;) {
+    moved = false;
+    Wide least = 0;
+    Wide most = 0;
+    for (const Term& t : terms) {
+      least += term_min(s, t, sign);
+      most += term_max(s, t, sign);
     }
-    at = static_cast<std::uint32_t>(first);
-    resync(s, terms);
-  }
-  void resync(Space& s, const std::vector<Term>& terms) const {
-    Wide low = 0;
-    Wide high = 0;
-    Wide widest = 0;
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-      low += term_min(s, terms[i]);
-      high += term_max(s, terms[i]);
-      widest = std::max(widest, term_max(s, terms[i]) - term_min(s, terms[i]));
-      s.set_word(at + words + i, bounds_word(s.min(terms[i].x), s.max(terms[i].x)));
+    if (least > c) return outcome_of(s.fail());
+    if (most <= c) return Outcome::subsumed;
+    const Wide slack = c - least;
+    for (const Term& t : terms) {
+      const Wide a = Wide{t.a} * sign;
+      const Wide room = slack + term_min(s, t, sign);  // the most a * x may be
+      if (a > 0) {
+        const Value hi = clamp_bound(floor_div(room, a));
+        if (hi < s.max(t.x)) {
+          moved = true;
+          if (!s.set_max(t.x, hi)) return Outcome::failed;
+        }
+      } else {
+        const Value lo = clamp_bound(ceil_div(room, a));
+        if (lo > s.min(t.x)) {
+          moved = true;
+          if (!s.set_min(t.x, lo)) return Outcome::failed;
+        }
+      }
     }
-    write(s, at, low);
-    write(s, at + 2, high);
-    write(s, at + 4, widest);
   }
-  template <class Sum>
-  Sum low(const Space& s) const {
-    return static_cast<Sum>(read(s, at));
-  }
-  template <class Sum>
-  Sum high(const Space& s) const {
-    return static_cast<Sum>(read(s, at + 2));
-  }
-  // run(W): a run that may narrow W; kept when it leaves the propagator open.
-  template <class Sum, class Run>
-  Outcome with_widest(Space& s, Run run) const {
-    Sum widest = static_cast<Sum>(read(s, at + 4));
-    const Sum was = widest;
-    const Outcome o = run(widest);
-    if (o == Outcome::open && widest != was) write(s, at + 4, widest);
-    return o;
-  }
-
-  static Wide read(const Space& s, std::size_t i) {
-    return static_cast<Wide>((UnsignedWide{s.word(i + 1)} << 64) | s.word(i));
-  }
-  static void write(Space& s, std::size_t i, Wide v) {
-    const auto bits = static_cast<UnsignedWide>(v);
-    s.set_word(i, static_cast<std::uint64_t>(bits));
-    s.set_word(i + 1, static_cast<std::uint64_t>(bits >> 64));
-  }
-};
-
-// What the propagation loop keeps to advise a LinearSums of one term's change.
-struct TermAdvisor {
-  Value a;
-  std::uint32_t sums;  // LinearSums::at
-  std::uint32_t term;
-};
-// Variable x of term t changed (maybe only a hole: then nothing moved).
-inline void advise(Space& s, const TermAdvisor& t, int x) {
-  const std::size_t bounds = std::size_t{t.sums} + LinearSums::words + t.term;
-  const std::uint64_t was = s.word(bounds);
-  const Value lo = s.min(x);
-  const Value hi = s.max(x);
-  const std::uint64_t now = LinearSums::bounds_word(lo, hi);
-  if (now == was) return;
-  s.set_word(bounds, now);
-  const Wide up_low = Wide{t.a} * (t.a > 0 ? lo - LinearSums::low_of(was) : hi - LinearSums::high_of(was));
-  const Wide up_high = Wide{t.a} * (t.a > 0 ? hi - LinearSums::high_of(was) : lo - LinearSums::low_of(was));
-  if (up_low != 0) LinearSums::write(s, t.sums, LinearSums::read(s, t.sums) + up_low);
-  if (up_high != 0) LinearSums::write(s, t.sums + 2, LinearSums::read(s, t.sums + 2) + up_high);
+  return Outcome::open;
 }
 
-// Whether 64 bits hold every sum of these terms and c, and their differences, at this
-// node and below (domains only narrow): |c| + sum(|a| * |x|) <= 2^61. Then a run adds and
-// divides in 64 bits; a 128-bit division is a library call (__divmodti4).
-inline bool fits_64(const Space& s, const std::vector<Term>& terms, Wide c) {
-  Wide bound = c < 0 ? -c : c;
+// Whether sum = c may take 64-bit sums and no division: every coefficient 1 or -1 and c
+// within 2^62 (sums of at most 2^29 unit terms of 32-bit values are within 2^60, so c -
+// low + a term's smallest fits in 64 bits).
+inline bool unit_sum(const std::vector<Term>& terms, Wide c) {
+  constexpr Wide reach = Wide{1} << 62;
+  if (c < -reach || c > reach || terms.size() > (std::size_t{1} << 29)) return false;
   for (const Term& t : terms) {
-    const Wide a = t.a < 0 ? -Wide{t.a} : Wide{t.a};
-    bound += a * std::max(s.max(t.x) < 0 ? -s.max(t.x) : s.max(t.x), s.min(t.x) < 0 ? -s.min(t.x) : s.min(t.x));
-    if (bound > Wide{1} << 61) return false;
+    if (t.a != 1 && t.a != -1) return false;
   }
   return true;
-}
-
-// sum(sign * terms) <= c, with L and H the sums of sign * terms' smallest and largest
-// values: term i can grow by at most c - L, so a * x <= c - L + (a * x's smallest). A
-// bound moved this way moves no term's smallest value, so one pass is a fixpoint.
-// Subsumed once H is within c. `widest`: LinearSums' W, the pass's own after it.
-template <class Sum>
-Outcome linear_at_most(Space& s, const std::vector<Term>& terms, Sum c, Sum least, Sum most, Sum& widest,
-                       int sign = 1) {
-  if (least > c) return outcome_of(s.fail());
-  if (most <= c) return Outcome::subsumed;
-  const Sum slack = c - least;
-  if (widest <= slack) return Outcome::open;
-  widest = 0;
-  for (const Term& t : terms) {
-    const Sum a = Sum{t.a} * sign;
-    const Value lo = s.min(t.x);
-    const Value hi = s.max(t.x);
-    const Sum span = (a > 0 ? a : -a) * (hi - lo);
-    if (span <= slack) {  // a * x spans no more than c - L
-      widest = std::max(widest, span);
-      continue;
-    }
-    widest = std::max(widest, slack);  // what is left of it
-    if (a > 0) {
-      if (!s.set_max(t.x, clamp_bound(floor_div_by<Sum>(slack + a * lo, static_cast<std::int64_t>(a))))) {
-        return Outcome::failed;
-      }
-      most -= a * (hi - s.max(t.x));
-    } else {
-      if (!s.set_min(t.x, clamp_bound(ceil_div_by<Sum>(slack + a * hi, static_cast<std::int64_t>(a))))) {
-        return Outcome::failed;
-      }
-      most += a * (s.min(t.x) - lo);
-    }
-  }
-  return most <= c ? Outcome::subsumed : Outcome::open;
 }
 
 // sum(terms) = c, both directions in one pass: with L and H the sums of the terms'
@@ -196,9 +95,15 @@ Outcome linear_at_most(Space& s, const std::vector<Term>& terms, Sum c, Sum leas
 // smallest). L and H follow every bound that moves, so one pass uses what the pass before
 // it learned. Subsumed once every variable is fixed.
 template <class Sum, class Terms>
-Outcome linear_equal(Space& s, const Terms& terms, Sum c, Sum low, Sum high, Sum& widest) {
+Outcome linear_equal(Space& s, const Terms& terms, Wide c) {
   auto smallest = [&](const Term& t) -> Sum { return t.a > 0 ? Sum{t.a} * s.min(t.x) : Sum{t.a} * s.max(t.x); };
   auto largest = [&](const Term& t) -> Sum { return t.a > 0 ? Sum{t.a} * s.max(t.x) : Sum{t.a} * s.min(t.x); };
+  Sum low = 0;
+  Sum high = 0;
+  for (const Term& t : terms) {
+    low += smallest(t);
+    high += largest(t);
+  }
   std::uint64_t passes = 0;
   for (bool moved = true; moved;) {
     moved = false;
@@ -206,25 +111,22 @@ Outcome linear_equal(Space& s, const Terms& terms, Sum c, Sum low, Sum high, Sum
     // run: the search's stop flag and deadline are looked at as the loop's are.
     if ((++passes & 1023) == 0) poll_limits_in_scope();
     if (low > c || high < c) return outcome_of(s.fail());
-    if (widest <= c - low && widest <= high - c) break;
-    widest = 0;
     for (const Term& t : terms) {
       const Sum tmin = smallest(t);
       const Sum tmax = largest(t);
-      const Sum most = c - low + tmin;    // a * x <= most
-      const Sum least = c - high + tmax;  // a * x >= least
-      if (most >= tmax && least <= tmin) {
-        widest = std::max(widest, tmax - tmin);
-        continue;
+      const Sum most = static_cast<Sum>(c) - low + tmin;   // a * x <= most
+      const Sum least = static_cast<Sum>(c) - high + tmax;  // a * x >= least
+      if (most >= tmax && least <= tmin) continue;
+      bool ok = false;
+      if constexpr (std::is_same_v<Sum, std::int64_t>) {
+        ok = t.a > 0 ? s.set_max(t.x, most) && s.set_min(t.x, least) : s.set_min(t.x, -most) && s.set_max(t.x, -least);
+      } else {
+        ok = t.a > 0 ? s.set_max(t.x, clamp_bound(floor_div(most, t.a))) && s.set_min(t.x, clamp_bound(ceil_div(least, t.a)))
+                     : s.set_min(t.x, clamp_bound(ceil_div(most, t.a))) && s.set_max(t.x, clamp_bound(floor_div(least, t.a)));
       }
-      const bool ok = t.a > 0 ? s.set_max(t.x, clamp_bound(floor_div_by<Sum>(most, t.a))) &&
-                                    s.set_min(t.x, clamp_bound(ceil_div_by<Sum>(least, t.a)))
-                              : s.set_min(t.x, clamp_bound(ceil_div_by<Sum>(most, t.a))) &&
-                                    s.set_max(t.x, clamp_bound(floor_div_by<Sum>(least, t.a)));
       if (!ok) return Outcome::failed;
       const Sum new_min = smallest(t);
       const Sum new_max = largest(t);
-      widest = std::max(widest, new_max - new_min);
       if (new_min != tmin || new_max != tmax) {
         moved = true;
         low += new_min - tmin;
@@ -233,6 +135,10 @@ Outcome linear_equal(Space& s, const Terms& terms, Sum c, Sum low, Sum high, Sum
     }
   }
   return low == high ? Outcome::subsumed : Outcome::open;
+}
+template <class Terms>
+Outcome linear_equal(Space& s, const Terms& terms, Wide c, bool unit) {
+  return unit ? linear_equal<std::int64_t>(s, terms, c) : linear_equal<Wide>(s, terms, c);
 }
 
 // The terms at order[0 .. open), a range over a propagator's terms without a copy.
@@ -256,13 +162,12 @@ struct TermsAt {
 
 // sum(terms) != c: nothing until at most one variable is free, then the one value that
 // would make the sum c goes.
-template <class Sum>
-Outcome linear_not_equal(Space& s, const std::vector<Term>& terms, Sum c) {
-  Sum sum = 0;
+inline Outcome linear_not_equal(Space& s, const std::vector<Term>& terms, Wide c) {
+  Wide sum = 0;
   const Term* free = nullptr;
   for (const Term& t : terms) {
     if (s.fixed(t.x)) {
-      sum += Sum{t.a} * s.value(t.x);
+      sum += Wide{t.a} * s.value(t.x);
     } else if (free != nullptr) {
       return Outcome::open;  // two free variables: any value of one has a support
     } else {
@@ -270,19 +175,18 @@ Outcome linear_not_equal(Space& s, const std::vector<Term>& terms, Sum c) {
     }
   }
   if (free == nullptr) return sum != c ? Outcome::subsumed : outcome_of(s.fail());
-  const Sum rest = c - sum;  // a * x = rest is the one value to remove
+  const Wide rest = c - sum;  // a * x = rest is the one value to remove
   if (rest % free->a != 0) return Outcome::subsumed;
-  const Sum v = rest / free->a;
+  const Wide v = rest / free->a;
   if (v < min_value || v > max_value) return Outcome::subsumed;
   if (!s.remove(free->x, static_cast<Value>(v))) return Outcome::failed;
   // A variable without holes keeps a value inside its interval (space.hpp).
   return s.contains(free->x, static_cast<Value>(v)) ? Outcome::open : Outcome::subsumed;
 }
 
-// Each term's variable, its term's number for the LinearSums advisor (propagation.hpp).
 inline std::vector<Subscription> bounds_subscriptions(const std::vector<Term>& terms, Event needs = Event::bounds) {
   std::vector<Subscription> subs;
-  for (std::size_t i = 0; i < terms.size(); ++i) subs.push_back({terms[i].x, needs, static_cast<int>(i)});
+  for (const Term& t : terms) subs.push_back({t.x, needs});
   return subs;
 }
 
@@ -291,107 +195,83 @@ inline std::vector<Subscription> bounds_subscriptions(const std::vector<Term>& t
 struct LinearLessEqual {
   Wide c;
   std::vector<Term> terms;
-  LinearSums sums;
-  bool fits = false;  // fits_64()
   static constexpr bool idempotent = true;
-  LinearLessEqual(Wide value, std::vector<Term> t) : c(value), terms(std::move(t)) {}
-  void prepare(Space& s) {
-    sums.prepare(s, terms);
-    fits = fits_64(s, terms, c);
-  }
-  void resync(Space& s) const { sums.resync(s, terms); }
-  TermAdvisor advisor(int term) const { return {terms[static_cast<std::size_t>(term)].a, sums.at, static_cast<std::uint32_t>(term)}; }
   std::vector<Subscription> subscriptions() const { return bounds_subscriptions(terms); }
-  Outcome propagate(Space& s) const { return fits ? run<std::int64_t>(s) : run<Wide>(s); }
+  Outcome propagate(Space& s) const { return linear_at_most(s, terms, c); }
   // Every value left satisfies it (variable_choice.hpp: it no longer binds its variables).
-  // Summed here: the sums of a subsumed propagator are stale.
   bool entailed(const Space& s) const {
     Wide hi = 0;
     for (const Term& t : terms) hi += term_max(s, t);
     return hi <= c;
   }
-
- private:
-  template <class Sum>
-  Outcome run(Space& s) const {
-    return sums.with_widest<Sum>(s, [&](Sum& widest) {
-      return linear_at_most<Sum>(s, terms, static_cast<Sum>(c), sums.low<Sum>(s), sums.high<Sum>(s), widest);
-    });
-  }
 };
 
 // A long sum (a count's decomposition: x = b1 + ... + b100) keeps, reversibly in the
-// space, how many of its terms are open, and its terms' order with the open ones first,
-// so that a run's pass reads only the terms still open (the sums hold the fixed ones). The
-// order is scratch, not trailed: undo() restores the count, and the terms fixed below a
-// node were only swapped past the count it had, so the first `open` are the node's open
-// terms again.
+// space, how many of its terms are open and c less the fixed ones, and its terms' order
+// with the open ones first, so that a run reads only the terms still open. The order is
+// scratch, not trailed: undo() restores the count, and the terms fixed below a node were
+// only swapped past the count it had, so the first `open` are the node's open terms again.
 struct LinearEqual {
   Wide c;
   std::vector<Term> terms;
-  LinearSums sums;     // and 2 words after the terms': where the order starts in scratch, the open count
-  bool fits = false;   // fits_64()
+  std::uint32_t state_at = 0;  // Space words: where the order starts in scratch, the open count, the rest of c (2 words)
+  bool unit;                   // unit_sum()
   static constexpr bool idempotent = true;
   // Below this, a scan of every term costs less than keeping the fixed ones apart.
   static constexpr std::size_t incremental_from = 8;
-  LinearEqual(std::vector<Term> t, Wide value) : c(value), terms(std::move(t)) {}
+  LinearEqual(std::vector<Term> t, Wide value) : c(value), terms(std::move(t)), unit(unit_sum(terms, c)) {}
   void prepare(Space& s) {
-    sums.prepare(s, terms, 2);
-    fits = fits_64(s, terms, c);
     if (terms.size() < incremental_from) return;
     const std::size_t order = s.reserve_scratch(terms.size());
     for (std::size_t i = 0; i < terms.size(); ++i) s.scratch_ints()[order + i] = static_cast<int>(i);
-    s.set_word(state_at(), order);
-    s.set_word(state_at() + 1, terms.size());
+    const auto c_bits = static_cast<UnsignedWide>(c);
+    const std::size_t at = s.reserve_words(1, order);
+    s.reserve_words(1, terms.size());
+    s.reserve_words(1, static_cast<std::uint64_t>(c_bits));
+    s.reserve_words(1, static_cast<std::uint64_t>(c_bits >> 64));
+    if (at > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("linear: reversible words beyond 2^32");
+    state_at = static_cast<std::uint32_t>(at);
   }
-  void resync(Space& s) const { sums.resync(s, terms); }
-  TermAdvisor advisor(int term) const { return {terms[static_cast<std::size_t>(term)].a, sums.at, static_cast<std::uint32_t>(term)}; }
   std::vector<Subscription> subscriptions() const { return bounds_subscriptions(terms); }
   Outcome propagate(Space& s) const {
-    using W = std::int64_t;
-    return fits ? run<W>(s, static_cast<W>(c)) : run<Wide>(s, c);
-  }
-
- private:
-  std::size_t state_at() const { return std::size_t{sums.at} + LinearSums::words + terms.size(); }
-  template <class Sum>
-  Outcome run(Space& s, Sum value) const {
-    return sums.with_widest<Sum>(s, [&](Sum& widest) { return run<Sum>(s, value, widest); });
-  }
-  template <class Sum>
-  Outcome run(Space& s, Sum value, Sum& widest) const {
-    const Sum low = sums.low<Sum>(s);
-    const Sum high = sums.high<Sum>(s);
-    if (terms.size() < incremental_from) return linear_equal<Sum>(s, terms, value, low, high, widest);
-    if (low <= value && value <= high && widest <= value - low && widest <= high - value) {
-      return low == high ? Outcome::subsumed : Outcome::open;  // no term moves: the order may wait
-    }
-    int* order = s.scratch_ints().data() + s.word(state_at());
-    auto open = static_cast<std::size_t>(s.word(state_at() + 1));
+    if (terms.size() < incremental_from) return linear_equal(s, terms, c, unit);
+    int* order = s.scratch_ints().data() + s.word(state_at);
+    auto open = static_cast<std::size_t>(s.word(state_at + 1));
+    Wide rest = read_rest(s);
     const std::size_t was_open = open;
     for (std::size_t i = 0; i < open;) {
-      if (s.fixed(terms[static_cast<std::size_t>(order[i])].x)) {
+      const Term& t = terms[static_cast<std::size_t>(order[i])];
+      if (s.fixed(t.x)) {
+        rest -= Wide{t.a} * s.value(t.x);
         std::swap(order[i], order[--open]);
       } else {
         ++i;
       }
     }
-    if (open != was_open) s.set_word(state_at() + 1, open);
-    return linear_equal<Sum>(s, TermsAt{terms.data(), order, open}, value, low, high, widest);
+    if (open != was_open) {
+      s.set_word(state_at + 1, open);
+      write_rest(s, rest);
+    }
+    return linear_equal(s, TermsAt{terms.data(), order, open}, rest, unit);
+  }
+
+ private:
+  Wide read_rest(const Space& s) const {
+    return static_cast<Wide>((UnsignedWide{s.word(state_at + 3)} << 64) | s.word(state_at + 2));
+  }
+  void write_rest(Space& s, Wide rest) const {
+    const auto bits = static_cast<UnsignedWide>(rest);
+    s.set_word(state_at + 2, static_cast<std::uint64_t>(bits));
+    s.set_word(state_at + 3, static_cast<std::uint64_t>(bits >> 64));
   }
 };
 
 struct LinearNotEqual {
   Wide c;
   std::vector<Term> terms;
-  bool fits = false;  // fits_64()
   static constexpr bool idempotent = true;
-  LinearNotEqual(Wide value, std::vector<Term> t) : c(value), terms(std::move(t)) {}
-  void prepare(Space& s) { fits = fits_64(s, terms, c); }
   std::vector<Subscription> subscriptions() const { return bounds_subscriptions(terms, Event::fixed); }
-  Outcome propagate(Space& s) const {
-    return fits ? linear_not_equal<std::int64_t>(s, terms, static_cast<std::int64_t>(c)) : linear_not_equal<Wide>(s, terms, c);
-  }
+  Outcome propagate(Space& s) const { return linear_not_equal(s, terms, c); }
 };
 
 }  // namespace backtrack::csp

@@ -15,105 +15,92 @@
 
 namespace backtrack::csp {
 
-// Its constant c lives in the space's words after the sums' (a slot is 64 bytes,
-// propagation.hpp), written there when constructed.
 struct LinearReified {
+  Wide c;
   std::vector<Term> terms;
   int b;
-  LinearSums sums;  // and 2 words after the terms': c
   Relation relation;
   bool half;  // b -> relation only
-  bool fits;  // linear.hpp's fits_64()
+  bool unit;  // linear.hpp's unit_sum(), for =
   static constexpr bool idempotent = true;
 
-  LinearReified(Space& s, std::vector<Term> t, Wide c, Relation r, int reif, bool half_only)
-      : terms(std::move(t)), b(reif), relation(r), half(half_only), fits(fits_64(s, terms, c)) {
-    sums.prepare(s, terms, 2);
-    LinearSums::write(s, c_at(), c);
-  }
-  void resync(Space& s) const { sums.resync(s, terms); }
-  TermAdvisor advisor(int term) const { return {terms[static_cast<std::size_t>(term)].a, sums.at, static_cast<std::uint32_t>(term)}; }
+  LinearReified(std::vector<Term> t, Wide value, Relation r, int reif, bool half_only)
+      : c(value), terms(std::move(t)), b(reif), relation(r), half(half_only), unit(unit_sum(terms, c)) {}
 
   std::vector<Subscription> subscriptions() const {
     // = and != read the holes of the one variable left open.
-    std::vector<Subscription> subs = bounds_subscriptions(terms, relation == Relation::less_equal ? Event::bounds : Event::domain);
-    subs.insert(subs.begin(), {b, Event::fixed});
+    const Event needs = relation == Relation::less_equal ? Event::bounds : Event::domain;
+    std::vector<Subscription> subs{{b, Event::fixed}};
+    for (const Term& t : terms) subs.push_back({t.x, needs});
     return subs;
   }
 
   // Once b is fixed, or the relation decided, what is left is the relation's propagator
   // (linear.hpp) or nothing.
-  Outcome propagate(Space& s) const { return fits ? run<std::int64_t>(s) : run<Wide>(s); }
-
-  // Decided, and what is left of it holds whatever the open variables take (b = 0 of a
-  // half-reification asks nothing). Summed here: the sums of a subsumed propagator are stale.
-  bool entailed(const Space& s) const {
-    if (!s.fixed(b)) return false;
-    if (s.value(b) == 0 && half) return true;
-    if (relation != Relation::less_equal) return false;
-    Wide sum = 0;
-    for (const Term& t : terms) sum += s.value(b) == 1 ? term_max(s, t) : term_min(s, t);
-    const Wide c = LinearSums::read(s, c_at());
-    return s.value(b) == 1 ? sum <= c : sum > c;
-  }
-
- private:
-  enum class Truth { open, entailed, disentailed };
-
-  std::size_t c_at() const { return std::size_t{sums.at} + LinearSums::words + terms.size(); }
-
-  template <class Sum>
-  Outcome run(Space& s) const {
-    const auto c = static_cast<Sum>(LinearSums::read(s, c_at()));
-    const Sum low = sums.low<Sum>(s);
-    const Sum high = sums.high<Sum>(s);
+  Outcome propagate(Space& s) const {
     if (!s.fixed(b)) {
-      const Truth t = truth<Sum>(s, c, low, high);
+      const Truth t = truth(s);
       if (t == Truth::disentailed) return subsumed_if(s.fix(b, 0));
       if (t == Truth::entailed) return half ? Outcome::subsumed : subsumed_if(s.fix(b, 1));
       return Outcome::open;
     }
     const bool holds = s.value(b) == 1;
     if (!holds && half) return Outcome::subsumed;
-    const bool equal = relation == Relation::equal ? holds : relation == Relation::not_equal ? !holds : false;
-    if (relation != Relation::less_equal && !equal) return linear_not_equal<Sum>(s, terms, c);
-    return sums.with_widest<Sum>(s, [&](Sum& widest) {
-      if (equal) return linear_equal<Sum>(s, terms, c, low, high, widest);
-      // sum > c: -sum <= -c - 1
-      return holds ? linear_at_most<Sum>(s, terms, c, low, high, widest)
-                   : linear_at_most<Sum>(s, terms, -c - 1, -high, -low, widest, -1);
-    });
+    switch (relation) {
+      case Relation::equal: return holds ? linear_equal(s, terms, c, unit) : linear_not_equal(s, terms, c);
+      case Relation::not_equal: return holds ? linear_not_equal(s, terms, c) : linear_equal(s, terms, c, unit);
+      case Relation::less_equal: break;
+    }
+    return holds ? linear_at_most(s, terms, c) : linear_at_most(s, terms, -c - 1, -1);  // sum > c: -sum <= -c - 1
   }
 
+  // Decided, and what is left of it holds whatever the open variables take (b = 0 of a
+  // half-reification asks nothing).
+  bool entailed(const Space& s) const {
+    if (!s.fixed(b)) return false;
+    if (s.value(b) == 0 && half) return true;
+    if (relation != Relation::less_equal) return false;
+    Wide sum = 0;
+    for (const Term& t : terms) sum += s.value(b) == 1 ? term_max(s, t) : term_min(s, t);
+    return s.value(b) == 1 ? sum <= c : sum > c;
+  }
+
+ private:
+  enum class Truth { open, entailed, disentailed };
+
   // Whether the bounds (and, for = and !=, the last open variable's domain) decide the relation.
-  template <class Sum>
-  Truth truth(const Space& s, Sum c, Sum lo, Sum hi) const {
+  Truth truth(const Space& s) const {
+    Wide lo = 0;
+    Wide hi = 0;
+    for (const Term& t : terms) {
+      lo += term_min(s, t);
+      hi += term_max(s, t);
+    }
     if (relation == Relation::less_equal) {
       return hi <= c ? Truth::entailed : lo > c ? Truth::disentailed : Truth::open;
     }
     const Truth equal = lo == hi ? (lo == c ? Truth::entailed : Truth::disentailed)
                         : c < lo || c > hi ? Truth::disentailed
-                        : equal_is_out_of_reach<Sum>(s, c) ? Truth::disentailed
-                                                           : Truth::open;
+                        : equal_is_out_of_reach(s) ? Truth::disentailed
+                                                   : Truth::open;
     if (relation == Relation::equal || equal == Truth::open) return equal;
     return equal == Truth::entailed ? Truth::disentailed : Truth::entailed;
   }
 
   // sum = c needs one value of the only open variable, and its domain lacks it.
-  template <class Sum>
-  bool equal_is_out_of_reach(const Space& s, Sum c) const {
-    Sum rest = c;
+  bool equal_is_out_of_reach(const Space& s) const {
+    Wide rest = c;
     const Term* open = nullptr;
     for (const Term& t : terms) {
       if (!s.fixed(t.x)) {
         if (open != nullptr) return false;
         open = &t;
       } else {
-        rest -= Sum{t.a} * s.value(t.x);
+        rest -= Wide{t.a} * s.value(t.x);
       }
     }
     if (open == nullptr || rest % open->a != 0) return open != nullptr;
-    const Sum v = rest / open->a;
+    const Wide v = rest / open->a;
     return v < min_value || v > max_value || !s.contains(open->x, static_cast<Value>(v));
   }
 };

@@ -20,24 +20,6 @@ namespace count_test {  // a unity build shares one translation unit among the f
 using Assignment = std::vector<Value>;
 using Check = std::function<bool(const Assignment&)>;
 
-// Every assignment of the domains that passes the check.
-std::set<Assignment> generate_and_test(const std::vector<std::vector<Value>>& domains, const Check& check) {
-  std::set<Assignment> found;
-  Assignment v(domains.size());
-  std::function<void(std::size_t)> generate = [&](std::size_t i) {
-    if (i == domains.size()) {
-      if (check(v)) found.insert(v);
-      return;
-    }
-    for (Value a : domains[i]) {
-      v[i] = a;
-      generate(i + 1);
-    }
-  };
-  generate(0);
-  return found;
-}
-
 // The first `n` values of each solution: the model's own variables, not a decomposition's.
 std::set<Assignment> projected(const std::set<Assignment>& solutions, std::size_t n) {
   std::set<Assignment> out;
@@ -93,7 +75,7 @@ struct Instance {
 // consistency, each variable keeps exactly the values some solution gives it. Whether the
 // instance has a solution.
 bool expect_agreement(const Instance& in) {
-  const std::set<Assignment> expected = generate_and_test(in.domains, in.check);
+  const std::set<Assignment> expected = every_assignment(in.domains, in.check);
   for (Prune p : all_prunes) {
     SearchOptions options;
     options.prune = p;

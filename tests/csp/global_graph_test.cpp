@@ -34,24 +34,6 @@ std::vector<Value> some_of(std::mt19937& rng, Value lo, Value hi) {
   return values;
 }
 
-// Every assignment of the domains that `holds`.
-std::set<Assignment> brute_force(const Domains& domains, const std::function<bool(const Assignment&)>& holds) {
-  std::set<Assignment> found;
-  Assignment a(domains.size());
-  const std::function<void(std::size_t)> assign = [&](std::size_t i) {
-    if (i == domains.size()) {
-      if (holds(a)) found.insert(a);
-      return;
-    }
-    for (Value v : domains[i]) {
-      a[i] = v;
-      assign(i + 1);
-    }
-  };
-  assign(0);
-  return found;
-}
-
 // The solutions of a model whose first variables are `domains`' (the decision variables;
 // a decomposition's own are auxiliaries: one way to fix them is enough), those first
 // values of each.
@@ -94,7 +76,7 @@ bool is_circuit(const Assignment& x, Value offset, bool sub) {
 
 void expect_same_solutions(const Domains& domains, const std::function<bool(const Assignment&)>& holds, const Post& post,
                            const std::string& what) {
-  const std::set<Assignment> expected = brute_force(domains, holds);
+  const std::set<Assignment> expected = every_assignment(domains, holds);
   for (const Prune prune : all_prunes) {
     EXPECT_EQ(solved(domains, Globals::native, prune, post), expected) << what << " native, prune " << to_string(prune);
     EXPECT_EQ(solved(domains, Globals::decomposed, prune, post), expected) << what << " decomposed, prune " << to_string(prune);
@@ -122,7 +104,7 @@ TEST(Circuit, NativeAndDecomposedFindTheSolutionsOfABruteForce) {
     Domains domains;
     for (int i = 0; i < n; ++i) domains.push_back(some_of(rng, offset - 1, offset + n));  // and values no node names
     const auto holds = [&](const Assignment& x) { return is_circuit(x, offset, sub); };
-    with_solutions += brute_force(domains, holds).empty() ? 0 : 1;
+    with_solutions += every_assignment(domains, holds).empty() ? 0 : 1;
     expect_same_solutions(
         domains, holds,
         [&](IntModel& m, const std::vector<IntVar>& x) { sub ? subcircuit(m, x, offset) : circuit(m, x, offset); },
@@ -169,7 +151,7 @@ TEST(Inverse, NativeAndDecomposedFindTheSolutionsOfABruteForce) {
   for (int round = 0; round < 60; ++round) {
     const InverseInstance in = random_inverse(rng, 3);
     const auto holds = [&](const Assignment& a) { return is_inverse(a, in.f_size, in.f_base, in.g_base); };
-    with_solutions += brute_force(in.domains, holds).empty() ? 0 : 1;
+    with_solutions += every_assignment(in.domains, holds).empty() ? 0 : 1;
     expect_same_solutions(
         in.domains, holds,
         [&](IntModel& m, const std::vector<IntVar>& xs) {

@@ -22,24 +22,6 @@ namespace order_test {  // a unity build shares one translation unit among the f
 
 using Values = std::vector<Value>;
 
-// Every assignment of the domains' values for which holds() does.
-std::set<Values> every_assignment(const std::vector<Values>& domains, const std::function<bool(const Values&)>& holds) {
-  std::set<Values> found;
-  Values a(domains.size());
-  const std::function<void(std::size_t)> assign = [&](std::size_t i) {
-    if (i == domains.size()) {
-      if (holds(a)) found.insert(a);
-      return;
-    }
-    for (Value v : domains[i]) {
-      a[i] = v;
-      assign(i + 1);
-    }
-  };
-  assign(0);
-  return found;
-}
-
 // One global over the positions of a random instance's variables (a variable now and
 // then at two positions).
 struct OrderInstance {

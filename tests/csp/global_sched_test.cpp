@@ -88,22 +88,7 @@ struct Instance {
     m.auxiliary(auxiliaries);
     return m;
   }
-  std::set<Values> brute_force() const {
-    std::set<Values> found;
-    Values v(domains.size());
-    std::function<void(std::size_t)> next = [&](std::size_t i) {
-      if (i == domains.size()) {
-        if (holds(v)) found.insert(v);
-        return;
-      }
-      for (Value a : domains[i]) {
-        v[i] = a;
-        next(i + 1);
-      }
-    };
-    next(0);
-    return found;
-  }
+  std::set<Values> brute_force() const { return every_assignment(domains, holds); }
   std::size_t assignments() const {
     std::size_t n = 1;
     for (const Values& d : domains) n *= d.size();

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <span>
@@ -17,6 +18,26 @@
 #include "backtrack/split.hpp"
 
 namespace backtrack::csp {
+
+// Every assignment of the domains' values for which holds() does: the generate and test a
+// model's solutions are compared with.
+inline std::set<std::vector<Value>> every_assignment(const std::vector<std::vector<Value>>& domains,
+                                                     const std::function<bool(const std::vector<Value>&)>& holds) {
+  std::set<std::vector<Value>> found;
+  std::vector<Value> a(domains.size());
+  const std::function<void(std::size_t)> assign = [&](std::size_t i) {
+    if (i == domains.size()) {
+      if (holds(a)) found.insert(a);
+      return;
+    }
+    for (Value v : domains[i]) {
+      a[i] = v;
+      assign(i + 1);
+    }
+  };
+  assign(0);
+  return found;
+}
 
 // Each variable's value in every solution; a solution found twice fails the test. By
 // default as the integer plugins search: propagation to a fixpoint (SearchOptions{} is

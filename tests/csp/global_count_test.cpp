@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "backtrack/csp/globals.hpp"
@@ -70,6 +71,16 @@ struct Instance {
   }
 };
 
+// Each variable keeps exactly the values some solution gives it.
+void expect_exact_supports(const Instance& in, const Space& space, const std::set<Assignment>& solutions) {
+  for (std::size_t i = 0; i < in.domains.size(); ++i) {
+    for (Value v : in.domains[i]) {
+      const bool supported = std::any_of(solutions.begin(), solutions.end(), [&](const Assignment& s) { return s[i] == v; });
+      EXPECT_EQ(space.contains(static_cast<int>(i), v), supported) << "variable " << i << " value " << v;
+    }
+  }
+}
+
 // The native and decomposed models find exactly the assignments generate-and-test does,
 // under every pruning level; and at the root, where the propagator claims domain
 // consistency, each variable keeps exactly the values some solution gives it. Whether the
@@ -94,10 +105,22 @@ bool expect_agreement(const Instance& in) {
     return false;
   }
   EXPECT_TRUE(problem.root_consistent());
+  expect_exact_supports(in, root, expected);
+  // One decision below the root, x != v for each value left: the propagator, woken only
+  // by the changes that concern it (its subscriptions watch a value), is still domain
+  // consistent.
   for (std::size_t i = 0; i < in.domains.size(); ++i) {
     for (Value v : in.domains[i]) {
-      const bool supported = std::any_of(expected.begin(), expected.end(), [&](const Assignment& s) { return s[i] == v; });
-      EXPECT_EQ(root.contains(static_cast<int>(i), v), supported) << "variable " << i << " value " << v;
+      if (!root.contains(static_cast<int>(i), v)) continue;
+      SCOPED_TRACE("below x" + std::to_string(i) + " != " + std::to_string(v));
+      IntProblem::State child = problem.root();
+      problem.apply(child, {static_cast<int>(i), DecisionKind::not_equal, v});
+      std::set<Assignment> left;
+      for (const Assignment& a : expected) {
+        if (a[i] != v) left.insert(a);
+      }
+      EXPECT_EQ(!child.space.failed(), !left.empty());
+      if (!child.space.failed()) expect_exact_supports(in, child.space, left);
     }
   }
   return true;

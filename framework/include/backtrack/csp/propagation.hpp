@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -83,7 +84,7 @@ class Propagation {
           cost_.push_back(cost_of<Q>());
           for (const Subscription& sub : q.subscriptions()) {
             if (subscribers_.size() <= static_cast<std::size_t>(sub.x)) subscribers_.resize(static_cast<std::size_t>(sub.x) + 1);
-            subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs});
+            subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs, gate(sub, space)});
           }
         },
         p);
@@ -180,7 +181,8 @@ class Propagation {
       s.drain_changes([&](int x, Event e) {
         if (static_cast<std::size_t>(x) >= subscribers_.size()) return;
         for (const Waker& w : subscribers_[static_cast<std::size_t>(x)]) {
-          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)]) && !subsumed(s, w.id)) {
+          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)]) && !subsumed(s, w.id) &&
+              (w.gate < 0 || gates_[static_cast<std::size_t>(w.gate)].opens(s, x))) {
             queues[static_cast<int>(cost_[static_cast<std::size_t>(w.id)])]->push(w.id);
           }
         }
@@ -219,7 +221,26 @@ class Propagation {
   struct Waker {
     int id;
     Event needs;
+    int gate;  // in gates_, or -1
   };
+  // A subscription's watched value and bit (basics.hpp).
+  struct Gate {
+    std::optional<Value> watch;
+    std::size_t word;
+    std::uint64_t bit;  // 0: no bit to look at
+    bool opens(const Space& s, int x) const {
+      if (bit != 0 && (s.word(word) & bit) == 0) return false;
+      return !watch || !s.contains(x, *watch) || s.fixed(x);
+    }
+  };
+  int gate(const Subscription& sub, const Space& s) {
+    // Removing a value inside the interval of a variable without holes changes nothing
+    // the watch could see.
+    std::optional<Value> watch = s.has_holes(sub.x) ? sub.watch : std::nullopt;
+    if (!watch && !sub.while_set) return -1;
+    gates_.push_back({watch, sub.while_set ? sub.while_set->first : 0, sub.while_set ? sub.while_set->second : 0});
+    return static_cast<int>(gates_.size()) - 1;
+  }
   static int give_up(Space& s, int id) {
     s.fail();
     s.clear_changes();
@@ -231,6 +252,7 @@ class Propagation {
   std::vector<char> idempotent_;
   std::vector<Cost> cost_;
   std::vector<std::vector<Waker>> subscribers_;
+  std::vector<Gate> gates_;
   std::vector<std::size_t> subsumed_words_;  // in the space: one bit per propagator
   int max_open_ = -1;                     // -1: every woken propagator runs
   std::vector<char> always_;              // run whatever is open

@@ -1,8 +1,11 @@
 #pragma once
 // What every propagator shares: 128-bit arithmetic for sums of products of 32-bit
 // values, rounded divisions, and how a propagator says which events wake it.
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include "backtrack/csp/space.hpp"
 
@@ -57,9 +60,16 @@ constexpr Cost cost_of() {
 }
 
 // A variable a propagator watches, and the weakest event that wakes it for that variable.
+// A propagator that cares about one value of x (a count of it; x = v <-> b) may narrow
+// that, as Gecode's advisors do: x wakes it only once the value has gone or x is fixed;
+// and one that keeps x's status in its reversible words (open, or decided) only while
+// that bit is set. On a magic sequence of 50 (50 counts over the same 50 variables) a
+// value removed wakes the one count of that value, not all 50.
 struct Subscription {
   int x;
   Event needs;
+  std::optional<Value> watch = std::nullopt;
+  std::optional<std::pair<std::size_t, std::uint64_t>> while_set = std::nullopt;  // word, bit
 };
 
 }  // namespace backtrack::csp

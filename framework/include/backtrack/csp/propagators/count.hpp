@@ -20,6 +20,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -49,7 +50,12 @@ struct Count {
   }
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
-    for (int x : xs) subs.push_back({x, Event::domain});
+    // An x decided (in or out) concerns the count no more; one value counted, x matters
+    // only once it has lost it or is fixed.
+    const std::optional<Value> watch = y < 0 && target.size() == 1 ? std::optional<Value>(target[0]) : std::nullopt;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      subs.push_back({xs[i], Event::domain, watch, std::pair(open_at + i / 64, std::uint64_t{1} << (i % 64))});
+    }
     if (y >= 0) subs.push_back({y, Event::domain});
     if (c >= 0) subs.push_back({c, Event::bounds});
     return subs;

@@ -115,7 +115,7 @@ struct ValueReified {
   bool equal;  // x = v, else x != v
   bool half;
   static constexpr bool idempotent = true;
-  std::vector<Subscription> subscriptions() const { return {{b, Event::fixed}, {x, Event::domain}}; }
+  std::vector<Subscription> subscriptions() const { return {{b, Event::fixed}, {x, Event::domain, v}}; }
 
   Outcome propagate(Space& s) const {
     if (s.fixed(b)) {

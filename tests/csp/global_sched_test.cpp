@@ -1,7 +1,7 @@
 // The scheduling globals (globals/cumulative.hpp, globals/disjunctive.hpp): on random tiny
 // instances, the native propagator's solutions equal its decomposition's and brute force's
-// under every pruning level; at the root, with one task open among fixed ones, its
-// start's bounds are exactly those of the solutions; and edge-finding's textbook cases.
+// under every pruning level; at the root, with one start or one use open among fixed
+// ones, its bounds are exactly those of the solutions; and edge-finding's textbook cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -179,9 +179,9 @@ TEST(Disjunctive, AgreesWithDecompositionAndBruteForce) {
   }
 }
 
-// One task open among fixed ones: after the root's propagation its start keeps exactly
-// the least and greatest start of the solutions (bounds consistency).
-void expect_exact_start_bounds(const Instance& instance, std::size_t open, int round) {
+// One variable open among fixed ones: after the root's propagation it keeps exactly the
+// least and greatest value of the solutions (bounds consistency).
+void expect_exact_bounds(const Instance& instance, std::size_t open, int round) {
   const std::set<Values> solutions = instance.brute_force();
   const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
   if (solutions.empty()) {
@@ -209,7 +209,25 @@ TEST(Cumulative, OneOpenTaskGetsExactStartBounds) {
     for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 2)});
     domains.push_back({random.pick(2, 4)});
     const Instance instance = cumulative_instance(std::move(domains));
-    expect_exact_start_bounds(instance, 0, round);
+    expect_exact_bounds(instance, 0, round);
+  }
+}
+
+// Every task fixed but one use: after the root's propagation that use keeps exactly the
+// least and greatest use of the solutions, as a decomposition at each time gives it
+// (a use open over a fixed task is, in a multi-skill schedule, whether a worker takes it).
+TEST(Cumulative, OneOpenUseGetsExactBounds) {
+  Random random(6005);
+  for (int round = 0; round < 100; ++round) {
+    const int n = random.pick(2, 5);
+    std::vector<Values> domains;
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(0, 6)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 3)});
+    domains.push_back(random.subset(0, 4));
+    for (int i = 1; i < n; ++i) domains.push_back({random.pick(0, 2)});
+    domains.push_back({random.pick(1, 4)});
+    const Instance instance = cumulative_instance(std::move(domains));
+    expect_exact_bounds(instance, 2 * static_cast<std::size_t>(n), round);
   }
 }
 
@@ -227,7 +245,7 @@ TEST(Disjunctive, OneOpenTaskGetsExactStartBounds) {
       disjunctive_strict(m, all.subspan(0, k), all.subspan(k, k));
     };
     instance.holds = [k](const Values& v) { return disjunctive_holds(values_at(v, 0, k), values_at(v, k, k), true); };
-    expect_exact_start_bounds(instance, 0, round);
+    expect_exact_bounds(instance, 0, round);
   }
 }
 

@@ -9,7 +9,10 @@
 // moves each start past every stretch of the profile the task cannot share with it
 // (bounds consistency of the starts with respect to the profile), both ways, to a
 // fixpoint. Variable durations and uses count at their least, the capacity at its
-// largest.
+// largest. A task's use is at most what the others' parts leave free over its own part
+// (where it surely runs): without it, a task whose use is open (a worker that may or may
+// not take it) would learn it cannot run only once all others' uses are fixed, as a
+// decomposition at each time learns it at once.
 //
 // Then energetic overload checking and edge-finding on a Θ-Λ-tree of energies (Vilím
 // 2009, "Edge finding filtering algorithm for discrete cumulative resources in
@@ -82,6 +85,8 @@ class Cumulative {
       for (std::size_t i = 0; i < s_.size(); ++i) {
         if (!sweep(s, i, stretches, moved)) return false;
       }
+      if (moved) continue;
+      if (!cap_uses(s, stretches, moved)) return false;
       if (moved || !energies_fit(s)) continue;
       for (const bool mirrored : {false, true}) {
         if (!edge_finding(s, mirrored, moved)) return false;
@@ -168,6 +173,30 @@ class Cumulative {
     if (est > s.min(s_[i]) || lct - p < s.max(s_[i])) {
       moved = true;
       return s.set_min(s_[i], est) && s.set_max(s_[i], lct - p);
+    }
+    return true;
+  }
+
+  // Lowers each use to what the profile leaves free over its task's compulsory part; moved
+  // when one fell, for a use may be another task's start or duration.
+  bool cap_uses(Space& s, int stretches, bool& moved) const {
+    const std::size_t n = s_.size();
+    const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
+    const Value* to = from + 2 * n;
+    const Value* height = to + 2 * n;
+    const Value capacity = s.max(b_);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto [a, e] = compulsory(s, i);
+      if (a >= e || s.fixed(r_[i])) continue;  // a fixed use fits: the profile holds it
+      const Value h = least(s, r_[i]);
+      Value others = 0;  // the stretches are cut at a and e: each lies inside [a, e) or outside
+      for (int k = 0; k < stretches && from[k] < e; ++k) {
+        if (to[k] > a) others = std::max(others, height[k] - h);
+      }
+      if (capacity - others < s.max(r_[i])) {
+        moved = true;
+        if (!s.set_max(r_[i], capacity - others)) return false;
+      }
     }
     return true;
   }

@@ -103,6 +103,18 @@ bool expect_agreement(const Instance& in) {
   return true;
 }
 
+// `rounds` instances of `make`, seeded with `seed`, each as expect_agreement() asks; at
+// least `satisfiable` of them with a solution, or the test says little.
+void expect_random_agreement(unsigned seed, int rounds, Instance (*make)(Random&), int satisfiable) {
+  Random r{std::mt19937(seed)};
+  int found = 0;
+  for (int round = 0; round < rounds; ++round) {
+    SCOPED_TRACE(round);
+    found += expect_agreement(make(r)) ? 1 : 0;
+  }
+  EXPECT_GE(found, satisfiable) << "too few of the random instances have a solution";
+}
+
 constexpr CountIs relations[] = {CountIs::equal,   CountIs::not_equal, CountIs::less,
                                  CountIs::at_most, CountIs::greater,   CountIs::at_least};
 
@@ -248,13 +260,7 @@ std::vector<std::vector<Value>> nvalue_root(const std::vector<std::vector<Value>
 }
 
 TEST(GlobalRegular, AgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(62)};
-  int satisfiable = 0;
-  for (int round = 0; round < 150; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_regular(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  expect_random_agreement(62, 150, random_regular, 30);
 }
 
 TEST(GlobalRegular, RefusesABadAutomaton) {
@@ -267,23 +273,11 @@ TEST(GlobalRegular, RefusesABadAutomaton) {
 }
 
 TEST(GlobalCount, CountAgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(60)};
-  int satisfiable = 0;
-  for (int round = 0; round < 120; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_count(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  expect_random_agreement(60, 120, random_count, 30);
 }
 
 TEST(GlobalCount, AmongAgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(61)};
-  int satisfiable = 0;
-  for (int round = 0; round < 80; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_among(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  expect_random_agreement(61, 80, random_among, 30);
 }
 
 TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
@@ -299,13 +293,7 @@ TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
 }
 
 TEST(GlobalNvalue, AgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(62)};
-  int satisfiable = 0;
-  for (int round = 0; round < 150; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_nvalue(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 40) << "too few of the random instances have a solution";
+  expect_random_agreement(63, 150, random_nvalue, 40);
 }
 
 // Each of the propagator's rules at the root, on an instance where it alone prunes.

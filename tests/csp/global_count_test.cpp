@@ -1,4 +1,4 @@
-// The counting globals (globals/count.hpp, regular.hpp): random tiny models, their native solutions
+// The counting globals (globals/count.hpp, regular.hpp, nvalue.hpp): random tiny models, their native solutions
 // against their decompositions' and generate-and-test under every pruning level, and the
 // native propagator's domain consistency at the root where it claims it.
 #include <gtest/gtest.h>
@@ -126,6 +126,18 @@ bool expect_agreement(const Instance& in) {
   return true;
 }
 
+// `rounds` instances of `make`, seeded with `seed`, each as expect_agreement() asks; at
+// least `satisfiable` of them with a solution, or the test says little.
+void expect_random_agreement(unsigned seed, int rounds, Instance (*make)(Random&), int satisfiable) {
+  Random r{std::mt19937(seed)};
+  int found = 0;
+  for (int round = 0; round < rounds; ++round) {
+    SCOPED_TRACE(round);
+    found += expect_agreement(make(r)) ? 1 : 0;
+  }
+  EXPECT_GE(found, satisfiable) << "too few of the random instances have a solution";
+}
+
 constexpr CountIs relations[] = {CountIs::equal,   CountIs::not_equal, CountIs::less,
                                  CountIs::at_most, CountIs::greater,   CountIs::at_least};
 
@@ -225,14 +237,53 @@ Instance random_regular(Random& r) {
   return in;
 }
 
-TEST(GlobalRegular, AgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(62)};
-  int satisfiable = 0;
-  for (int round = 0; round < 150; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_regular(r)) ? 1 : 0;
+// nvalue(n, xs): n a variable of its own or one of the xs, and at times one variable at
+// two positions of xs.
+Instance random_nvalue(Random& r) {
+  Instance in;
+  const int count = r.pick(0, 4);
+  for (int i = 0; i < count; ++i) in.domains.push_back(r.values(0, 3));
+  std::vector<std::size_t> position;  // each position's variable
+  for (int i = 0; i < count; ++i) position.push_back(static_cast<std::size_t>(i));
+  if (count >= 2 && r.pick(0, 3) == 0) position[static_cast<std::size_t>(count - 1)] = 0;
+  std::size_t n_at = static_cast<std::size_t>(r.pick(0, count + 1));  // past the xs: a variable of its own
+  if (n_at >= static_cast<std::size_t>(count)) {
+    n_at = in.domains.size();
+    in.domains.push_back(r.values(0, count + 1));
   }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
+    std::vector<IntVar> xs;
+    for (std::size_t p : position) xs.push_back(v[p]);
+    nvalue(m, v[n_at], xs);
+  };
+  in.check = [=](const Assignment& a) {
+    std::set<Value> values;
+    for (std::size_t p : position) values.insert(a[p]);
+    return a[n_at] == static_cast<Value>(values.size());
+  };
+  return in;
+}
+
+// The domains after propagation at the root of nvalue(n, xs), n the last of `domains`;
+// none where the root fails.
+std::vector<std::vector<Value>> nvalue_root(const std::vector<std::vector<Value>>& domains) {
+  IntModel m;
+  std::vector<IntVar> xs;
+  for (const auto& d : domains) xs.push_back(m.int_var(d));
+  const IntVar n = xs.back();
+  xs.pop_back();
+  nvalue(m, n, xs);
+  const IntProblem problem(m, {.prune = Prune::domain});
+  if (!problem.root_consistent()) return {};
+  std::vector<std::vector<Value>> kept(domains.size());
+  for (std::size_t i = 0; i < domains.size(); ++i) {
+    problem.root().space.for_each(static_cast<int>(i), [&](Value v) { kept[i].push_back(v); });
+  }
+  return kept;
+}
+
+TEST(GlobalRegular, AgreesWithItsDecompositionAndGenerateAndTest) {
+  expect_random_agreement(62, 150, random_regular, 30);
 }
 
 TEST(GlobalRegular, RefusesABadAutomaton) {
@@ -245,23 +296,11 @@ TEST(GlobalRegular, RefusesABadAutomaton) {
 }
 
 TEST(GlobalCount, CountAgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(60)};
-  int satisfiable = 0;
-  for (int round = 0; round < 120; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_count(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  expect_random_agreement(60, 120, random_count, 30);
 }
 
 TEST(GlobalCount, AmongAgreesWithItsDecompositionAndGenerateAndTest) {
-  Random r{std::mt19937(61)};
-  int satisfiable = 0;
-  for (int round = 0; round < 80; ++round) {
-    SCOPED_TRACE(round);
-    satisfiable += expect_agreement(random_among(r)) ? 1 : 0;
-  }
-  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+  expect_random_agreement(61, 80, random_among, 30);
 }
 
 TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
@@ -274,6 +313,32 @@ TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
     const auto found = projected(solutions_of(m), 7);
     EXPECT_EQ(found, (std::set<Assignment>{{3, 2, 1, 1, 0, 0, 0}}));
   }
+}
+
+TEST(GlobalNvalue, AgreesWithItsDecompositionAndGenerateAndTest) {
+  expect_random_agreement(63, 150, random_nvalue, 40);
+}
+
+// Each of the propagator's rules at the root, on an instance where it alone prunes.
+TEST(GlobalNvalue, BoundsOfNFromTheDomains) {
+  // At most the values of the union (2), and at least the pairwise disjoint intervals
+  // [1, 2], [4, 5], [7, 8] (3): no room.
+  EXPECT_EQ(nvalue_root({{1, 2}, {1, 2}, {1, 2}, {0, 1, 2, 3, 4, 5}})[3], (std::vector<Value>{1, 2}));
+  EXPECT_EQ(nvalue_root({{1, 2}, {4, 5}, {7, 8}, {1, 4, 8}, {0, 1, 2, 3, 4, 5}})[4], (std::vector<Value>{3, 4}));
+  EXPECT_TRUE(nvalue_root({{1, 2}, {4, 5}, {7, 8}, {1, 2}}).empty());
+  // Wide domains: at most one value per x.
+  EXPECT_EQ(nvalue_root({{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5}})[2], (std::vector<Value>{1, 2}));
+}
+
+TEST(GlobalNvalue, NarrowsTheXsWhereNLeavesNoRoom) {
+  // n at most the 2 values fixed: x keeps them.
+  EXPECT_EQ(nvalue_root({{1}, {3}, {1, 2, 3, 4, 5}, {0, 1, 2}})[2], (std::vector<Value>{1, 3}));
+  // n at least one new value per open x: they leave the fixed value 1.
+  const auto fresh = nvalue_root({{1}, {1, 2, 3}, {1, 2, 3}, {3}});
+  EXPECT_EQ(fresh[1], (std::vector<Value>{2, 3}));
+  EXPECT_EQ(fresh[2], (std::vector<Value>{2, 3}));
+  // n needs every value of the union: 3 is the middle x's alone.
+  EXPECT_EQ(nvalue_root({{1, 2}, {1, 2, 3}, {1, 2}, {3}})[1], (std::vector<Value>{3}));
 }
 
 }  // namespace count_test

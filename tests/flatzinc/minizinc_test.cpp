@@ -100,6 +100,21 @@ TEST_F(MiniZinc, BinPackingIsHandedOverNative) {
   EXPECT_EQ(lines_equal_to(all.out, "----------"), 23) << all.out;
 }
 
+// nvalue reaches the reader as fzn_nvalue, its reified form decomposed, and nvalue.mzn has
+// the 45 solutions of its 3^4 assignments with at most two values: 3 with one, 3 * (2^4 - 2)
+// with two (n and b follow from x).
+TEST_F(MiniZinc, NvalueIsHandedOverNative) {
+  const cli::TempFile fzn;
+  const auto o = minizinc({"-c", models + "/nvalue.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  int native = 0;
+  for (const auto& line : cli::lines_of(cli::slurp(fzn.path()))) native += line.starts_with("constraint fzn_nvalue(") ? 1 : 0;
+  EXPECT_EQ(native, 1) << cli::slurp(fzn.path());
+  const auto all = minizinc({"-a", models + "/nvalue.mzn"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(lines_equal_to(all.out, "----------"), 45) << all.out;
+}
+
 TEST_F(MiniZinc, EightQueensHave92Solutions) {
   const auto o = minizinc({"-a", models + "/queens.mzn"});
   ASSERT_EQ(o.exit_code, 0) << o.err;

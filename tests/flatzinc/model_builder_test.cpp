@@ -517,6 +517,15 @@ std::map<std::string, Generator> builtins() {
       return n.at(a) == k;
     });
   };
+  g["fzn_nvalue"] = [](RandomModel& in) {
+    const Term n = in.int_term();
+    const Terms xs = in.int_terms(0, 4);
+    in.constrain("fzn_nvalue(" + n.text + ", " + list(xs) + ")", [=](const Values& a) {
+      std::set<long long> values;
+      for (const Term& x : xs) values.insert(x.at(a));
+      return n.at(a) == static_cast<long long>(values.size());
+    });
+  };
   // fzn_regular(x, Q, S, d, q0, F): the word x is accepted by the automaton of Q states over
   // symbols 1..S, d[(q - 1) * S + s] the state after s in q (0: none), from q0 into F.
   g["fzn_regular"] = [](RandomModel& in) {

@@ -412,11 +412,24 @@ void inverse(Input& in, Fuzzed& f) {
   });
 }
 
+// The number of distinct values of 0-3 variables (one at times twice) is n.
+void distinct_values(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> at;
+  for (int k = in.next(4); k > 0; --k) at.push_back(any(in, f));
+  const std::size_t n = any(in, f);
+  nvalue(f.m, f.x[n], vars_at(f, at));
+  f.checks.push_back([=](const Values& v) {
+    std::set<Value> values;
+    for (std::size_t i : at) values.insert(v[i]);
+    return v[n] == static_cast<Value>(values.size());
+  });
+}
+
 using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 25> kinds{
+constexpr std::array<Kind, 26> kinds{
     counted,
     accepted,
     linear,
@@ -467,6 +480,7 @@ constexpr std::array<Kind, 25> kinds{
     [](Input& in, Fuzzed& f) { circuit(in, f, false); },
     [](Input& in, Fuzzed& f) { circuit(in, f, true); },
     inverse,
+    distinct_values,
 };
 
 Fuzzed read_model(Input& in) {

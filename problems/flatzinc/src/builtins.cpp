@@ -319,6 +319,12 @@ void among(Symbols& s, const ConstraintItem& c) {
   csp::among(s.model(), s.var(c.args[0]), s.vars(c.args[1]), std::move(values));
 }
 
+// fzn_nvalue(n, x): n is the number of distinct values in x.
+void nvalue(Symbols& s, const ConstraintItem& c) {
+  arity(c, 2);
+  csp::nvalue(s.model(), s.var(c.args[0]), s.vars(c.args[1]));
+}
+
 // A constant argument that must fit an int (a count of states, a state).
 int small_constant(Symbols& s, const ConstraintItem& c, std::size_t i) {
   const Element e = s.scalar(c.args[i]);
@@ -459,6 +465,7 @@ constexpr Builtin registry[] = {
     {"fzn_count_gt", count<csp::CountIs::less>},
     {"fzn_count_geq", count<csp::CountIs::at_most>},
     {"fzn_among", among},
+    {"fzn_nvalue", nvalue},
     {"fzn_regular", regular},
     {"backtrack_bin_packing_load", bin_packing_load},
     {"fzn_lex_lesseq_int", over_arrays<csp::lex_lesseq>},

@@ -54,6 +54,7 @@
 #include "backtrack/csp/propagators/linear.hpp"
 #include "backtrack/csp/propagators/linear_domain.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
+#include "backtrack/csp/propagators/nvalue.hpp"
 #include "backtrack/csp/propagators/regular.hpp"
 #include "backtrack/csp/propagators/reified.hpp"
 #include "backtrack/csp/propagators/table.hpp"
@@ -67,7 +68,8 @@ using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Li
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
-                                Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>>;
+                                Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>,
+                                Boxed<Nvalue>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -341,5 +341,132 @@ TEST(GlobalNvalue, NarrowsTheXsWhereNLeavesNoRoom) {
   EXPECT_EQ(nvalue_root({{1, 2}, {1, 2, 3}, {1, 2}, {3}})[1], (std::vector<Value>{3}));
 }
 
+// global_cardinality(xs, cover, counts or low/up, closed): 0-4 xs over 0..3, a cover of
+// 1-3 values of 0..4 (for counts at times one twice, which both models decompose: the
+// decomposition's count variables are no solution's in the low/up form); counts variables of
+// their own or, at times, one of the xs. The checker is MiniZinc's definition, its implied
+// sums included.
+Instance random_global_cardinality(Random& r, bool bounds) {
+  Instance in;
+  const int n = r.pick(0, 4);
+  for (int i = 0; i < n; ++i) in.domains.push_back(r.values(0, 3));
+  std::vector<Value> cover;
+  for (int k = r.pick(1, 3); k > 0; --k) {
+    const Value v = r.pick(0, 4);
+    if (!bounds || std::find(cover.begin(), cover.end(), v) == cover.end()) cover.push_back(v);
+  }
+  const bool closed = r.pick(0, 2) == 0;
+  const auto xs_count = static_cast<std::size_t>(n);
+  std::vector<std::size_t> count_at;  // counts form: each count's variable
+  std::vector<Value> low, up;
+  for (std::size_t j = 0; j < cover.size(); ++j) {
+    if (bounds) {
+      low.push_back(r.pick(-1, 2));
+      up.push_back(low.back() + r.pick(-1, n));
+    } else if (n > 0 && r.pick(0, 4) == 0) {
+      count_at.push_back(static_cast<std::size_t>(r.pick(0, n - 1)));
+    } else {
+      count_at.push_back(in.domains.size());
+      in.domains.push_back(r.values(-1, n + 1));
+    }
+  }
+  in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
+    const std::vector<IntVar> xs(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(xs_count));
+    if (bounds) {
+      global_cardinality(m, xs, cover, low, up, closed);
+      return;
+    }
+    std::vector<IntVar> counts;
+    for (std::size_t at : count_at) counts.push_back(v[at]);
+    global_cardinality(m, xs, cover, counts, closed);
+  };
+  in.check = [=](const Assignment& a) {
+    const auto xs_end = a.begin() + static_cast<std::ptrdiff_t>(xs_count);
+    Value sum = 0, lows = 0, ups = 0;
+    for (std::size_t j = 0; j < cover.size(); ++j) {
+      const auto k = std::count(a.begin(), xs_end, cover[j]);
+      if (bounds ? k < low[j] || k > up[j] : k != a[count_at[j]]) return false;
+      sum += bounds ? 0 : a[count_at[j]];
+      lows += bounds ? low[j] : 0;
+      ups += bounds ? up[j] : 0;
+    }
+    const auto n_xs = static_cast<Value>(xs_count);
+    if (!bounds && sum > n_xs) return false;
+    if (!closed) return true;
+    if (bounds && (n_xs < lows || n_xs > ups)) return false;
+    return std::all_of(a.begin(), xs_end, [&](Value x) { return std::find(cover.begin(), cover.end(), x) != cover.end(); });
+  };
+  return in;
+}
+
+TEST(GlobalCardinality, CountsAgreeWithTheirDecompositionAndGenerateAndTest) {
+  Random r{std::mt19937(63)};
+  int satisfiable = 0;
+  for (int round = 0; round < 150; ++round) {
+    SCOPED_TRACE(round);
+    satisfiable += expect_agreement(random_global_cardinality(r, false)) ? 1 : 0;
+  }
+  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+TEST(GlobalCardinality, LowUpAgreesWithItsDecompositionAndGenerateAndTest) {
+  Random r{std::mt19937(64)};
+  int satisfiable = 0;
+  for (int round = 0; round < 150; ++round) {
+    SCOPED_TRACE(round);
+    satisfiable += expect_agreement(random_global_cardinality(r, true)) ? 1 : 0;
+  }
+  EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+// What a count per value misses, and the propagator sees at the root: the counts' sum.
+TEST(GlobalCardinality, TheCountsSumAcrossValues) {
+  {  // closed: three xs, yet each of the two values at most once
+    IntModel m;
+    const std::vector<IntVar> x = m.int_vars(3, 1, 3);
+    const std::vector<IntVar> c = m.int_vars(2, 0, 1);
+    global_cardinality(m, x, std::vector<Value>{1, 2}, c, true);
+    EXPECT_FALSE(IntProblem(m, {.prune = Prune::domain}).root_consistent());
+  }
+  {  // three 1s and 2s wanted of three xs: none is 5
+    IntModel m;
+    const std::vector<IntVar> x = {m.int_var({1, 2, 5}), m.int_var({1, 2, 5}), m.int_var({1, 2, 5})};
+    global_cardinality(m, x, std::vector<Value>{1, 2}, std::vector<Value>{2, 1}, std::vector<Value>{3, 3});
+    const IntProblem problem(m, {.prune = Prune::domain});
+    ASSERT_TRUE(problem.root_consistent());
+    for (IntVar xi : x) EXPECT_FALSE(problem.root().space.contains(xi.id, 5));
+  }
+  {  // at most one 1 or 2 among three xs: the one fixed to 2 leaves the others 5
+    IntModel m;
+    const std::vector<IntVar> x = {m.int_var({2}), m.int_var({1, 2, 5}), m.int_var({1, 2, 5})};
+    const std::vector<IntVar> c = {m.int_var(0, 3), m.int_var(0, 3)};
+    m.post(LinearExpr(c[0]) + LinearExpr(c[1]) <= LinearExpr(1));
+    global_cardinality(m, x, std::vector<Value>{1, 2}, c);
+    const IntProblem problem(m, {.prune = Prune::domain});
+    ASSERT_TRUE(problem.root_consistent());
+    EXPECT_EQ(problem.root().space.value(x[1].id), 5);
+    EXPECT_EQ(problem.root().space.value(x[2].id), 5);
+  }
+}
+
+TEST(GlobalCardinality, AMagicSequenceCountsItsOwnValues) {
+  for (Globals g : {Globals::native, Globals::decomposed}) {
+    IntModel m;
+    m.set_globals(g);
+    const std::vector<IntVar> x = m.int_vars(7, 0, 7);
+    global_cardinality(m, x, std::vector<Value>{0, 1, 2, 3, 4, 5, 6}, x);
+    const auto found = projected(solutions_of(m), 7);
+    EXPECT_EQ(found, (std::set<Assignment>{{3, 2, 1, 1, 0, 0, 0}}));
+  }
+}
+
+TEST(GlobalCardinality, RefusesCountsOfAnotherLength) {
+  IntModel m;
+  const std::vector<IntVar> x = m.int_vars(2, 1, 2);
+  EXPECT_THROW(global_cardinality(m, x, std::vector<Value>{1, 2}, std::vector<IntVar>{x[0]}), std::invalid_argument);
+  EXPECT_THROW(global_cardinality(m, x, std::vector<Value>{1}, std::vector<Value>{0}, std::vector<Value>{1, 2}),
+               std::invalid_argument);
+}
+
 }  // namespace count_test
 }  // namespace backtrack::csp

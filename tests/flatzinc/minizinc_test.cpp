@@ -115,6 +115,22 @@ TEST_F(MiniZinc, NvalueIsHandedOverNative) {
   EXPECT_EQ(lines_equal_to(all.out, "----------"), 45) << all.out;
 }
 
+// global_cardinality's four forms reach the reader as themselves
+// (share/minizinc/backtrack/fzn_global_cardinality*.mzn), and solve as the model's comments count.
+TEST_F(MiniZinc, GlobalCardinalityIsNative) {
+  const cli::TempFile fzn;
+  const auto c = minizinc({"-c", models + "/global_cardinality.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const std::string text = cli::slurp(fzn.path());
+  for (const char* name : {"fzn_global_cardinality(", "fzn_global_cardinality_closed(", "fzn_global_cardinality_low_up(",
+                           "fzn_global_cardinality_low_up_closed("}) {
+    EXPECT_TRUE(cli::contains(text, std::string("constraint ") + name)) << name << "\n" << text;
+  }
+  const auto o = minizinc({"-a", models + "/global_cardinality.mzn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(lines_equal_to(o.out, "----------"), 432) << o.out;
+}
+
 TEST_F(MiniZinc, EightQueensHave92Solutions) {
   const auto o = minizinc({"-a", models + "/queens.mzn"});
   ASSERT_EQ(o.exit_code, 0) << o.err;

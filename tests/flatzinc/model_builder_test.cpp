@@ -93,6 +93,12 @@ class RandomModel {
     if (const auto earlier = reuse(true)) return *earlier;
     return declare("var bool: ", {0, 1}, true);
   }
+  // A fresh variable lo..hi.
+  Term int_var(long long lo, long long hi) {
+    std::vector<long long> domain;
+    for (long long v = lo; v <= hi; ++v) domain.push_back(v);
+    return declare("var " + std::to_string(lo) + ".." + std::to_string(hi) + ": ", domain, false);
+  }
   static Term constant_term(long long v) { return {std::to_string(v), -1, v}; }
   Terms int_terms(int lo, int hi) {
     Terms ts(static_cast<std::size_t>(uniform(lo, hi)));
@@ -526,6 +532,66 @@ std::map<std::string, Generator> builtins() {
       return n.at(a) == static_cast<long long>(values.size());
     });
   };
+  // fzn_global_cardinality(x, cover, counts): counts[j] of x are cover[j] (and the counts'
+  // sum at most |x|, as MiniZinc's library adds, which a cover value twice makes a
+  // constraint); fzn_global_cardinality_low_up(x, cover, lbound, ubound): lbound[j] to
+  // ubound[j] of them (closed: |x| within their sums). _closed: every x is in cover.
+  for (const bool closed : {false, true}) {
+    const std::string suffix = closed ? "_closed" : "";
+    const auto within = [=](const Terms& xs, const std::vector<long long>& cover, const Values& a) {
+      return !closed || std::all_of(xs.begin(), xs.end(), [&](const Term& x) {
+        return std::find(cover.begin(), cover.end(), x.at(a)) != cover.end();
+      });
+    };
+    const auto occurrences = [](const Terms& xs, long long v, const Values& a) {
+      return static_cast<long long>(std::count_if(xs.begin(), xs.end(), [&](const Term& x) { return x.at(a) == v; }));
+    };
+    // A closed cover is most of -3..3, its counts 0..3 and its bounds loose, or few random
+    // models would have a solution.
+    const auto some_cover = [=](RandomModel& in) {
+      if (!closed) return in.constants(static_cast<std::size_t>(in.uniform(1, 3)));
+      std::vector<long long> cover;
+      for (long long v = -3; v <= 3; ++v) {
+        if (in.chance(70)) cover.push_back(v);
+      }
+      if (cover.empty()) cover.push_back(0);
+      return cover;
+    };
+    g["fzn_global_cardinality" + suffix] = [=](RandomModel& in) {
+      const Terms xs = in.int_terms(0, 3);
+      const std::vector<long long> cover = some_cover(in);
+      Terms counts;
+      for (std::size_t j = 0; j < cover.size(); ++j) counts.push_back(closed ? in.int_var(0, 3) : in.int_term());
+      in.constrain("fzn_global_cardinality" + suffix + "(" + list(xs) + ", " + list(cover) + ", " + list(counts) + ")",
+                   [=](const Values& a) {
+                     long long sum = 0;
+                     for (std::size_t j = 0; j < cover.size(); ++j) {
+                       if (occurrences(xs, cover[j], a) != counts[j].at(a)) return false;
+                       sum += counts[j].at(a);
+                     }
+                     return sum <= static_cast<long long>(xs.size()) && within(xs, cover, a);
+                   });
+    };
+    g["fzn_global_cardinality_low_up" + suffix] = [=](RandomModel& in) {
+      const Terms xs = in.int_terms(0, 3);
+      const std::vector<long long> cover = some_cover(in);
+      const std::vector<long long> low = in.constants(cover.size(), -1, closed ? 1 : 2);
+      std::vector<long long> up;
+      for (long long l : low) up.push_back(l + in.uniform(closed ? 0 : -1, 3));
+      in.constrain("fzn_global_cardinality_low_up" + suffix + "(" + list(xs) + ", " + list(cover) + ", " + list(low) +
+                       ", " + list(up) + ")",
+                   [=](const Values& a) {
+                     long long lows = 0, ups = 0;
+                     for (std::size_t j = 0; j < cover.size(); ++j) {
+                       const long long k = occurrences(xs, cover[j], a);
+                       if (k < low[j] || k > up[j]) return false;
+                       lows += low[j], ups += up[j];
+                     }
+                     const auto n = static_cast<long long>(xs.size());
+                     return (!closed || (lows <= n && n <= ups)) && within(xs, cover, a);
+                   });
+    };
+  }
   // fzn_regular(x, Q, S, d, q0, F): the word x is accepted by the automaton of Q states over
   // symbols 1..S, d[(q - 1) * S + s] the state after s in q (0: none), from q0 into F.
   g["fzn_regular"] = [](RandomModel& in) {

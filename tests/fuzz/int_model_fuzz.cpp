@@ -272,6 +272,45 @@ void counted(Input& in, Fuzzed& f) {
   });
 }
 
+// global_cardinality over 0-3 variables, a cover of 1-2 values of -2..2 (maybe one twice),
+// counts drawn from the variables or constant bounds, closed or not: MiniZinc's definition,
+// its implied sums included.
+void cardinality(Input& in, Fuzzed& f) {
+  std::vector<std::size_t> at;
+  std::vector<IntVar> xs;
+  for (int k = in.next(4); k > 0; --k) at.push_back(any(in, f)), xs.push_back(f.x[at.back()]);
+  std::vector<Value> cover, low, up;
+  std::vector<std::size_t> c;
+  std::vector<IntVar> counts;
+  const bool bounds = in.next(2) == 0;
+  const bool closed = in.next(2) == 0;
+  for (int k = in.between(1, 2); k > 0; --k) {
+    cover.push_back(in.between(-2, 2));
+    low.push_back(in.between(-1, 2));
+    up.push_back(low.back() + in.between(-1, 3));
+    c.push_back(any(in, f)), counts.push_back(f.x[c.back()]);
+  }
+  if (bounds) {
+    global_cardinality(f.m, xs, cover, low, up, closed);
+  } else {
+    global_cardinality(f.m, xs, cover, counts, closed);
+  }
+  f.checks.push_back([=](const Values& v) {
+    const auto n = static_cast<Value>(at.size());
+    Value sum = 0, lows = 0, ups = 0;
+    for (std::size_t j = 0; j < cover.size(); ++j) {
+      const auto k = static_cast<Value>(std::count_if(at.begin(), at.end(), [&](std::size_t i) { return v[i] == cover[j]; }));
+      if (bounds ? k < low[j] || k > up[j] : k != v[c[j]]) return false;
+      sum += v[c[j]], lows += low[j], ups += up[j];
+    }
+    if (!bounds && sum > n) return false;
+    if (bounds && closed && (n < lows || n > ups)) return false;
+    return !closed || std::all_of(at.begin(), at.end(), [&](std::size_t i) {
+      return std::find(cover.begin(), cover.end(), v[i]) != cover.end();
+    });
+  });
+}
+
 // 0-3 variables read as a word by an automaton of 1-3 states over the symbols 1-2.
 void accepted(Input& in, Fuzzed& f) {
   std::vector<std::size_t> at;
@@ -481,6 +520,7 @@ constexpr std::array<Kind, 26> kinds{
     [](Input& in, Fuzzed& f) { circuit(in, f, true); },
     inverse,
     distinct_values,
+    cardinality,
 };
 
 Fuzzed read_model(Input& in) {

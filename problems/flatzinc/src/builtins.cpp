@@ -325,6 +325,21 @@ void nvalue(Symbols& s, const ConstraintItem& c) {
   csp::nvalue(s.model(), s.var(c.args[0]), s.vars(c.args[1]));
 }
 
+// fzn_global_cardinality(x, cover, counts): counts[j] of x are cover[j]; _closed: each x
+// is in cover. fzn_global_cardinality_low_up(x, cover, lbound, ubound): lbound[j] to
+// ubound[j] of them.
+template <bool closed>
+void global_cardinality(Symbols& s, const ConstraintItem& c) {
+  arity(c, 3);
+  csp::global_cardinality(s.model(), s.vars(c.args[0]), s.constants(c.args[1]), s.vars(c.args[2]), closed);
+}
+template <bool closed>
+void global_cardinality_low_up(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  csp::global_cardinality(s.model(), s.vars(c.args[0]), s.constants(c.args[1]), s.constants(c.args[2]),
+                          s.constants(c.args[3]), closed);
+}
+
 // A constant argument that must fit an int (a count of states, a state).
 int small_constant(Symbols& s, const ConstraintItem& c, std::size_t i) {
   const Element e = s.scalar(c.args[i]);
@@ -466,6 +481,10 @@ constexpr Builtin registry[] = {
     {"fzn_count_geq", count<csp::CountIs::at_most>},
     {"fzn_among", among},
     {"fzn_nvalue", nvalue},
+    {"fzn_global_cardinality", global_cardinality<false>},
+    {"fzn_global_cardinality_closed", global_cardinality<true>},
+    {"fzn_global_cardinality_low_up", global_cardinality_low_up<false>},
+    {"fzn_global_cardinality_low_up_closed", global_cardinality_low_up<true>},
     {"fzn_regular", regular},
     {"backtrack_bin_packing_load", bin_packing_load},
     {"fzn_lex_lesseq_int", over_arrays<csp::lex_lesseq>},

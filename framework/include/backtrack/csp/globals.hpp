@@ -8,6 +8,7 @@
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
 #include "backtrack/csp/globals/count.hpp"
+#include "backtrack/csp/globals/global_cardinality.hpp"
 #include "backtrack/csp/globals/regular.hpp"
 #include "backtrack/csp/globals/bin_packing.hpp"
 #include "backtrack/csp/globals/increasing.hpp"

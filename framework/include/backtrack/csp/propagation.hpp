@@ -47,6 +47,7 @@
 #include "backtrack/csp/propagators/disjunctive.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
+#include "backtrack/csp/propagators/global_cardinality.hpp"
 #include "backtrack/csp/propagators/in_set.hpp"
 #include "backtrack/csp/propagators/increasing.hpp"
 #include "backtrack/csp/propagators/inverse.hpp"
@@ -69,7 +70,7 @@ using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Li
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
                                 Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>,
-                                Boxed<Nvalue>>;
+                                Boxed<Nvalue>, Boxed<GlobalCardinality>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

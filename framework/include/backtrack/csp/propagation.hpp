@@ -43,6 +43,7 @@
 #include "backtrack/csp/propagators/circuit.hpp"
 #include "backtrack/csp/propagators/count.hpp"
 #include "backtrack/csp/propagators/cumulative.hpp"
+#include "backtrack/csp/propagators/diffn.hpp"
 #include "backtrack/csp/propagators/disjunctive.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
@@ -66,7 +67,7 @@ using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Li
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
-                                Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>>;
+                                Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>, Boxed<Diffn>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

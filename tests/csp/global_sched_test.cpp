@@ -1,7 +1,8 @@
-// The scheduling globals (globals/cumulative.hpp, globals/disjunctive.hpp): on random tiny
-// instances, the native propagator's solutions equal its decomposition's and brute force's
-// under every pruning level; at the root, with one start or one use open among fixed
-// ones, its bounds are exactly those of the solutions; and edge-finding's textbook cases.
+// The scheduling and packing globals (globals/cumulative.hpp, globals/disjunctive.hpp,
+// globals/diffn.hpp): on random tiny instances, the native propagator's solutions equal its
+// decomposition's and brute force's under every pruning level; at the root, with one start
+// or one use open among fixed ones, its bounds are exactly those of the solutions; and each
+// rule's textbook cases.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,6 +46,19 @@ bool disjunctive_holds(const Values& s, const Values& d, bool strict) {
     for (std::size_t j = i + 1; j < s.size(); ++j) {
       const bool apart = s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i];
       if (!apart && (strict || (d[i] != 0 && d[j] != 0))) return false;
+    }
+  }
+  return true;
+}
+
+// diffn: rectangles at (x, y) with sides dx, dy; a pair overlaps where both projections do
+// (one of side 0 too, when strict).
+bool diffn_holds(const Values& x, const Values& y, const Values& dx, const Values& dy, bool strict) {
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    for (std::size_t j = i + 1; j < x.size(); ++j) {
+      const bool apart = x[i] + dx[i] <= x[j] || x[j] + dx[j] <= x[i] || y[i] + dy[i] <= y[j] || y[j] + dy[j] <= y[i];
+      const bool flat = dx[i] == 0 || dx[j] == 0 || dy[i] == 0 || dy[j] == 0;
+      if (!apart && (strict || !flat)) return false;
     }
   }
   return true;
@@ -159,6 +173,31 @@ Instance random_disjunctive(Random& random, int n, bool strict) {
   return instance;
 }
 
+// diffn over n rectangles: the domains are n x, n y, n dx and n dy.
+Instance diffn_instance(std::vector<Values> domains, bool strict) {
+  const std::size_t k = domains.size() / 4;
+  Instance instance;
+  instance.domains = std::move(domains);
+  instance.post = [k, strict](IntModel& m, const std::vector<IntVar>& x) {
+    const std::span<const IntVar> all(x);
+    diffn(m, all.subspan(0, k), all.subspan(k, k), all.subspan(2 * k, k), all.subspan(3 * k, k), strict);
+  };
+  instance.holds = [k, strict](const Values& v) {
+    return diffn_holds(values_at(v, 0, k), values_at(v, k, k), values_at(v, 2 * k, k), values_at(v, 3 * k, k), strict);
+  };
+  return instance;
+}
+
+// Corners in a small square, sides mostly 1 .. 3, sometimes 0 or -1.
+Instance random_diffn(Random& random, int n, bool strict) {
+  std::vector<Values> domains;
+  for (int i = 0; i < 2 * n; ++i) domains.push_back(random.pick(0, 2) == 0 ? Values{random.pick(0, 3)} : random.subset(0, 3));
+  for (int i = 0; i < 2 * n; ++i) {
+    domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(random.pick(-1, 1), 3));
+  }
+  return diffn_instance(std::move(domains), strict);
+}
+
 TEST(Cumulative, AgreesWithDecompositionAndBruteForce) {
   Random random(6001);
   for (int round = 0; round < 60;) {
@@ -174,6 +213,16 @@ TEST(Disjunctive, AgreesWithDecompositionAndBruteForce) {
   for (int round = 0; round < 80;) {
     const Instance instance = random_disjunctive(random, random.pick(1, 5), round % 2 == 0);
     if (instance.assignments() > 3000) continue;
+    expect_agreement(instance, round++);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST(Diffn, AgreesWithDecompositionAndBruteForce) {
+  Random random(6005);
+  for (int round = 0; round < 100;) {
+    const Instance instance = random_diffn(random, random.pick(1, 4), round % 2 == 0);
+    if (instance.assignments() > 2000) continue;
     expect_agreement(instance, round++);
     if (testing::Test::HasFatalFailure()) return;
   }
@@ -275,12 +324,56 @@ TEST(Cumulative, EdgeFindingPutsATaskAfterASet) {
   EXPECT_EQ(root.max(s[0].id), 2) << "nothing to say of the two";
 }
 
+// The pairwise rule: a 2x2 square in a 3-wide strip, the only placement left for a 1x1
+// square beside it is on its right, so x is 2 and y can be anything.
+TEST(Diffn, OnePlacementLeftIsEnforced) {
+  IntModel m;
+  const std::vector<IntVar> x{m.int_var(0, 0), m.int_var(0, 2)};
+  const std::vector<IntVar> y{m.int_var(0, 0), m.int_var(0, 1)};
+  const std::vector<IntVar> dx{m.int_var(2, 2), m.int_var(1, 1)};
+  const std::vector<IntVar> dy{m.int_var(2, 2), m.int_var(1, 1)};
+  diffn(m, x, y, dx, dy);
+  const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
+  ASSERT_FALSE(root.failed());
+  EXPECT_EQ(root.min(x[1].id), 2);
+  EXPECT_EQ(root.min(y[1].id), 0);
+  EXPECT_EQ(root.max(y[1].id), 1);
+}
+
+// Energy where no pair says anything: five 2x2 squares free in a 4x4 box cover 20 > 16.
+// Four fit (the pairwise rule alone lets both stand at the root).
+TEST(Diffn, MoreAreaThanTheBoxFails) {
+  for (const int squares : {4, 5}) {
+    IntModel m;
+    const std::vector<IntVar> x = m.int_vars(squares, 0, 2);
+    const std::vector<IntVar> y = m.int_vars(squares, 0, 2);
+    const std::vector<IntVar> side = m.int_vars(squares, 2, 2);
+    diffn(m, x, y, side, side);
+    const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
+    EXPECT_EQ(root.failed(), squares == 5) << squares << " squares";
+  }
+}
+
+// A box around some of the rectangles, not all: the same five squares, and a sixth
+// free in a large square, which makes the bounding box of all 22x22.
+TEST(Diffn, MoreAreaThanAnInnerBoxFails) {
+  IntModel m;
+  std::vector<IntVar> x = m.int_vars(5, 0, 2);
+  std::vector<IntVar> y = m.int_vars(5, 0, 2);
+  x.push_back(m.int_var(0, 20));
+  y.push_back(m.int_var(0, 20));
+  const std::vector<IntVar> side = m.int_vars(6, 2, 2);
+  diffn(m, x, y, side, side);
+  EXPECT_TRUE(IntProblem(m, {.prune = Prune::bounds}).root().space.failed());
+}
+
 TEST(Scheduling, ArgumentsOfDifferentLengthsAreRefused) {
   IntModel m;
   const std::vector<IntVar> s = m.int_vars(2, 0, 5);
   const std::vector<IntVar> one = m.int_vars(1, 1, 2);
   EXPECT_THROW(cumulative(m, s, one, s, one[0]), std::invalid_argument);
   EXPECT_THROW(disjunctive(m, s, one), std::invalid_argument);
+  EXPECT_THROW(diffn(m, s, s, s, one), std::invalid_argument);
 }
 
 }  // namespace sched_test

@@ -497,6 +497,33 @@ std::map<std::string, Generator> builtins() {
                    });
     };
   }
+  // Rectangles: no two overlap (a side 0 apart unless strict). Sides are variables only
+  // among two rectangles, or the brute force takes seconds.
+  for (const bool strict : {false, true}) {
+    g[strict ? "fzn_diffn" : "fzn_diffn_nonstrict"] = [strict](RandomModel& in) {
+      const Terms x = in.int_terms(0, 3);
+      Terms y, dx, dy;
+      auto side = [&] { return x.size() < 3 && in.chance(50) ? in.int_term() : RandomModel::constant_term(in.uniform(0, 2)); };
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        y.push_back(in.int_term());
+        dx.push_back(side());
+        dy.push_back(side());
+      }
+      in.constrain(std::string(strict ? "fzn_diffn(" : "fzn_diffn_nonstrict(") + list(x) + ", " + list(y) + ", " +
+                       list(dx) + ", " + list(dy) + ")",
+                   [=](const Values& a) {
+                     for (std::size_t i = 0; i < x.size(); ++i) {
+                       for (std::size_t j = i + 1; j < x.size(); ++j) {
+                         const bool apart = x[i].at(a) + dx[i].at(a) <= x[j].at(a) || x[j].at(a) + dx[j].at(a) <= x[i].at(a) ||
+                                            y[i].at(a) + dy[i].at(a) <= y[j].at(a) || y[j].at(a) + dy[j].at(a) <= y[i].at(a);
+                         const bool flat = dx[i].at(a) == 0 || dx[j].at(a) == 0 || dy[i].at(a) == 0 || dy[j].at(a) == 0;
+                         if (!apart && (strict || !flat)) return false;
+                       }
+                     }
+                     return true;
+                   });
+    };
+  }
   // fzn_count_eq(x, y, c): c = the number of x equal to y; the others: c rel that number.
   for (const auto& names : std::map<std::string, std::string>{
            {"eq", "eq"}, {"neq", "ne"}, {"lt", "lt"}, {"leq", "le"}, {"gt", "gt"}, {"geq", "ge"}}) {

@@ -242,6 +242,31 @@ void scheduling(Input& in, Fuzzed& f) {
   });
 }
 
+// diffn or diffn_nonstrict over 1-3 rectangles drawn from the variables.
+void packing(Input& in, Fuzzed& f) {
+  const bool strict = in.next(2) == 0;
+  std::vector<std::size_t> at[4];
+  std::vector<IntVar> vars[4];
+  for (int k = in.between(1, 3); k > 0; --k) {
+    for (int a = 0; a < 4; ++a) at[a].push_back(any(in, f)), vars[a].push_back(f.x[at[a].back()]);
+  }
+  diffn(f.m, vars[0], vars[1], vars[2], vars[3], strict);
+  f.checks.push_back([=](const Values& v) {
+    for (std::size_t i = 0; i < at[0].size(); ++i) {
+      for (std::size_t j = i + 1; j < at[0].size(); ++j) {
+        bool apart = false, flat = false;
+        for (const std::size_t d : {0, 1}) {  // x, then y
+          const Value lo_i = v[at[d][i]], lo_j = v[at[d][j]], side_i = v[at[d + 2][i]], side_j = v[at[d + 2][j]];
+          apart = apart || lo_i + side_i <= lo_j || lo_j + side_j <= lo_i;
+          flat = flat || side_i == 0 || side_j == 0;
+        }
+        if (!apart && (strict || !flat)) return false;
+      }
+    }
+    return true;
+  });
+}
+
 // The number of 0-3 variables equal to y (a constant or a variable) compared with c.
 void counted(Input& in, Fuzzed& f) {
   std::vector<std::size_t> at;
@@ -521,6 +546,7 @@ constexpr std::array<Kind, 26> kinds{
     inverse,
     distinct_values,
     cardinality,
+    packing,
 };
 
 Fuzzed read_model(Input& in) {

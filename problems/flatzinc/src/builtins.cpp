@@ -292,6 +292,13 @@ void disjunctive(Symbols& s, const ConstraintItem& c) {
   }
 }
 
+// fzn_diffn(x, y, dx, dy) and fzn_diffn_nonstrict(x, y, dx, dy).
+template <bool strict>
+void diffn(Symbols& s, const ConstraintItem& c) {
+  arity(c, 4);
+  csp::diffn(s.model(), s.vars(c.args[0]), s.vars(c.args[1]), s.vars(c.args[2]), s.vars(c.args[3]), strict);
+}
+
 // fzn_count_eq(x, y, c): c is the number of x equal to y; the other relations read c first
 // (fzn_count_lt: c < the count), so each poster says how the count compares with c.
 template <csp::CountIs is>
@@ -473,6 +480,8 @@ constexpr Builtin registry[] = {
     {"fzn_cumulative", cumulative},
     {"fzn_disjunctive", disjunctive<false>},
     {"fzn_disjunctive_strict", disjunctive<true>},
+    {"fzn_diffn", diffn<true>},
+    {"fzn_diffn_nonstrict", diffn<false>},
     {"fzn_count_eq", count<csp::CountIs::equal>},
     {"fzn_count_neq", count<csp::CountIs::not_equal>},
     {"fzn_count_lt", count<csp::CountIs::greater>},

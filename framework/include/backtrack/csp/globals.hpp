@@ -7,6 +7,7 @@
 
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
+#include "backtrack/csp/globals/diffn.hpp"
 #include "backtrack/csp/globals/count.hpp"
 #include "backtrack/csp/globals/global_cardinality.hpp"
 #include "backtrack/csp/globals/regular.hpp"

@@ -44,6 +44,7 @@
 #include "backtrack/csp/propagators/circuit.hpp"
 #include "backtrack/csp/propagators/count.hpp"
 #include "backtrack/csp/propagators/cumulative.hpp"
+#include "backtrack/csp/propagators/diffn.hpp"
 #include "backtrack/csp/propagators/disjunctive.hpp"
 #include "backtrack/csp/propagators/distinct.hpp"
 #include "backtrack/csp/propagators/element.hpp"
@@ -70,7 +71,7 @@ using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, Li
                                 Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
                                 Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>,
-                                Boxed<Nvalue>, Boxed<GlobalCardinality>>;
+                                Boxed<Nvalue>, Boxed<GlobalCardinality>, Boxed<Diffn>>;
 static_assert(sizeof(Propagator) <= 64);
 
 class Propagation {

@@ -14,3 +14,4 @@
 #include "backtrack/csp/globals/lex.hpp"
 #include "backtrack/csp/globals/circuit.hpp"
 #include "backtrack/csp/globals/inverse.hpp"
+#include "backtrack/csp/globals/element2d.hpp"

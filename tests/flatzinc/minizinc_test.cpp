@@ -131,6 +131,22 @@ TEST_F(MiniZinc, GlobalCardinalityIsNative) {
   EXPECT_EQ(lines_equal_to(o.out, "----------"), 432) << o.out;
 }
 
+// x[i, j] over a 2-D array of variables reaches the reader as backtrack_element2d (int and
+// bool), and k[i, j] over constants as the standard library's array_int_element; element2d.mzn
+// has the 220 solutions a brute force over its assignments counts (and Gecode finds).
+TEST_F(MiniZinc, Element2dIsHandedOverNative) {
+  const cli::TempFile fzn;
+  const auto o = minizinc({"-c", models + "/element2d.mzn", "--fzn", fzn.path(), "--no-output-ozn"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const std::string text = cli::slurp(fzn.path());
+  EXPECT_TRUE(cli::contains(text, "constraint backtrack_element2d(i,j,0,2,3,")) << text;
+  EXPECT_TRUE(cli::contains(text, "constraint backtrack_element2d_bool(p,q,1,1,2,")) << text;
+  EXPECT_TRUE(cli::contains(text, "constraint array_int_element(")) << text;
+  const auto all = minizinc({"-a", models + "/element2d.mzn"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(lines_equal_to(all.out, "----------"), 220) << all.out;
+}
+
 TEST_F(MiniZinc, EightQueensHave92Solutions) {
   const auto o = minizinc({"-a", models + "/queens.mzn"});
   ASSERT_EQ(o.exit_code, 0) << o.err;

@@ -337,6 +337,32 @@ std::map<std::string, Generator> builtins() {
                    });
     };
   }
+  // c = x[i, j] of a matrix flattened row by row, its rows and columns counted from f1 and f2.
+  for (const bool boolean : {false, true}) {
+    const std::string name = boolean ? "backtrack_element2d_bool" : "backtrack_element2d";
+    g[name] = [=](RandomModel& in) {
+      const Term i = in.int_term();
+      const Term j = in.int_term();
+      // Index windows around the middle of the terms' values -3 .. 3, or few models have a
+      // solution.
+      const long long f1 = in.uniform(-2, 0);
+      const long long f2 = in.uniform(-2, 0);
+      const int columns = in.uniform(1, 4);
+      const int cells = columns * in.uniform(1, 4 / columns);  // at most 4: brute force stays small
+      const Terms xs = boolean ? in.bool_terms(cells, cells) : in.int_terms(cells, cells);
+      // c at times a cell itself.
+      const Term c = in.chance(40) ? xs[static_cast<std::size_t>(in.uniform(0, cells - 1))]
+                                   : boolean ? in.bool_term() : in.int_term();
+      in.constrain(name + "(" + i.text + ", " + j.text + ", " + std::to_string(f1) + ", " + std::to_string(f2) + ", " +
+                       std::to_string(columns) + ", " + list(xs) + ", " + c.text + ")",
+                   [=](const Values& a) {
+                     const long long r = i.at(a) - f1;
+                     const long long q = j.at(a) - f2;
+                     return r >= 0 && r < cells / columns && q >= 0 && q < columns &&
+                            xs[static_cast<std::size_t>(r * columns + q)].at(a) == c.at(a);
+                   });
+    };
+  }
   g["bool_not"] = [](RandomModel& in) {
     const Term x = in.bool_term();
     const Term y = in.bool_term();

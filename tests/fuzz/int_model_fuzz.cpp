@@ -207,6 +207,30 @@ void element(Input& in, Fuzzed& f, bool of_variables) {
   });
 }
 
+// c = xs[row][column] over a matrix of 1-4 variables, any of them maybe an index or c as
+// well, its rows and columns counted from -1, 0 or 1.
+void element2d_of(Input& in, Fuzzed& f) {
+  const std::size_t row = any(in, f);
+  const std::size_t column = any(in, f);
+  const std::size_t c = any(in, f);
+  const auto columns = static_cast<std::size_t>(in.between(1, 2));
+  const Value first_row = in.between(-1, 1);
+  const Value first_column = in.between(-1, 1);
+  std::vector<std::size_t> at;
+  std::vector<IntVar> xs;
+  for (std::size_t k = columns * static_cast<std::size_t>(in.between(1, 2)); k > 0; --k) {
+    at.push_back(any(in, f));
+    xs.push_back(f.x[at.back()]);
+  }
+  element2d(f.m, xs, columns, f.x[row], f.x[column], f.x[c], first_row, first_column);
+  f.checks.push_back([=](const Values& v) {
+    const Value r = v[row] - first_row;
+    const Value q = v[column] - first_column;
+    if (r < 0 || q < 0 || q >= static_cast<Value>(columns) || r >= static_cast<Value>(at.size() / columns)) return false;
+    return v[at[static_cast<std::size_t>(r) * columns + static_cast<std::size_t>(q)]] == v[c];
+  });
+}
+
 // cumulative, disjunctive or disjunctive_strict over 1-3 tasks drawn from the variables
 // (a negative duration or use breaks it).
 void scheduling(Input& in, Fuzzed& f) {
@@ -506,6 +530,7 @@ constexpr std::array<Kind, 26> kinds{
     boolean,
     [](Input& in, Fuzzed& f) { element(in, f, false); },
     [](Input& in, Fuzzed& f) { element(in, f, true); },
+    element2d_of,
     [](Input& in, Fuzzed& f) {
       arithmetic(in, f, [](IntModel& m, IntVar x, IntVar y, IntVar z) { m.times(x, y, z); },
                  [](Value a, Value b) { return Maybe{a * b}; });

@@ -414,6 +414,17 @@ void inverse(Symbols& s, const ConstraintItem& c) {
   csp::inverse(s.model(), f, g, s.constant(c.args[3]), s.constant(c.args[1]));
 }
 
+// backtrack_element2d(row, column, first_row, first_column, columns, x, c): c = x[row, column]
+// of a 2-D array flattened row by row, whose index sets start at first_row and first_column
+// (share/minizinc/backtrack/redefinitions-2.5.2.mzn).
+void element2d(Symbols& s, const ConstraintItem& c) {
+  arity(c, 7);
+  const auto columns = s.constant(c.args[4]);
+  if (columns <= 0) throw ModelError(c.at, "'" + c.id + "' of no columns");
+  csp::element2d(s.model(), s.vars(c.args[5]), static_cast<std::size_t>(columns), s.var(c.args[0]), s.var(c.args[1]),
+                 s.var(c.args[6]), s.constant(c.args[2]), s.constant(c.args[3]));
+}
+
 struct Builtin {
   std::string_view name;
   Poster post;
@@ -511,6 +522,8 @@ constexpr Builtin registry[] = {
     {"backtrack_circuit", circuit<false>},
     {"backtrack_subcircuit", circuit<true>},
     {"backtrack_inverse", inverse},
+    {"backtrack_element2d", element2d},
+    {"backtrack_element2d_bool", element2d},
 };
 
 }  // namespace

@@ -17,3 +17,4 @@
 #include "backtrack/csp/globals/circuit.hpp"
 #include "backtrack/csp/globals/inverse.hpp"
 #include "backtrack/csp/globals/nvalue.hpp"
+#include "backtrack/csp/globals/element2d.hpp"

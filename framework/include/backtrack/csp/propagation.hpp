@@ -68,7 +68,7 @@ namespace backtrack::csp {
 // The wide and rare ones boxed (boxed.hpp): a slot is 64 bytes.
 using Propagator = std::variant<LinearLessEqual, LinearEqual, LinearNotEqual, LinearReified, ValueReified, Distinct,
                                 InSet, Boxed<Table>, Boxed<ForbiddenTable>, Clause, BoolAndOr, Parity, Times, Div, Mod,
-                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Nogood, Boxed<Cumulative>,
+                                Abs, MinMax, Boxed<ElementValues>, ElementVars, Boxed<Element2dVars>, Nogood, Boxed<Cumulative>,
                                 Boxed<Disjunctive>, Boxed<Count>, Boxed<Regular>, LexLessEqual, Increasing,
                                 Boxed<BinPackingLoad>, Circuit, Boxed<Inverse>, Boxed<LinearDomainEqual>,
                                 Boxed<Nvalue>, Boxed<GlobalCardinality>, Boxed<Diffn>>;

@@ -15,6 +15,15 @@
 //                  (its least and greatest value shared with a variable the index may
 //                  pick), and once the index is fixed, the picked variable equals z value
 //                  by value (bounds where a variable has no bitset).
+//   Element2dVars  c = xs[row][column], a matrix of variables row by row: domain
+//                  consistency on both indices (a row stays while a column the other index
+//                  may pick holds a variable that shares a value with c) and on c (a value
+//                  stays while a cell both indices may pick holds it); once one cell is
+//                  left, its variable equals c as in ElementVars. Incremental: the live
+//                  cells are reversible bits with a reversible count per row and column,
+//                  so a run looks only at the cells still live, and a row or a column
+//                  leaves its index when its last cell dies. One propagator where the
+//                  decomposition has an index variable, a linear equality and an element.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -43,6 +52,43 @@ bool keep_positions(Space& s, int index, Keep keep) {
     if (!s.set_max(index, s.max(index) - 1)) return false;
   }
   return true;
+}
+
+// The least value of both a and b (above b's max when there is none): each skips to
+// the other's next candidate.
+inline Value first_common(const Space& s, int a, int b) {
+  const Value last = std::min(s.max(a), s.max(b));
+  Value v = std::max(s.min(a), s.min(b));
+  while (v <= last) {
+    if (!s.contains(a, v)) {
+      v = s.next(a, v);
+    } else if (!s.contains(b, v)) {
+      v = s.next(b, v);
+    } else {
+      return v;
+    }
+  }
+  return s.max(b) + 1;
+}
+// The greatest value of both (of some; called where first_common found one).
+inline Value last_common(const Space& s, int a, int b) {
+  Value v = std::min(s.max(a), s.max(b));
+  while (!s.contains(a, v) || !s.contains(b, v)) v = s.contains(a, v) ? s.previous(b, v) : s.previous(a, v);
+  return v;
+}
+// x = z, value by value (their bounds where one has no bitset).
+inline bool equal_domains(Space& s, int x, int z) {
+  if (!s.set_min(x, s.min(z)) || !s.set_max(x, s.max(z)) || !s.set_min(z, s.min(x)) || !s.set_max(z, s.max(x))) {
+    return false;
+  }
+  if (s.has_holes(x) && !s.keep_only(x, [&](Value v) { return s.contains(z, v); })) return false;
+  return !s.has_holes(z) || s.keep_only(z, [&](Value v) { return s.contains(x, v); });
+}
+// `count` reversible bits, all set; the index of their first word.
+inline std::size_t reserve_bits(Space& s, std::size_t count) {
+  const std::size_t at = s.reserve_words(count / 64, ~std::uint64_t{0});
+  if (count % 64 != 0) s.reserve_words(1, (std::uint64_t{1} << (count % 64)) - 1);
+  return at;
 }
 
 struct ElementValues {
@@ -173,11 +219,6 @@ struct ElementValues {
     while (s.word(at + k) == 0) --k;
     return static_cast<Value>(k * 64 + 63 - static_cast<std::size_t>(std::countl_zero(s.word(at + k))));
   }
-  static std::size_t reserve_bits(Space& s, std::size_t count) {
-    const std::size_t at = s.reserve_words(count / 64, ~std::uint64_t{0});
-    if (count % 64 != 0) s.reserve_words(1, (std::uint64_t{1} << (count % 64)) - 1);
-    return at;
-  }
 
   std::vector<Value> distinct;            // the distinct values of the array, sorted
   std::vector<int> rank_of;              // position -> its value's rank in distinct
@@ -216,38 +257,104 @@ struct ElementVars {
     if (!s.set_min(z, lo) || !s.set_max(z, hi)) return false;
     if (!s.fixed(index)) return true;
     // The picked variable is z.
-    const int x = at(s.value(index));
-    if (!s.set_min(x, s.min(z)) || !s.set_max(x, s.max(z)) || !s.set_min(z, s.min(x)) || !s.set_max(z, s.max(x))) {
-      return false;
-    }
-    if (s.has_holes(x) && !s.keep_only(x, [&](Value v) { return s.contains(z, v); })) return false;
-    if (s.has_holes(z) && !s.keep_only(z, [&](Value v) { return s.contains(x, v); })) return false;
-    return true;
+    return equal_domains(s, at(s.value(index)), z);
   }
 
  private:
   int at(Value i) const { return xs[static_cast<std::size_t>(i)]; }
-  // The least value of both a and b (above b's max when there is none): each skips to
-  // the other's next candidate.
-  static Value first_common(const Space& s, int a, int b) {
-    const Value last = std::min(s.max(a), s.max(b));
-    Value v = std::max(s.min(a), s.min(b));
-    while (v <= last) {
-      if (!s.contains(a, v)) {
-        v = s.next(a, v);
-      } else if (!s.contains(b, v)) {
-        v = s.next(b, v);
-      } else {
-        return v;
+};
+
+struct Element2dVars {
+  std::vector<int> xs;  // row by row, `columns` a row
+  int row, column, c, columns;
+  Value first_row, first_column;  // the indices of the first row and column
+  std::size_t live = 0;           // prepare()'s reversible words: live cells, per row, per column, in all
+
+  // c's change may take the support of a cell: run again on its own changes.
+  static constexpr bool idempotent = false;
+  std::vector<Subscription> subscriptions() const {
+    std::vector<Subscription> subs{{row, Event::domain}, {column, Event::domain}, {c, Event::domain}};
+    for (int x : xs) subs.push_back({x, Event::domain});
+    return subs;
+  }
+
+  // The live cells' bits, then a count of live cells per row, per column, and in all.
+  void prepare(Space& s) {
+    live = reserve_bits(s, xs.size());
+    s.reserve_words(rows(), static_cast<std::uint64_t>(columns));
+    s.reserve_words(static_cast<std::size_t>(columns), rows());
+    s.reserve_words(1, xs.size());
+  }
+
+  Outcome propagate(Space& s) const {
+    if (!s.set_min(row, first_row) || !s.set_max(row, first_row + static_cast<Value>(rows()) - 1) ||
+        !s.set_min(column, first_column) || !s.set_max(column, first_column + columns - 1)) {
+      return Outcome::failed;
+    }
+    // A cell dies once an index cannot pick it or its variable shares no value with c.
+    for (std::size_t k = 0; k < cell_words(); ++k) {
+      for (std::uint64_t w = s.word(live + k); w != 0; w &= w - 1) {
+        const std::size_t cell = k * 64 + static_cast<std::size_t>(std::countr_zero(w));
+        const std::size_t r = cell / static_cast<std::size_t>(columns);
+        const std::size_t q = cell % static_cast<std::size_t>(columns);
+        if (s.contains(row, first_row + static_cast<Value>(r)) &&
+            s.contains(column, first_column + static_cast<Value>(q)) && first_common(s, xs[cell], c) <= s.max(c)) {
+          continue;
+        }
+        s.set_word(live + k, s.word(live + k) & ~(std::uint64_t{1} << (cell % 64)));
+        s.set_word(row_counts() + r, s.word(row_counts() + r) - 1);
+        s.set_word(column_counts() + q, s.word(column_counts() + q) - 1);
+        s.set_word(total(), s.word(total()) - 1);
       }
     }
-    return s.max(b) + 1;
+    if (s.word(total()) == 0) return Outcome::failed;
+    if (!keep_positions(s, row, [&](Value i) { return s.word(row_counts() + static_cast<std::size_t>(i - first_row)) != 0; }) ||
+        !keep_positions(s, column, [&](Value j) {
+          return s.word(column_counts() + static_cast<std::size_t>(j - first_column)) != 0;
+        })) {
+      return Outcome::failed;
+    }
+    if (s.word(total()) == 1) {  // both indices fixed: the cell's variable is c
+      const auto cell = static_cast<std::size_t>(s.value(row) - first_row) * static_cast<std::size_t>(columns) +
+                        static_cast<std::size_t>(s.value(column) - first_column);
+      if (!equal_domains(s, xs[cell], c)) return Outcome::failed;
+      return s.fixed(c) ? Outcome::subsumed : Outcome::open;
+    }
+    // c keeps the values some live cell holds: first its bounds, then (with a bitset) the
+    // values between.
+    Value lo = max_value + 1;
+    Value hi = min_value - 1;
+    for_each_live(s, [&](std::size_t cell) {
+      const Value first = first_common(s, xs[cell], c);
+      if (first <= s.max(c)) {  // none where the cell's variable is an index that just moved
+        lo = std::min(lo, first);
+        hi = std::max(hi, last_common(s, xs[cell], c));
+      }
+      return false;
+    });
+    if (!s.set_min(c, lo) || !s.set_max(c, hi)) return Outcome::failed;
+    if (s.has_holes(c) &&
+        !s.keep_only(c, [&](Value v) { return for_each_live(s, [&](std::size_t cell) { return s.contains(xs[cell], v); }); })) {
+      return Outcome::failed;
+    }
+    return Outcome::open;
   }
-  // The greatest value of both (of some; called where first_common found one).
-  static Value last_common(const Space& s, int a, int b) {
-    Value v = std::min(s.max(a), s.max(b));
-    while (!s.contains(a, v) || !s.contains(b, v)) v = s.contains(a, v) ? s.previous(b, v) : s.previous(a, v);
-    return v;
+
+ private:
+  std::size_t rows() const { return xs.size() / static_cast<std::size_t>(columns); }
+  std::size_t cell_words() const { return (xs.size() + 63) / 64; }
+  std::size_t row_counts() const { return live + cell_words(); }
+  std::size_t column_counts() const { return row_counts() + rows(); }
+  std::size_t total() const { return column_counts() + static_cast<std::size_t>(columns); }
+  // f(cell) for each live cell until it returns true; whether one did.
+  template <class F>
+  bool for_each_live(const Space& s, F f) const {
+    for (std::size_t k = 0; k < cell_words(); ++k) {
+      for (std::uint64_t w = s.word(live + k); w != 0; w &= w - 1) {
+        if (f(k * 64 + static_cast<std::size_t>(std::countr_zero(w)))) return true;
+      }
+    }
+    return false;
   }
 };
 

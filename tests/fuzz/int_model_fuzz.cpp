@@ -517,7 +517,7 @@ using Maybe = std::optional<Value>;
 
 // The constraint kinds the input chooses from: a line adds one.
 using Kind = void (*)(Input&, Fuzzed&);
-constexpr std::array<Kind, 26> kinds{
+constexpr std::array<Kind, 29> kinds{
     counted,
     accepted,
     linear,

@@ -21,13 +21,6 @@ namespace count_test {  // a unity build shares one translation unit among the f
 using Assignment = std::vector<Value>;
 using Check = std::function<bool(const Assignment&)>;
 
-// The first `n` values of each solution: the model's own variables, not a decomposition's.
-std::set<Assignment> projected(const std::set<Assignment>& solutions, std::size_t n) {
-  std::set<Assignment> out;
-  for (const Assignment& s : solutions) out.insert(Assignment(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(n)));
-  return out;
-}
-
 bool related(Value count, CountIs r, Value c) {
   switch (r) {
     case CountIs::equal: return count == c;
@@ -40,18 +33,7 @@ bool related(Value count, CountIs r, Value c) {
   return false;
 }
 
-struct Random {
-  std::mt19937 engine;
-  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine); }
-  std::vector<Value> values(Value lo, Value hi) {  // a random non-empty subset
-    std::vector<Value> out;
-    for (Value v = lo; v <= hi; ++v) {
-      if (pick(0, 2) != 0) out.push_back(v);
-    }
-    if (out.empty()) out.push_back(pick(static_cast<int>(lo), static_cast<int>(hi)));
-    return out;
-  }
-};
+using Random = RandomDomains;
 
 // A model of one global over variables with listed domains, posted the same way on each
 // model asked for, with a plain checker of it.

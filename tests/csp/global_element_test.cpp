@@ -18,18 +18,7 @@ namespace element_test {  // a unity build shares one translation unit among the
 
 using Assignment = std::vector<Value>;
 
-struct Random {
-  std::mt19937 engine;
-  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine); }
-  std::vector<Value> values(Value lo, Value hi) {  // a random non-empty subset
-    std::vector<Value> out;
-    for (Value v = lo; v <= hi; ++v) {
-      if (pick(0, 2) != 0) out.push_back(v);
-    }
-    if (out.empty()) out.push_back(pick(static_cast<int>(lo), static_cast<int>(hi)));
-    return out;
-  }
-};
+using Random = RandomDomains;
 
 // c = xs[row][column]: the variables are the cells row by row, then row, column and (where
 // c is no cell) c.
@@ -74,12 +63,6 @@ Matrix random_matrix(Random& r) {
     in.domains.push_back(r.values(0, 4));
   }
   return in;
-}
-
-std::set<Assignment> projected(const std::set<Assignment>& solutions, std::size_t n) {
-  std::set<Assignment> out;
-  for (const Assignment& s : solutions) out.insert(Assignment(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(n)));
-  return out;
 }
 
 TEST(GlobalElement2d, AgreesWithItsDecompositionAndGenerateAndTest) {

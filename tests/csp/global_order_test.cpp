@@ -120,13 +120,6 @@ OrderInstance random_instance(std::mt19937& rng, int kind) {
   return in;
 }
 
-// The solutions' values of the instance's variables (a decomposition's own are dropped).
-std::set<Values> projected(const std::set<Values>& all, std::size_t n) {
-  std::set<Values> out;
-  for (const Values& a : all) out.insert(Values(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n)));
-  return out;
-}
-
 TEST(GlobalOrder, NativeAndDecomposedAgreeWithBruteForceUnderEveryPrune) {
   std::mt19937 rng(60);
   for (int round = 0; round < 300; ++round) {

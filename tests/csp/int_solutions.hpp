@@ -4,9 +4,11 @@
 // generate-and-test.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <random>
 #include <set>
 #include <span>
 #include <vector>
@@ -38,6 +40,27 @@ inline std::set<std::vector<Value>> every_assignment(const std::vector<std::vect
   assign(0);
   return found;
 }
+
+// The first n values of each solution (a decomposition's auxiliaries left out).
+inline std::set<std::vector<Value>> projected(const std::set<std::vector<Value>>& solutions, std::size_t n) {
+  std::set<std::vector<Value>> out;
+  for (const auto& s : solutions) out.insert(std::vector<Value>(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(n)));
+  return out;
+}
+
+// The random domains of the global constraints' tests.
+struct RandomDomains {
+  std::mt19937 engine;
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine); }
+  std::vector<Value> values(Value lo, Value hi) {  // a random non-empty subset
+    std::vector<Value> out;
+    for (Value v = lo; v <= hi; ++v) {
+      if (pick(0, 2) != 0) out.push_back(v);
+    }
+    if (out.empty()) out.push_back(pick(static_cast<int>(lo), static_cast<int>(hi)));
+    return out;
+  }
+};
 
 // Each variable's value in every solution; a solution found twice fails the test. By
 // default as the integer plugins search: propagation to a fixpoint (SearchOptions{} is

@@ -297,6 +297,30 @@ TEST(GlobalCount, AMagicSequenceCountsItsOwnValues) {
   }
 }
 
+TEST(GlobalCount, ACountWithoutHolesIsNotSubsumedBeforeItIsFixed) {
+  // The count of -2 in {b} is 0, so c != 0; c has no holes (over 65,536 values) and
+  // keeps its 0, inside its interval, until the search fixes it through c = 1000 * x.
+  for (Globals g : {Globals::native, Globals::decomposed}) {
+    for (bool of_var : {false, true}) {
+      IntModel m;
+      m.set_globals(g);
+      const IntVar b = m.bool_var();
+      const IntVar x = m.int_var(-1, 1);
+      const IntVar c = m.int_var(-1000000, 1000000);
+      m.post(c == 1000 * x);
+      const IntVar y = m.int_var(-2, -2);
+      if (of_var) {
+        count(m, std::vector<IntVar>{b}, y, CountIs::not_equal, c);
+      } else {
+        count(m, std::vector<IntVar>{b}, Value{-2}, CountIs::not_equal, c);
+      }
+      EXPECT_EQ(projected(solutions_of(m), 3),
+                (std::set<Assignment>{{0, -1, -1000}, {0, 1, 1000}, {1, -1, -1000}, {1, 1, 1000}}))
+          << of_var;
+    }
+  }
+}
+
 TEST(GlobalNvalue, AgreesWithItsDecompositionAndGenerateAndTest) {
   expect_random_agreement(63, 150, random_nvalue, 40);
 }

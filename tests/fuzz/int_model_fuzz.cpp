@@ -6,7 +6,8 @@
 // The input, a byte at a time (past its end every byte reads 0):
 //   2-4 variables: each a lowest value, a width and the values it keeps of them (holes),
 //   all spread by one step (1 or wide); 1-2 0/1 variables; maybe a wide variable (no
-//   bitset, space.hpp) that is a linear function of the first two; the search options;
+//   bitset, space.hpp) that is a linear function of the first two, where propagation
+//   narrows it; the search options;
 //   then up to 6 constraints, each a kind (`kinds` below: every constraint the IntModel
 //   posts) and its arguments.
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "backtrack/csp/globals.hpp"
@@ -574,7 +576,10 @@ constexpr std::array<Kind, 29> kinds{
     packing,
 };
 
-Fuzzed read_model(Input& in) {
+// Without bounds reasoning nothing narrows the wide variable before x0 and x1 are fixed:
+// an order that picks it first walks its two million values, so it is drawn only where
+// propagation narrows it (--prune arc and stronger).
+Fuzzed read_model(Input& in, bool with_wide) {
   Fuzzed f;
   constexpr std::array<Value, 4> steps{1, 1, 1, 37};
   const Value step = steps[static_cast<std::size_t>(in.next(4))];
@@ -595,7 +600,7 @@ Fuzzed read_model(Input& in) {
     f.x.push_back(f.m.bool_var());
     f.values.push_back({0, 1});
   }
-  if (in.next(4) == 0) {  // w = 1000 * x0 + x1, on an interval too wide for holes
+  if (in.next(4) == 0 && with_wide) {  // w = 1000 * x0 + x1, on an interval too wide for holes
     f.x.push_back(f.m.int_var(-1000000, 1000000));
     f.m.post(f.x.back() == 1000 * f.x[0] + f.x[1]);
     f.derived.push_back([](const Values& v) { return 1000 * v[0] + v[1]; });
@@ -635,13 +640,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.variables = all_variable_orders[static_cast<std::size_t>(in.next(static_cast<int>(all_variable_orders.size())))];
   options.values = all_value_orders[static_cast<std::size_t>(in.next(static_cast<int>(all_value_orders.size())))];
   options.seed = static_cast<std::uint64_t>(in.next(256));
-  const Fuzzed f = read_model(in);
+  const Fuzzed f = read_model(in, options.prune != Prune::none && options.prune != Prune::forward);
   const std::set<Values> expected = generate_and_test(f);
 
   const IntProblem problem(f.m, options);
   std::set<Values> found;
   auto take = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
-    require(found.insert(problem.values(path)).second, "no solution found twice");
+    // A decomposed global adds variables of its own (a count per value), after the
+    // model's: a solution is the model's values, which fix the added ones.
+    Values all = problem.values(path);
+    all.resize(f.x.size());
+    require(found.insert(std::move(all)).second, "no solution found twice");
     return true;
   };
   DepthFirstSearch<IntProblem, PathSink<IntProblem>>(problem, {}, path_sink<IntProblem>(take)).run();

@@ -1,6 +1,8 @@
 #pragma once
 // What every propagator shares: 128-bit arithmetic for sums of products of 32-bit
-// values, rounded divisions, and how a propagator says which events wake it.
+// values, rounded divisions, the first value two domains share, and how a propagator
+// says which events wake it.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -37,6 +39,22 @@ constexpr Value clamp_bound(Wide v) {
   return static_cast<Value>(v);
 }
 
+// The least value of both a and b (above b's max when there is none): each skips to
+// the other's next candidate.
+inline Value first_common(const Space& s, int a, int b) {
+  const Value last = std::min(s.max(a), s.max(b));
+  Value v = std::max(s.min(a), s.min(b));
+  while (v <= last) {
+    if (!s.contains(a, v)) {
+      v = s.next(a, v);
+    } else if (!s.contains(b, v)) {
+      v = s.next(b, v);
+    } else {
+      return v;
+    }
+  }
+  return s.max(b) + 1;
+}
 // What a propagator's run found, where it can tell more than success: the constraint
 // cannot hold (failed), or it holds whatever values the open variables take below this
 // node (subsumed: propagation.hpp runs it no more until the search backtracks above the
@@ -47,6 +65,12 @@ constexpr Outcome outcome_of(bool ok) { return ok ? Outcome::open : Outcome::fai
 constexpr Outcome outcome_of(Outcome o) { return o; }
 // A last narrowing after which the constraint holds.
 constexpr Outcome subsumed_if(bool ok) { return ok ? Outcome::subsumed : Outcome::failed; }
+// x loses v as a propagator's last narrowing. A variable without holes (space.hpp) keeps
+// a value inside its interval: the propagator stays open until x is fixed.
+inline Outcome remove_last(Space& s, int x, Value v) {
+  if (!s.remove(x, v)) return Outcome::failed;
+  return s.contains(x, v) ? Outcome::open : Outcome::subsumed;
+}
 
 // What a propagator says its run costs (space.hpp's Cost): linear in its scope unless it
 // says otherwise.

@@ -142,7 +142,7 @@ struct Count {
   Outcome not_equal(Space& s, std::span<const Value> t, Value lo, Value hi) const {
     if (lo == hi) {
       if (c < 0) return offset != lo ? Outcome::subsumed : Outcome::failed;
-      return subsumed_if(s.remove(c, lo - offset));
+      return remove_last(s, c, lo - offset);
     }
     if (!c_fixed(s) || hi - lo > 1) return Outcome::open;
     const Value k = c_min(s) + offset;  // one x open: it decides whether the count is lo or hi
@@ -150,7 +150,9 @@ struct Count {
     for (std::size_t w = 0; w < words(); ++w) {
       for (std::uint64_t b = s.word(open_at + w); b != 0; b &= b - 1) {
         const int x = xs[w * 64 + static_cast<std::size_t>(std::countr_zero(b))];
-        return subsumed_if(k == lo ? keep_within(s, x, t) : remove_all(s, x, t));
+        if (!(k == lo ? keep_within(s, x, t) : remove_all(s, x, t))) return Outcome::failed;
+        const std::uint64_t in = values_in(s, x, t);  // without holes x may keep inner ones
+        return in == 0 || in == s.size(x) ? Outcome::subsumed : Outcome::open;
       }
     }
     return Outcome::open;
@@ -173,18 +175,7 @@ struct Count {
     }
     return true;
   }
-  static bool shares(const Space& s, int a, int b) {
-    for (Value v = std::max(s.min(a), s.min(b)), last = std::min(s.max(a), s.max(b)); v <= last;) {
-      if (!s.contains(a, v)) {
-        v = s.next(a, v);
-      } else if (!s.contains(b, v)) {
-        v = s.next(b, v);
-      } else {
-        return true;
-      }
-    }
-    return false;
-  }
+  static bool shares(const Space& s, int a, int b) { return first_common(s, a, b) <= s.max(b); }
 
   // How many values of x lie in the target (the target's within x's bounds, looked up).
   static std::uint64_t values_in(const Space& s, int x, std::span<const Value> t) {

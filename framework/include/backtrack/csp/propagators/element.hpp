@@ -54,22 +54,6 @@ bool keep_positions(Space& s, int index, Keep keep) {
   return true;
 }
 
-// The least value of both a and b (above b's max when there is none): each skips to
-// the other's next candidate.
-inline Value first_common(const Space& s, int a, int b) {
-  const Value last = std::min(s.max(a), s.max(b));
-  Value v = std::max(s.min(a), s.min(b));
-  while (v <= last) {
-    if (!s.contains(a, v)) {
-      v = s.next(a, v);
-    } else if (!s.contains(b, v)) {
-      v = s.next(b, v);
-    } else {
-      return v;
-    }
-  }
-  return s.max(b) + 1;
-}
 // The greatest value of both (of some; called where first_common found one).
 inline Value last_common(const Space& s, int a, int b) {
   Value v = std::min(s.max(a), s.max(b));

@@ -179,9 +179,7 @@ inline Outcome linear_not_equal(Space& s, const std::vector<Term>& terms, Wide c
   if (rest % free->a != 0) return Outcome::subsumed;
   const Wide v = rest / free->a;
   if (v < min_value || v > max_value) return Outcome::subsumed;
-  if (!s.remove(free->x, static_cast<Value>(v))) return Outcome::failed;
-  // A variable without holes keeps a value inside its interval (space.hpp).
-  return s.contains(free->x, static_cast<Value>(v)) ? Outcome::open : Outcome::subsumed;
+  return remove_last(s, free->x, static_cast<Value>(v));
 }
 
 inline std::vector<Subscription> bounds_subscriptions(const std::vector<Term>& terms, Event needs = Event::bounds) {

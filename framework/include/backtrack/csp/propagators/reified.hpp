@@ -121,8 +121,7 @@ struct ValueReified {
     if (s.fixed(b)) {
       if (s.value(b) == 0 && half) return Outcome::subsumed;
       if ((s.value(b) == 1) == equal) return subsumed_if(s.fix(x, v));
-      if (!s.remove(x, v)) return Outcome::failed;
-      return s.contains(x, v) ? Outcome::open : Outcome::subsumed;  // no holes: v stays inside
+      return remove_last(s, x, v);
     }
     if (s.contains(x, v) && !s.fixed(x)) return Outcome::open;
     const bool holds = s.contains(x, v) == equal;

@@ -293,6 +293,7 @@ class IntModel {
   // The all-differents whose strength the search's options choose.
   const std::vector<int>& strength_from_search() const { return strength_from_search_; }
   Propagation& propagation_to_tune() { return propagation_; }
+  Space& space_to_tune() { return space_; }
 
  private:
   int checked(IntVar x) const {

@@ -150,6 +150,7 @@ class IntProblem {
       if (d == nullptr || (!gated() && std::find(chosen.begin(), chosen.end(), id) == chosen.end())) continue;
       Distinct tuned = *d;
       tuned.strength = strength;
+      if (strength == DistinctStrength::gac) tuned.reserve_graph(model_.space_to_tune());
       propagation.replace(id, std::move(tuned));
       forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
     }

@@ -20,6 +20,7 @@
 // (about 6 ints a value of the matched domains): none is allocated. A scope whose
 // domains hold more than gac_edge_limit such values gets bounds consistency instead.
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -44,6 +45,11 @@ struct Distinct {
   std::uint32_t scratch_values = 0;  // its Space::scratch_values(): the bounds sweep's, then the fixed values
   std::uint32_t scratch_graph = 0;   // its Space::scratch_ints(): the matching's graph on wider values (gac)
   std::uint32_t edges = 0;           // the most values the graph holds; 0: bounds consistency instead
+  // Space words: a bit per x whose value has not yet left the others (open or newly
+  // fixed); `no_words` where some x has no holes, as a remove leaves its inner values
+  // (space.hpp) and only a look at every fixed value finds two that are equal.
+  std::uint32_t pending_at = no_words;
+  static constexpr std::uint32_t no_words = std::numeric_limits<std::uint32_t>::max();
 
   // 32-bit indices keep the propagator within its 64-byte slot (propagation.hpp).
   static std::uint32_t index32(std::size_t i) {
@@ -56,10 +62,22 @@ struct Distinct {
     scratch = index32(s.reserve_scratch(k + BoundsAllDifferent::ints_for(k)));
     BoundsAllDifferent::prepare(s.scratch_ints().data() + scratch + k, k);
     scratch_values = index32(s.reserve_scratch_values(BoundsAllDifferent::values_for(k) + k));
+    if (strength == DistinctStrength::gac) reserve_graph(s);
+    if (std::all_of(xs.begin(), xs.end(), [&](int x) { return s.has_holes(x); })) {
+      pending_at = index32(s.reserve_words(k / 64, ~std::uint64_t{0}));
+      s.reserve_words(1, (std::uint64_t{1} << (k % 64)) - 1);
+    }
+  }
+  // The matching's graph, only where the matching may run: it is the space's largest
+  // scratch (6 ints an edge), which a copy of the space (a solution's values) copies. A
+  // search that raises the strength to gac reserves it then (int_problem.hpp); domains
+  // only shrink after.
+  void reserve_graph(Space& s) {
+    if (edges > 0) return;
     std::size_t values = 0;
-    for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), k - 1));
+    for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), xs.size() - 1));
     edges = values > gac_edge_limit ? 0 : index32(values);
-    if (edges > 0) scratch_graph = index32(s.reserve_scratch(Graph::ints(k, edges)));
+    if (edges > 0) scratch_graph = index32(s.reserve_scratch(Graph::ints(xs.size(), edges)));
   }
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
@@ -107,8 +125,40 @@ struct Distinct {
   }
 
  private:
-  // Each fixed value leaves the other variables; repeated while that fixes more.
+  // Each fixed value leaves the other variables; repeated while that fixes more. A value
+  // leaves them once, when its x is first seen fixed: a run costs the newly fixed times
+  // the xs still pending, not every fixed value times every open x (a de Bruijn sequence
+  // of 729 numbers spent half its time there).
   bool forward(Space& s) const {
+    if (pending_at == no_words) return forward_all(s);
+    const std::size_t words = xs.size() / 64 + 1;
+    for (bool again = true; again;) {
+      again = false;
+      for (std::size_t w = 0; w < words; ++w) {
+        for (std::uint64_t bits = s.word(pending_at + w); bits != 0; bits &= bits - 1) {
+          const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+          if (!s.fixed(xs[i])) continue;
+          s.set_word(pending_at + w, s.word(pending_at + w) & ~(std::uint64_t{1} << (i % 64)));
+          if (!remove_from_pending(s, s.value(xs[i]), again)) return false;
+        }
+      }
+    }
+    return true;
+  }
+  // v leaves every x still pending (one fixed to v fails); `fixed` is set where one
+  // becomes fixed.
+  bool remove_from_pending(Space& s, Value v, bool& fixed) const {
+    for (std::size_t w = 0; w < xs.size() / 64 + 1; ++w) {
+      for (std::uint64_t bits = s.word(pending_at + w); bits != 0; bits &= bits - 1) {
+        const int x = xs[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+        const bool was_fixed = s.fixed(x);
+        if (!s.remove(x, v)) return false;
+        fixed = fixed || (!was_fixed && s.fixed(x));
+      }
+    }
+    return true;
+  }
+  bool forward_all(Space& s) const {
     Value* fixed = s.scratch_values().data() + scratch_values + BoundsAllDifferent::values_for(xs.size());
     for (bool again = true; again;) {
       again = false;

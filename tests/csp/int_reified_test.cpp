@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -310,9 +311,9 @@ TEST(Reified, ADecidedComparisonSleepsUntilTheSearchBacktracks) {
   EXPECT_FALSE(s.fixed(b.id));
 }
 
-// Sums long enough to keep their fixed terms apart (linear.hpp's LinearEqual, from 8
-// terms), with coefficients of 1 and -1 (64-bit sums) and others, against
-// generate-and-test under every order.
+// Sums long enough to keep their fixed terms apart (linear.hpp's LinearSums, from 8
+// terms), with coefficients of 1 and -1 and others, against generate-and-test under
+// every order.
 TEST(Linear, ALongSumAgreesWithGenerateAndTest) {
   Random random(4403);
   for (int round = 0; round < 12; ++round) {
@@ -330,6 +331,82 @@ TEST(Linear, ALongSumAgreesWithGenerateAndTest) {
     r.checks.push_back([=](const Values& v) { return l.holds(Relation::equal, v); });
     expect_agreement(r, round);
     if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// What a linear propagator keeps as terms are fixed (linear.hpp's LinearSums: its
+// constant less the fixed terms, and which terms are open), taken back by the trail as
+// the search backtracks and restarts: several linear constraints over the same few
+// variables (plain, reified, half-reified; short and long sums), under every pruning
+// level, with and without restarts, against generate-and-test. Every other round has
+// coefficients near 2^62, whose sums need 128 bits (the 64-bit runs are for sums that
+// fit), checked here in 128 bits.
+TEST(Linear, KeptSumsAgreeWithGenerateAndTest) {
+  Random random(4405);
+  for (int round = 0; round < 48; ++round) {
+    const bool huge = round % 2 == 1;
+    RandomModel r;
+    const int n = round % 8 < 4 ? random.pick(2, 4) : 9;  // 9: LinearEqual keeps its fixed terms apart
+    for (int i = 0; i < n; ++i) {
+      const int lo = random.pick(-2, 1);
+      r.values.push_back(n == 9 ? random.subset(-1, 1) : random.subset(lo, lo + random.pick(0, 3)));
+      r.x.push_back(r.m.int_var(r.values.back()));
+    }
+    r.values.push_back({0, 1});
+    r.x.push_back(r.m.bool_var());
+    const auto b = static_cast<std::size_t>(n);
+    for (int k = random.pick(2, 3); k > 0; --k) {
+      std::vector<std::size_t> at;
+      Values a;
+      for (std::size_t i = 0; i < b; ++i) {
+        if (n == 9 || random.pick(0, 2) != 0) {
+          at.push_back(i);
+          const Value small = random.pick(-3, 3) | 1;
+          a.push_back(huge && random.pick(0, 1) == 0 ? small * ((Value{1} << 62) + random.pick(0, 5)) : small);
+        }
+      }
+      if (at.empty()) continue;
+      Values some(b);  // c: near what the sum takes at some point, so both sides have solutions
+      for (std::size_t i = 0; i < b; ++i) some[i] = r.values[i][static_cast<std::size_t>(random.pick(0, static_cast<int>(r.values[i].size()) - 1))];
+      auto sum = [=](const Values& v) {
+        Wide s = 0;
+        for (std::size_t i = 0; i < at.size(); ++i) s += Wide{a[i]} * v[at[i]];
+        return s;
+      };
+      const Wide near = sum(some) + random.pick(-1, 1);
+      const Value c = static_cast<Value>(std::clamp<Wide>(near, std::numeric_limits<Value>::min(), std::numeric_limits<Value>::max()));
+      LinearExpr e;
+      for (std::size_t i = 0; i < at.size(); ++i) e = e + a[i] * r.x[at[i]];
+      const auto rel = static_cast<Relation>(random.pick(0, 2));
+      auto holds = [=](const Values& v) {
+        const Wide s = sum(v);
+        return rel == Relation::equal ? s == c : rel == Relation::not_equal ? s != c : s <= c;
+      };
+      const LinearRelation relation = rel == Relation::equal ? e == c : rel == Relation::not_equal ? e != c : e <= c;
+      switch (random.pick(0, 2)) {
+        case 0:
+          r.m.post(relation);
+          r.checks.push_back(holds);
+          break;
+        case 1:
+          r.m.post(relation, iff(r.x[b]));
+          r.checks.push_back([=](const Values& v) { return (v[b] == 1) == holds(v); });
+          break;
+        default:
+          r.m.post(relation, when(r.x[b]));
+          r.checks.push_back([=](const Values& v) { return v[b] == 0 || holds(v); });
+      }
+    }
+    const std::set<Values> expected = r.generate_and_test();
+    for (const Prune prune : all_prunes) {
+      for (const VariableOrder order : {VariableOrder::static_order, VariableOrder::dom_wdeg}) {
+        const SearchOptions options{prune, order, ValueOrder::split, 7};
+        ASSERT_EQ(solutions_of(r.m, options), expected) << "round " << round << " " << to_string(prune) << " " << to_string(order);
+        const RestartSchedule schedule = short_restarts[static_cast<std::size_t>(round) % short_restarts.size()];
+        ASSERT_EQ(solutions_with_restarts(IntProblem(r.m, options), schedule), expected)
+            << "round " << round << " " << to_string(prune) << " " << to_string(order) << " restarts";
+      }
+    }
   }
 }
 

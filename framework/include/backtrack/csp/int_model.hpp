@@ -146,9 +146,9 @@ class IntModel {
   void post(const LinearRelation& r) {
     auto [terms, c] = normalised(r.expr);
     switch (r.relation) {
-      case Relation::equal: add(LinearEqual(std::move(terms), c)); break;
+      case Relation::equal: add(LinearEqual(space_, std::move(terms), c)); break;
       case Relation::not_equal: add(LinearNotEqual{c, std::move(terms)}); break;
-      case Relation::less_equal: add(LinearLessEqual{c, std::move(terms)}); break;
+      case Relation::less_equal: add(LinearLessEqual(space_, std::move(terms), c)); break;
     }
   }
   // An equality at domain consistency where its sums are few enough
@@ -371,7 +371,7 @@ class IntModel {
       add(ValueReified{terms[0].x, v, id, r.relation == Relation::equal, half});
       return;
     }
-    add(LinearReified(std::move(terms), c, r.relation, id, half));
+    add(LinearReified(space_, std::move(terms), c, r.relation, id, half));
   }
   // expr relation 0 as sum(terms) relation c: one term a variable (x + x is 2 * x), none
   // with coefficient 0; and c = -constant brought to within one of what the sum can be

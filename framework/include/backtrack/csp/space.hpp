@@ -77,6 +77,7 @@ class Space {
     return scratch_.size() - count;
   }
   std::vector<int>& scratch_ints() { return scratch_; }
+  const std::vector<int>& scratch_ints() const { return scratch_; }
   // The same for values.
   std::size_t reserve_scratch_values(std::size_t count) {
     scratch_values_.resize(scratch_values_.size() + count, 0);

@@ -31,6 +31,23 @@ constexpr Wide floor_div(Wide a, Wide b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 constexpr Wide ceil_div(Wide a, Wide b) { return -floor_div(-a, b); }
+// The same for a Sum of 64 or 128 bits divided by a coefficient: in 64 bits where the
+// caller knows its sums fit (linear.hpp's LinearSums), and by 1 or -1 without a division.
+template <class Sum>
+constexpr Sum floor_div_by(Sum a, std::int64_t b) {
+  if (b == 1) return a;
+  if (b == -1) return -a;
+  if constexpr (sizeof(Sum) == sizeof(std::int64_t)) {
+    const Sum q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  } else {
+    return floor_div(a, b);
+  }
+}
+template <class Sum>
+constexpr Sum ceil_div_by(Sum a, std::int64_t b) {
+  return -floor_div_by<Sum>(-a, b);
+}
 // A bound computed in 128 bits, brought back into the values' range: beyond it, any
 // 32-bit value is on the right side already (or none is, and the domain empties).
 constexpr Value clamp_bound(Wide v) {

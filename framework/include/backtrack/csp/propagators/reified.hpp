@@ -16,16 +16,15 @@
 namespace backtrack::csp {
 
 struct LinearReified {
-  Wide c;
   std::vector<Term> terms;
+  LinearSums sums;  // the constant too: the slot is 64 bytes
   int b;
   Relation relation;
   bool half;  // b -> relation only
-  bool unit;  // linear.hpp's unit_sum(), for =
   static constexpr bool idempotent = true;
 
-  LinearReified(std::vector<Term> t, Wide value, Relation r, int reif, bool half_only)
-      : c(value), terms(std::move(t)), b(reif), relation(r), half(half_only), unit(unit_sum(terms, c)) {}
+  LinearReified(Space& s, std::vector<Term> t, Wide c, Relation r, int reif, bool half_only)
+      : terms(std::move(t)), sums(s, terms, c), b(reif), relation(r), half(half_only) {}
 
   std::vector<Subscription> subscriptions() const {
     // = and != read the holes of the one variable left open.
@@ -38,20 +37,23 @@ struct LinearReified {
   // Once b is fixed, or the relation decided, what is left is the relation's propagator
   // (linear.hpp) or nothing.
   Outcome propagate(Space& s) const {
-    if (!s.fixed(b)) {
-      const Truth t = truth(s);
-      if (t == Truth::disentailed) return subsumed_if(s.fix(b, 0));
-      if (t == Truth::entailed) return half ? Outcome::subsumed : subsumed_if(s.fix(b, 1));
-      return Outcome::open;
-    }
-    const bool holds = s.value(b) == 1;
-    if (!holds && half) return Outcome::subsumed;
-    switch (relation) {
-      case Relation::equal: return holds ? linear_equal(s, terms, c, unit) : linear_not_equal(s, terms, c);
-      case Relation::not_equal: return holds ? linear_not_equal(s, terms, c) : linear_equal(s, terms, c, unit);
-      case Relation::less_equal: break;
-    }
-    return holds ? linear_at_most(s, terms, c) : linear_at_most(s, terms, -c - 1, -1);  // sum > c: -sum <= -c - 1
+    return sums.run(s, terms, [&]<class Sum>(const auto& open, Sum c) {
+      if (!s.fixed(b)) {
+        const Truth t = truth<Sum>(s, open, c);
+        if (t == Truth::disentailed) return subsumed_if(s.fix(b, 0));
+        if (t == Truth::entailed) return half ? Outcome::subsumed : subsumed_if(s.fix(b, 1));
+        return Outcome::open;
+      }
+      const bool holds = s.value(b) == 1;
+      if (!holds && half) return Outcome::subsumed;
+      switch (relation) {
+        case Relation::equal: return holds ? linear_equal<Sum>(s, open, c) : linear_not_equal<Sum>(s, open, c);
+        case Relation::not_equal: return holds ? linear_not_equal<Sum>(s, open, c) : linear_equal<Sum>(s, open, c);
+        case Relation::less_equal: break;
+      }
+      // sum > c: -sum <= -c - 1
+      return holds ? linear_at_most<Sum>(s, open, c) : linear_at_most<Sum>(s, open, -c - 1, -1);
+    });
   }
 
   // Decided, and what is left of it holds whatever the open variables take (b = 0 of a
@@ -60,47 +62,52 @@ struct LinearReified {
     if (!s.fixed(b)) return false;
     if (s.value(b) == 0 && half) return true;
     if (relation != Relation::less_equal) return false;
-    Wide sum = 0;
-    for (const Term& t : terms) sum += s.value(b) == 1 ? term_max(s, t) : term_min(s, t);
-    return s.value(b) == 1 ? sum <= c : sum > c;
+    return sums.read(s, terms, [&]<class Sum>(const auto& open, Sum c) {
+      Sum sum = 0;
+      for (const Term& t : open) sum += s.value(b) == 1 ? term_max<Sum>(s, t) : term_min<Sum>(s, t);
+      return s.value(b) == 1 ? sum <= c : sum > c;
+    });
   }
 
  private:
   enum class Truth { open, entailed, disentailed };
 
-  // Whether the bounds (and, for = and !=, the last open variable's domain) decide the relation.
-  Truth truth(const Space& s) const {
-    Wide lo = 0;
-    Wide hi = 0;
-    for (const Term& t : terms) {
-      lo += term_min(s, t);
-      hi += term_max(s, t);
+  // Whether the bounds (and, for = and !=, the last open variable's domain) decide the
+  // relation of the open terms to c, what is left of the constant.
+  template <class Sum, class Terms>
+  Truth truth(const Space& s, const Terms& open, Sum c) const {
+    Sum lo = 0;
+    Sum hi = 0;
+    for (const Term& t : open) {
+      lo += term_min<Sum>(s, t);
+      hi += term_max<Sum>(s, t);
     }
     if (relation == Relation::less_equal) {
       return hi <= c ? Truth::entailed : lo > c ? Truth::disentailed : Truth::open;
     }
     const Truth equal = lo == hi ? (lo == c ? Truth::entailed : Truth::disentailed)
                         : c < lo || c > hi ? Truth::disentailed
-                        : equal_is_out_of_reach(s) ? Truth::disentailed
-                                                   : Truth::open;
+                        : equal_is_out_of_reach<Sum>(s, open, c) ? Truth::disentailed
+                                                                 : Truth::open;
     if (relation == Relation::equal || equal == Truth::open) return equal;
     return equal == Truth::entailed ? Truth::disentailed : Truth::entailed;
   }
 
   // sum = c needs one value of the only open variable, and its domain lacks it.
-  bool equal_is_out_of_reach(const Space& s) const {
-    Wide rest = c;
+  template <class Sum, class Terms>
+  static bool equal_is_out_of_reach(const Space& s, const Terms& terms, Sum c) {
+    Sum rest = c;
     const Term* open = nullptr;
     for (const Term& t : terms) {
       if (!s.fixed(t.x)) {
         if (open != nullptr) return false;
         open = &t;
       } else {
-        rest -= Wide{t.a} * s.value(t.x);
+        rest -= Sum{t.a} * s.value(t.x);
       }
     }
     if (open == nullptr || rest % open->a != 0) return open != nullptr;
-    const Wide v = rest / open->a;
+    const Sum v = rest / open->a;
     return v < min_value || v > max_value || !s.contains(open->x, static_cast<Value>(v));
   }
 };

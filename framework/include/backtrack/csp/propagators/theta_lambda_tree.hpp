@@ -51,15 +51,24 @@ struct ThetaLambdaTree {
   // is positive (else out), each one's leaf in leaf_of; envelope(i, amount) for a white one.
   template <class Envelope>
   void fill(const int* by_est, int* leaf_of, const Value* amount, std::size_t n, Envelope envelope) {
-    clear();
+    empty(by_est, leaf_of, n);
     for (std::size_t k = 0; k < n; ++k) {
       const auto i = static_cast<std::size_t>(by_est[k]);
-      leaf_of[i] = static_cast<int>(k);
-      if (amount[i] > 0) set_white(k, amount[i], envelope(i, amount[i]));
+      if (amount[i] > 0) make_white(k, amount[i], envelope(i, amount[i]));
     }
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
-  // Leaf k gray (task `task`), or out; the path above updated.
+  // The same leaves, all out: Θ is filled one task at a time (set_white).
+  void empty(const int* by_est, int* leaf_of, std::size_t n) {
+    clear();
+    for (std::size_t k = 0; k < n; ++k) leaf_of[static_cast<std::size_t>(by_est[k])] = static_cast<int>(k);
+  }
+  bool white(std::size_t k) const { return sum[leaves + k] > 0; }
+  // Leaf k white, or gray (task `task`), or out; the path above updated.
+  void set_white(std::size_t k, Value amount, Value envelope) {
+    make_white(k, amount, envelope);
+    update_above(leaves + k);
+  }
   void set_gray(std::size_t k, Value amount, Value envelope, int task) {
     const std::size_t v = leaves + k;
     sum[v] = 0;
@@ -85,7 +94,7 @@ struct ThetaLambdaTree {
       gray_sum[v] = gray_env[v] = -1;
     }
   }
-  void set_white(std::size_t k, Value amount, Value envelope) {
+  void make_white(std::size_t k, Value amount, Value envelope) {
     const std::size_t v = leaves + k;
     sum[v] = sum_bar[v] = amount;
     env[v] = env_bar[v] = envelope;

@@ -368,13 +368,6 @@ void expect_root_start(const std::vector<Task>& tasks, std::size_t open, Value l
   }
 }
 
-// Detectable precedences (Vilím 2004): C cannot end before A's or B's latest start (its
-// earliest end 19 > 14, 17), so both run before it, and C starts at 21 at the earliest.
-// Edge-finding sees nothing: A, B and C together fit in [0, 27), A and B in [0, 25).
-TEST(Disjunctive, DetectablePrecedencesPutATaskAfterTwo) {
-  expect_root_start({{0, 14, 11}, {1, 17, 10}, {14, 30, 5}}, 2, 21, 30, 35);
-}
-
 // Not-last: A and B end at 8 at the earliest, after i's latest start 7, so i is not last
 // of the three: it ends by the later of their latest starts, 8, and starts by 6. Neither
 // must come before i, nor i before both, so edge-finding sees nothing. The mirror image

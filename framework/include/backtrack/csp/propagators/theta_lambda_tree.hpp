@@ -51,24 +51,48 @@ struct ThetaLambdaTree {
   // is positive (else out), each one's leaf in leaf_of; envelope(i, amount) for a white one.
   template <class Envelope>
   void fill(const int* by_est, int* leaf_of, const Value* amount, std::size_t n, Envelope envelope) {
-    empty(by_est, leaf_of, n);
+    clear();
     for (std::size_t k = 0; k < n; ++k) {
       const auto i = static_cast<std::size_t>(by_est[k]);
-      if (amount[i] > 0) make_white(k, amount[i], envelope(i, amount[i]));
+      leaf_of[i] = static_cast<int>(k);
+      if (amount[i] > 0) set_white(k, amount[i], envelope(i, amount[i]));
     }
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
-  // The same leaves, all out: Θ is filled one task at a time (set_white).
+  // The same leaves, all out, for Θ to be filled one task at a time (add_to_theta) by a
+  // rule that needs no gray task (not-first/not-last).
   void empty(const int* by_est, int* leaf_of, std::size_t n) {
     clear();
     for (std::size_t k = 0; k < n; ++k) leaf_of[static_cast<std::size_t>(by_est[k])] = static_cast<int>(k);
   }
   bool white(std::size_t k) const { return sum[leaves + k] > 0; }
-  // Leaf k white, or gray (task `task`), or out; the path above updated.
-  void set_white(std::size_t k, Value amount, Value envelope) {
-    make_white(k, amount, envelope);
-    update_above(leaves + k);
+  // Leaf k white, with only Θ's sum and envelope updated on its path (a third of a full
+  // update): the bars are left stale, so no gray task until the next fill().
+  void add_to_theta(std::size_t k, Value amount, Value envelope) {
+    std::size_t v = leaves + k;
+    sum[v] = amount;
+    env[v] = envelope;
+    for (v /= 2; v >= 1; v /= 2) {
+      sum[v] = sum[2 * v] + sum[2 * v + 1];
+      env[v] = std::max(env[2 * v + 1], env[2 * v] + sum[2 * v + 1]);
+    }
   }
+  // The envelope of Θ with leaf k left out, the tree untouched: its path recombined.
+  Value env_without(std::size_t k) const {
+    Value s = 0;
+    Value e = none;
+    for (std::size_t v = leaves + k; v > 1; v /= 2) {
+      if (v % 2 == 1) {
+        e = std::max(e, env[v - 1] + s);
+        s += sum[v - 1];
+      } else {
+        e = std::max(env[v + 1], e + sum[v + 1]);
+        s += sum[v + 1];
+      }
+    }
+    return e;
+  }
+  // Leaf k gray (task `task`), or out; the path above updated.
   void set_gray(std::size_t k, Value amount, Value envelope, int task) {
     const std::size_t v = leaves + k;
     sum[v] = 0;
@@ -94,7 +118,7 @@ struct ThetaLambdaTree {
       gray_sum[v] = gray_env[v] = -1;
     }
   }
-  void make_white(std::size_t k, Value amount, Value envelope) {
+  void set_white(std::size_t k, Value amount, Value envelope) {
     const std::size_t v = leaves + k;
     sum[v] = sum_bar[v] = amount;
     env[v] = env_bar[v] = envelope;

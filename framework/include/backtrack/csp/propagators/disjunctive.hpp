@@ -163,9 +163,10 @@ class Disjunctive {
 
   // Not-last: the tasks in order of lct; Θ gathers, in order of lst, those that start
   // before its lct, i among them (its p is positive). The greatest lst of Θ but i is the
-  // last gathered, or the one before when that is i.
+  // last gathered, or the one before when that is i. Where Θ with i ends by i's lst,
+  // so does Θ without it. Runs after edge_finding(), on its leaves.
   void not_last(View& v) const {
-    v.tree.empty(v.by_est, v.leaf_of, v.n);
+    v.tree.empty_theta();
     std::size_t next = 0;
     std::size_t last = v.n;
     std::size_t before_last = v.n;
@@ -178,7 +179,10 @@ class Disjunctive {
         before_last = last;
         last = j;
       }
-      if (end_without(v, i) > v.lst[i]) v.new_lct[i] = std::min(v.new_lct[i], v.lst[last == i ? before_last : last]);
+      if (v.tree.env[1] <= v.lst[i]) continue;
+      if (v.tree.env_without(static_cast<std::size_t>(v.leaf_of[i])) > v.lst[i]) {
+        v.new_lct[i] = std::min(v.new_lct[i], v.lst[last == i ? before_last : last]);
+      }
     }
   }
 
@@ -187,11 +191,6 @@ class Disjunctive {
     if (v.q[j] == 0) return false;
     v.tree.add_to_theta(static_cast<std::size_t>(v.leaf_of[j]), v.q[j], v.ect[j]);
     return true;
-  }
-  // The earliest end of Θ without task i.
-  static Value end_without(const View& v, std::size_t i) {
-    const auto leaf = static_cast<std::size_t>(v.leaf_of[i]);
-    return v.tree.white(leaf) ? v.tree.env_without(leaf) : v.tree.env[1];
   }
 
   // Strict: a task of duration 0 lies inside no task that surely runs across it.

@@ -59,15 +59,14 @@ struct ThetaLambdaTree {
     }
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
-  // The same leaves, all out, for Θ to be filled one task at a time (add_to_theta) by a
-  // rule that needs no gray task (not-first/not-last).
-  void empty(const int* by_est, int* leaf_of, std::size_t n) {
-    clear();
-    for (std::size_t k = 0; k < n; ++k) leaf_of[static_cast<std::size_t>(by_est[k])] = static_cast<int>(k);
+  // After a fill(), the same leaves all out of Θ, for a rule that needs no gray task
+  // (not-first/not-last) to fill it one task at a time: only the sums and envelopes are
+  // kept from here, a third of the work; the bars are stale until the next fill().
+  void empty_theta() {
+    std::fill(sum + 1, sum + 2 * leaves, Value{0});
+    std::fill(env + 1, env + 2 * leaves, none);
   }
-  bool white(std::size_t k) const { return sum[leaves + k] > 0; }
-  // Leaf k white, with only Θ's sum and envelope updated on its path (a third of a full
-  // update): the bars are left stale, so no gray task until the next fill().
+  // Leaf k white.
   void add_to_theta(std::size_t k, Value amount, Value envelope) {
     std::size_t v = leaves + k;
     sum[v] = amount;

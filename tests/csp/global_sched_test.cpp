@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <random>
+#include <ranges>
 #include <set>
 #include <stdexcept>
 #include <vector>
@@ -156,11 +157,11 @@ Instance random_cumulative(Random& random, int n) {
   return cumulative_instance(std::move(domains));
 }
 
-Instance random_disjunctive(Random& random, int n, bool strict) {
+// disjunctive over n tasks: the domains are n starts and n durations.
+Instance disjunctive_instance(std::vector<Values> domains, bool strict) {
   Instance instance;
-  for (int i = 0; i < n; ++i) instance.domains.push_back(random.subset(0, 6));
-  for (int i = 0; i < n; ++i) instance.domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
-  const auto k = static_cast<std::size_t>(n);
+  instance.domains = std::move(domains);
+  const std::size_t k = instance.domains.size() / 2;
   instance.post = [k, strict](IntModel& m, const std::vector<IntVar>& x) {
     const std::span<const IntVar> all(x);
     if (strict) {
@@ -171,6 +172,13 @@ Instance random_disjunctive(Random& random, int n, bool strict) {
   };
   instance.holds = [k, strict](const Values& v) { return disjunctive_holds(values_at(v, 0, k), values_at(v, k, k), strict); };
   return instance;
+}
+
+Instance random_disjunctive(Random& random, int n, bool strict) {
+  std::vector<Values> domains;
+  for (int i = 0; i < n; ++i) domains.push_back(random.subset(0, 6));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 1) == 0 ? Values{random.pick(0, 3)} : random.subset(-1, 3));
+  return disjunctive_instance(std::move(domains), strict);
 }
 
 // diffn over n rectangles: the domains are n x, n y, n dx and n dy.
@@ -284,17 +292,39 @@ TEST(Disjunctive, OneOpenTaskGetsExactStartBounds) {
   Random random(6004);
   for (int round = 0; round < 100; ++round) {
     const int n = random.pick(2, 5);
-    Instance instance;
-    instance.domains.push_back(random.subset(0, 12));
-    for (int i = 1; i < n; ++i) instance.domains.push_back({random.pick(0, 10)});
-    for (int i = 0; i < n; ++i) instance.domains.push_back({random.pick(1, 3)});
-    const auto k = static_cast<std::size_t>(n);
-    instance.post = [k](IntModel& m, const std::vector<IntVar>& x) {
-      const std::span<const IntVar> all(x);
-      disjunctive_strict(m, all.subspan(0, k), all.subspan(k, k));
-    };
-    instance.holds = [k](const Values& v) { return disjunctive_holds(values_at(v, 0, k), values_at(v, k, k), true); };
-    expect_exact_bounds(instance, 0, round);
+    std::vector<Values> domains{random.subset(0, 12)};
+    for (int i = 1; i < n; ++i) domains.push_back({random.pick(0, 10)});
+    for (int i = 0; i < n; ++i) domains.push_back({random.pick(1, 3)});
+    expect_exact_bounds(disjunctive_instance(std::move(domains), true), 0, round);
+  }
+}
+
+// Whatever the rules conclude, the root keeps every start and duration some solution
+// takes. Starts in intervals, so that the rules on bounds have something to say.
+TEST(Disjunctive, RootBoundsKeepEverySolution) {
+  Random random(6007);
+  for (int round = 0; round < 200;) {
+    const int n = random.pick(2, 5);
+    std::vector<Values> domains;
+    for (int i = 0; i < n; ++i) {
+      const int lo = random.pick(0, 6);
+      Values d;
+      for (int v = lo, hi = lo + random.pick(0, 5); v <= hi; ++v) d.push_back(v);
+      domains.push_back(d);
+    }
+    for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 2) != 0 ? Values{random.pick(1, 4)} : random.subset(0, 3));
+    const Instance instance = disjunctive_instance(std::move(domains), round % 2 == 0);
+    if (instance.assignments() > 4000) continue;
+    const std::set<Values> solutions = instance.brute_force();
+    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
+    ++round;
+    if (solutions.empty()) continue;
+    ASSERT_FALSE(root.failed()) << "round " << round;
+    for (std::size_t x = 0; x < instance.domains.size(); ++x) {
+      const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([x](const Values& v) { return v[x]; }));
+      EXPECT_LE(root.min(static_cast<int>(x)), lo) << "round " << round << ", variable " << x;
+      EXPECT_GE(root.max(static_cast<int>(x)), hi) << "round " << round << ", variable " << x;
+    }
   }
 }
 
@@ -308,6 +338,42 @@ TEST(Disjunctive, EdgeFindingPutsATaskAfterASet) {
   const Space root = IntProblem(m, {.prune = Prune::bounds}).root().space;
   ASSERT_FALSE(root.failed());
   EXPECT_EQ(root.min(s[3].id), 9) << "the three tasks of 3 take 0 .. 9 at least";
+}
+
+// A task: its start in lo .. hi, its duration p.
+struct Task {
+  Value lo, hi, p;
+};
+
+// The start of task `open` at the root of disjunctive_strict over `tasks` is lo .. hi,
+// exactly the solutions' bounds; and so in the mirror image in [0, horizon), where the
+// rule acts on the other end (a window [a, b) becomes [horizon - b, horizon - a)).
+void expect_root_start(const std::vector<Task>& tasks, std::size_t open, Value lo, Value hi, Value horizon) {
+  for (const bool mirrored : {false, true}) {
+    std::vector<Values> domains;
+    for (const Task& t : tasks) {
+      Values d;
+      for (Value v = mirrored ? horizon - t.hi - t.p : t.lo; v <= (mirrored ? horizon - t.lo - t.p : t.hi); ++v) d.push_back(v);
+      domains.push_back(d);
+    }
+    for (const Task& t : tasks) domains.push_back({t.p});
+    const Instance instance = disjunctive_instance(std::move(domains), true);
+    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
+    ASSERT_FALSE(root.failed());
+    const Value p = tasks[open].p;
+    const auto at = static_cast<int>(open);
+    EXPECT_EQ(root.min(at), mirrored ? horizon - hi - p : lo) << (mirrored ? "mirrored" : "as given");
+    EXPECT_EQ(root.max(at), mirrored ? horizon - lo - p : hi) << (mirrored ? "mirrored" : "as given");
+    expect_exact_bounds(instance, open, mirrored ? 1 : 0);
+  }
+}
+
+// Not-last: A and B end at 8 at the earliest, after i's latest start 7, so i is not last
+// of the three: it ends by the later of their latest starts, 8, and starts by 6. Neither
+// must come before i, nor i before both, so edge-finding sees nothing. The mirror image
+// is not-first.
+TEST(Disjunctive, NotLastEndsATaskBeforeAnother) {
+  expect_root_start({{0, 7, 2}, {2, 6, 3}, {2, 8, 3}}, 0, 0, 6, 11);
 }
 
 // Edge-finding where time-tabling sees nothing (no task has a compulsory part): two tasks

@@ -59,6 +59,38 @@ struct ThetaLambdaTree {
     }
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
+  // After a fill(), the same leaves all out of Θ, for a rule that needs no gray task
+  // (not-first/not-last) to fill it one task at a time: only the sums and envelopes are
+  // kept from here, a third of the work; the bars are stale until the next fill().
+  void empty_theta() {
+    std::fill(sum + 1, sum + 2 * leaves, Value{0});
+    std::fill(env + 1, env + 2 * leaves, none);
+  }
+  // Leaf k white.
+  void add_to_theta(std::size_t k, Value amount, Value envelope) {
+    std::size_t v = leaves + k;
+    sum[v] = amount;
+    env[v] = envelope;
+    for (v /= 2; v >= 1; v /= 2) {
+      sum[v] = sum[2 * v] + sum[2 * v + 1];
+      env[v] = std::max(env[2 * v + 1], env[2 * v] + sum[2 * v + 1]);
+    }
+  }
+  // The envelope of Θ with leaf k left out, the tree untouched: its path recombined.
+  Value env_without(std::size_t k) const {
+    Value s = 0;
+    Value e = none;
+    for (std::size_t v = leaves + k; v > 1; v /= 2) {
+      if (v % 2 == 1) {
+        e = std::max(e, env[v - 1] + s);
+        s += sum[v - 1];
+      } else {
+        e = std::max(env[v + 1], e + sum[v + 1]);
+        s += sum[v + 1];
+      }
+    }
+    return e;
+  }
   // Leaf k gray (task `task`), or out; the path above updated.
   void set_gray(std::size_t k, Value amount, Value envelope, int task) {
     const std::size_t v = leaves + k;

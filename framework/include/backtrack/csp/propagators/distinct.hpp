@@ -252,10 +252,9 @@ struct Distinct {
     for (int head = 0; head < tail; ++head) reach(g.partner[scc.stack[head]]);
 
     // "j -> i when j's partner is in i's domain": j's successors are its partner's holders.
-    scc.find(k, g.holders, [&](int j, int& from, int& to) {
-      from = g.holders_at[g.partner[j]];
-      to = g.holders_at[g.partner[j] + 1];
-    });
+    scc.find(
+        k, g.holders, [&](int j) { return g.holders_at[g.partner[j]]; },
+        [&](int j) { return g.holders_at[g.partner[j] + 1]; });
     for (int j = 0; j < k; ++j) {
       const int x = xs[static_cast<std::size_t>(g.var[j])];
       for (int p = g.first[j]; p < g.first[j + 1]; ++p) {

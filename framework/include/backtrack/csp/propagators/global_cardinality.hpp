@@ -308,10 +308,7 @@ struct GlobalCardinality {
     for (int v = nodes; v > 0; --v) g.next_at[v] = g.next_at[v - 1];
     g.next_at[0] = 0;
     StrongComponents scc(g.tarjan, static_cast<std::size_t>(nodes));
-    scc.find(nodes, g.next, [&](int j, int& from, int& to) {
-      from = g.next_at[j];
-      to = g.next_at[j + 1];
-    });
+    scc.find(nodes, g.next, [&](int j) { return g.next_at[j]; }, [&](int j) { return g.next_at[j + 1]; });
 
     for (int x = 0; x < k; ++x) {
       const int var = xs[static_cast<std::size_t>(g.var[x])];

@@ -2,7 +2,7 @@
 // Tarjan's strongly connected components without recursion, in scratch the caller owns:
 // the filters built on a matching or a flow (Régin's all-different in distinct.hpp, the
 // global cardinality's flow in global_cardinality.hpp) keep an edge exactly when its ends
-// share a component of the residual graph.
+// share a component of the residual graph; circuit.hpp asks whether its graph is one.
 #include <algorithm>
 #include <cstddef>
 
@@ -28,9 +28,10 @@ struct StrongComponents {
         calls(scratch + 4 * nodes),
         at(scratch + 5 * nodes) {}
 
-  // successors(j, from, to) sets [from, to) to the positions of j's successors in `edges`.
-  template <class Successors>
-  void find(int nodes, const int* edges, Successors successors) {
+  // first(j): a cursor at j's first successor; next(j, cursor): the successor at the
+  // cursor, moved on, or -1 when there is none left. The number of components.
+  template <class First, class Next>
+  int find(int nodes, First first, Next next) {
     std::fill(index, index + nodes, 0);
     std::fill(component, component + nodes, -1);
     int counter = 0;
@@ -38,21 +39,17 @@ struct StrongComponents {
     int depth = 0;
     for (int root = 0; root < nodes; ++root) {
       if (index[root] != 0) continue;
-      int depth_calls = 0;
-      int end = 0;
+      int open = 0;
       auto enter = [&](int j) {
         index[j] = low[j] = ++counter;
         stack[depth++] = j;
-        calls[depth_calls++] = j;
-        successors(j, at[j], end);
+        calls[open++] = j;
+        at[j] = first(j);
       };
       enter(root);
-      while (depth_calls > 0) {
-        const int j = calls[depth_calls - 1];
-        int from = 0;
-        successors(j, from, end);
-        if (at[j] < end) {
-          const int i = edges[at[j]++];
+      while (open > 0) {
+        const int j = calls[open - 1];
+        if (const int i = next(j, at[j]); i >= 0) {
           if (index[i] == 0) {
             enter(i);
           } else if (component[i] < 0) {  // on the stack
@@ -60,8 +57,8 @@ struct StrongComponents {
           }
           continue;
         }
-        --depth_calls;
-        if (depth_calls > 0) low[calls[depth_calls - 1]] = std::min(low[calls[depth_calls - 1]], low[j]);
+        --open;
+        if (open > 0) low[calls[open - 1]] = std::min(low[calls[open - 1]], low[j]);
         if (low[j] == index[j]) {
           int i = -1;
           do {
@@ -72,6 +69,12 @@ struct StrongComponents {
         }
       }
     }
+    return count;
+  }
+  // Successors as ranges of one array: j's are edges[from(j) .. to(j)).
+  template <class From, class To>
+  int find(int nodes, const int* edges, From from, To to) {
+    return find(nodes, from, [&](int j, int& cursor) { return cursor < to(j) ? edges[cursor++] : -1; });
   }
 };
 

@@ -386,6 +386,7 @@ Instance random_global_cardinality(Random& r, bool bounds) {
     for (std::size_t at : count_at) counts.push_back(v[at]);
     global_cardinality(m, xs, cover, counts, closed);
   };
+  in.domain_consistent = bounds;  // on the xs; count variables keep bounds of their own
   in.check = [=](const Assignment& a) {
     const auto xs_end = a.begin() + static_cast<std::ptrdiff_t>(xs_count);
     Value sum = 0, lows = 0, ups = 0;
@@ -453,6 +454,31 @@ TEST(GlobalCardinality, TheCountsSumAcrossValues) {
     EXPECT_EQ(problem.root().space.value(x[1].id), 5);
     EXPECT_EQ(problem.root().space.value(x[2].id), 5);
   }
+}
+
+// What --prune domain adds at the root: the flow's Hall sets, of upper and of lower capacities.
+std::vector<std::vector<Value>> gcc_root(const std::vector<std::vector<Value>>& domains, const std::vector<Value>& cover,
+                                         const std::vector<Value>& low, const std::vector<Value>& up) {
+  IntModel m;
+  std::vector<IntVar> x;
+  for (const auto& d : domains) x.push_back(m.int_var(d));
+  global_cardinality(m, x, cover, low, up);
+  const IntProblem problem(m, {.prune = Prune::domain});
+  std::vector<std::vector<Value>> left(x.size());
+  if (!problem.root_consistent()) return {};
+  for (std::size_t i = 0; i < x.size(); ++i) problem.root().space.for_each(x[i].id, [&](Value v) { left[i].push_back(v); });
+  return left;
+}
+
+TEST(GlobalCardinality, DomainConsistentUnderPruneDomain) {
+  // Each value at most once: x1 and x2 take 1 and 2 between them, x3 is left its 3.
+  EXPECT_EQ(gcc_root({{1, 2}, {1, 2}, {1, 2, 3}}, {1, 2, 3}, {0, 0, 0}, {1, 1, 1}),
+            (std::vector<std::vector<Value>>{{1, 2}, {1, 2}, {3}}));
+  // 1 and 2 each at least once, and x3 takes neither: x1 and x2 are 1 and 2, never 3.
+  EXPECT_EQ(gcc_root({{1, 2, 3}, {1, 2, 3}, {3, 4}}, {1, 2, 3}, {1, 1, 0}, {3, 3, 3}),
+            (std::vector<std::vector<Value>>{{1, 2}, {1, 2}, {3, 4}}));
+  // Both at once, and no room: three xs want 1 or 2, each at most once.
+  EXPECT_TRUE(gcc_root({{1, 2}, {1, 2}, {1, 2, 3}, {1, 2}}, {1, 2, 3}, {0, 0, 1}, {1, 1, 2}).empty());
 }
 
 TEST(GlobalCardinality, AMagicSequenceCountsItsOwnValues) {

@@ -28,6 +28,7 @@ class Boxed {
 
   static constexpr bool idempotent = P::idempotent;
   static constexpr Cost cost = cost_of<P>();
+  const P& operator*() const { return *p_; }
   std::vector<Subscription> subscriptions() const { return p_->subscriptions(); }
   void prepare(Space& s)
     requires requires(P& p) { p.prepare(s); }

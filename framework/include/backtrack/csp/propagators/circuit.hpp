@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/strong_components.hpp"
 
 namespace backtrack::csp {
 
@@ -115,53 +116,19 @@ struct Circuit {
   // Tarjan's components, without recursion, then what they rule out (header comment).
   bool components(Space& s) const {
     const int n = size();
-    int* index = ints(s);
-    int* low = index + n;
-    int* component = low + n;
-    int* stack = component + n;
-    int* calls = stack + n;
-    int* next = calls + n;  // per node on the call stack: the successor to look at next
-    std::fill(index, index + n, 0);
-    std::fill(component, component + n, -1);
-    int counter = 0;
-    int count = 0;
-    int depth = 0;
-    for (int root = 0; root < n; ++root) {
-      if (index[root] != 0) continue;
-      int open = 0;
-      auto enter = [&](int j) {
-        index[j] = low[j] = ++counter;
-        stack[depth++] = j;
-        calls[open++] = j;
-        next[j] = static_cast<int>(s.min(xs[at(j)]) - offset);
-      };
-      enter(root);
-      while (open > 0) {
-        const int j = calls[open - 1];
-        const int x = xs[at(j)];
-        if (next[j] < n && next[j] + offset <= s.max(x)) {
-          const int i = next[j];
-          next[j] = static_cast<int>(s.next(x, offset + i) - offset);
-          if (i == j) continue;
-          if (index[i] == 0) {
-            enter(i);
-          } else if (component[i] < 0) {  // on the stack
-            low[j] = std::min(low[j], index[i]);
+    StrongComponents scc(ints(s), static_cast<std::size_t>(n));
+    const int count = scc.find(
+        n, [&](int j) { return static_cast<int>(s.min(xs[at(j)]) - offset); },
+        [&](int j, int& next) {
+          const int x = xs[at(j)];
+          while (next < n && next + offset <= s.max(x)) {
+            const int i = next;
+            next = static_cast<int>(s.next(x, offset + i) - offset);
+            if (i != j) return i;
           }
-          continue;
-        }
-        --open;
-        if (open > 0) low[calls[open - 1]] = std::min(low[calls[open - 1]], low[j]);
-        if (low[j] == index[j]) {
-          int i = -1;
-          do {
-            i = stack[--depth];
-            component[i] = count;
-          } while (i != j);
-          ++count;
-        }
-      }
-    }
+          return -1;
+        });
+    const int* component = scc.component;
     if (!sub) return count == 1 || s.fail();
     int home = -1;  // the component of the nodes that must be in
     for (int i = 0; i < n; ++i) {

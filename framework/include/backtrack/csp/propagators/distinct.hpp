@@ -31,12 +31,11 @@
 #include "backtrack/csp/all_different.hpp"
 #include "backtrack/csp/propagators/basics.hpp"
 #include "backtrack/csp/propagators/distinct_bounds.hpp"
+#include "backtrack/csp/propagators/strong_components.hpp"
 
 namespace backtrack::csp {
 
 enum class DistinctStrength : std::uint8_t { forward, bounds, gac };
-
-inline constexpr std::size_t gac_edge_limit = std::size_t{1} << 20;
 
 struct Distinct {
   std::vector<int> xs;
@@ -200,16 +199,11 @@ struct Distinct {
   // The matching's graph in scratch: variables 0 .. k-1 (those with fewer values than the
   // scope has variables), values 0 .. m-1 (indices into `value`).
   struct Graph {
-    int* hint;     // per scope position: the value it was matched to at the last run
-    int* var;      // per variable: its scope position
-    int* partner;  // per variable: its value
-    int* first;    // per variable: where its values start in `adjacent` (k + 1)
-    int* index;    // Tarjan's, per variable
-    int* low;
-    int* component;
-    int* stack;
-    int* calls;
-    int* at;         // per variable on the call stack: the next of its edges to follow
+    int* hint;       // per scope position: the value it was matched to at the last run
+    int* var;        // per variable: its scope position
+    int* partner;    // per variable: its value
+    int* first;      // per variable: where its values start in `adjacent` (k + 1)
+    int* tarjan;     // StrongComponents' scratch, per variable
     int* adjacent;   // each variable's values, in order
     int* value;      // the sorted union of the domains
     int* owner;      // per value: its variable, or -1
@@ -224,8 +218,7 @@ struct Distinct {
         p += count;
         return q;
       };
-      hint = take(k), var = take(k), partner = take(k), first = take(k + 1), index = take(k), low = take(k);
-      component = take(k), stack = take(k), calls = take(k), at = take(k);
+      hint = take(k), var = take(k), partner = take(k), first = take(k + 1), tarjan = take(StrongComponents::ints(k));
       adjacent = take(edges), value = take(edges), owner = take(edges), seen = take(edges);
       holders_at = take(edges + 1), holders = take(edges);
     }
@@ -290,13 +283,14 @@ struct Distinct {
     // The values reached from a free value: a variable holding a reached value is reached,
     // and then so is its partner.
     const int reached = ++stamp;
+    StrongComponents scc(g.tarjan, static_cast<std::size_t>(k));
     int tail = 0;
     auto reach = [&](int v) {
       for (int p = g.holders_at[v]; p < g.holders_at[v + 1]; ++p) {
         const int j = g.holders[p];
         if (g.seen[g.partner[j]] == reached) continue;
         g.seen[g.partner[j]] = reached;
-        g.stack[tail++] = j;
+        scc.stack[tail++] = j;
       }
     };
     for (int v = 0; v < m; ++v) {
@@ -305,14 +299,17 @@ struct Distinct {
         reach(v);
       }
     }
-    for (int head = 0; head < tail; ++head) reach(g.partner[g.stack[head]]);
+    for (int head = 0; head < tail; ++head) reach(g.partner[scc.stack[head]]);
 
-    components(g, k);
+    // "j -> i when j's partner is in i's domain": j's successors are its partner's holders.
+    scc.find(
+        k, g.holders, [&](int j) { return g.holders_at[g.partner[j]]; },
+        [&](int j) { return g.holders_at[g.partner[j] + 1]; });
     for (int j = 0; j < k; ++j) {
       const int x = xs[static_cast<std::size_t>(g.var[j])];
       for (int p = g.first[j]; p < g.first[j + 1]; ++p) {
         const int v = g.adjacent[p];
-        const bool kept = v == g.partner[j] || g.seen[v] == reached || g.component[g.owner[v]] == g.component[j];
+        const bool kept = v == g.partner[j] || g.seen[v] == reached || scc.component[g.owner[v]] == scc.component[j];
         if (!kept && !s.remove(x, g.value[v])) return false;
       }
     }
@@ -350,49 +347,6 @@ struct Distinct {
     g.partner[j] = v;
     g.owner[v] = j;
     return true;
-  }
-
-  // Tarjan's strongly connected components of "j -> i when j's partner is in i's domain",
-  // without recursion: g.component[j] for every variable.
-  static void components(Graph& g, int k) {
-    std::fill(g.index, g.index + k, 0);
-    std::fill(g.component, g.component + k, -1);
-    int counter = 0;
-    int count = 0;
-    int depth = 0;
-    for (int root = 0; root < k; ++root) {
-      if (g.index[root] != 0) continue;
-      int calls = 0;
-      auto enter = [&](int j) {
-        g.index[j] = g.low[j] = ++counter;
-        g.stack[depth++] = j;
-        g.calls[calls++] = j;
-        g.at[j] = g.holders_at[g.partner[j]];
-      };
-      enter(root);
-      while (calls > 0) {
-        const int j = g.calls[calls - 1];
-        if (g.at[j] < g.holders_at[g.partner[j] + 1]) {
-          const int i = g.holders[g.at[j]++];
-          if (g.index[i] == 0) {
-            enter(i);
-          } else if (g.component[i] < 0) {  // on the stack
-            g.low[j] = std::min(g.low[j], g.index[i]);
-          }
-          continue;
-        }
-        --calls;
-        if (calls > 0) g.low[g.calls[calls - 1]] = std::min(g.low[g.calls[calls - 1]], g.low[j]);
-        if (g.low[j] == g.index[j]) {
-          int i = -1;
-          do {
-            i = g.stack[--depth];
-            g.component[i] = count;
-          } while (i != j);
-          ++count;
-        }
-      }
-    }
   }
 };
 

@@ -17,10 +17,21 @@
 //   - where the counts' mins reach F + O_any, the open xs keep only cover values; where
 //     their maxes fall to F + O_all, the open xs with another value lose the cover values.
 // That is what a count per value gives, and the sum across them: at least Gecode's
-// value-consistent gcc (IPL_VAL), and neither bounds nor domain consistent on the xs: it
-// sees no Hall interval (x1, x2 in {1, 2}, x3 in {1, 2, 3}, each value at most once
-// leaves x3 its 3). Not idempotent: the counts may be xs (a magic sequence counts its own
-// values), and narrowing them changes what a run found.
+// value-consistent gcc (IPL_VAL), and it sees no Hall interval (x1, x2 in {1, 2}, x3 in
+// {1, 2, 3}, each value at most once leaves x3 its 3). Not idempotent: the counts may be
+// xs (a magic sequence counts its own values), and narrowing them changes what a run found.
+//
+// With --prune domain (`domain`, set by the search) the xs' rules above give way to domain
+// consistency on the xs, the count bounds taken as constants (Régin 1996, "Generalized arc
+// consistency for global cardinality constraint", AAAI): the open xs send one unit each to
+// their cover values (and to "another value" where not closed), value j takes
+// count_min - fixed[j] .. count_max - fixed[j] units. A feasible flow comes from augmenting
+// paths, first to fill the lower capacities, then to place every open x (neither lowers a
+// value's flow); x keeps a value v beside its own exactly when x and v share a strongly
+// connected component of the residual graph (strong_components.hpp), the sink t joined to
+// each value with room (v -> t) or above its minimum (t -> v). A scope whose xs hold more
+// than gac_edge_limit cover values keeps the rules above. The graph is built in scratch
+// taken in prepare(): nothing is allocated in a run.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -29,6 +40,7 @@
 #include <vector>
 
 #include "backtrack/csp/propagators/basics.hpp"
+#include "backtrack/csp/propagators/strong_components.hpp"
 
 namespace backtrack::csp {
 
@@ -38,15 +50,23 @@ struct GlobalCardinality {
   std::vector<int> counts;   // one per cover value: a variable, or -1 for low .. up
   std::vector<Value> low, up;
   bool closed = false;
+  bool domain = false;         // domain consistency on the xs (the header comment)
   std::size_t open_at = 0;     // Space words: the open xs, one bit each; then a tally per value
   std::size_t may_at = 0;      // scratch ints: may[j] - fixed[j] in a run
+  std::size_t flow_at = 0;     // scratch ints: the flow's graph
+  std::size_t edges = 0;       // the most x -> value edges it holds; 0: no domain consistency
   static constexpr bool idempotent = false;
   static constexpr Cost cost = Cost::high;
 
+  // Called once, when the propagator joins a space: every domain is as large as it gets.
   void prepare(Space& s) {
     open_at = s.reserve_words(words(), ~std::uint64_t{0});
     s.reserve_words(cover.size(), 0);
     may_at = s.reserve_scratch(cover.size());
+    std::size_t values = 0;
+    for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), cover.size() + 1));
+    edges = values > gac_edge_limit ? 0 : values;
+    if (edges > 0) flow_at = s.reserve_scratch(Flow::ints(xs.size(), cover.size() + 1, edges));
   }
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs;
@@ -115,6 +135,7 @@ struct GlobalCardinality {
       }
     }
     if (open_any == 0) return Outcome::subsumed;  // every count fixed to its tally above
+    if (domain && edges > 0) return flow_filter(s) ? Outcome::open : Outcome::failed;
     // The xs' rules, from the counts as narrowed now.
     mins = maxes = 0;
     bool by_value = false;
@@ -137,6 +158,169 @@ struct GlobalCardinality {
   }
 
  private:
+  // The flow's graph in scratch: open xs 0 .. k-1, values 0 .. m-1 (the cover's, then
+  // "another value"), and for the components the nodes xs, then values, then t.
+  struct Flow {
+    int* var;         // per x: its scope position
+    int* partner;     // per x: the value its unit goes to, or -1
+    int* first;       // per x: where its values start in `adjacent` (k + 1)
+    int* adjacent;    // each x's values
+    int* low;         // per value: its capacities, less the xs fixed to it
+    int* up;
+    int* flow;        // per value: the xs whose unit it takes
+    int* seen;        // per value: the stamp of the last search that reached it
+    int* holders_at;  // per value: where its xs start in `holders` (m + 1)
+    int* holders;
+    int* next_at;     // per node: where its successors in the residual graph start in `next` (+ 1)
+    int* next;
+    int* tarjan;
+    static std::size_t ints(std::size_t n, std::size_t m, std::size_t edges) {
+      const std::size_t nodes = n + m + 1;
+      return 3 * n + 1 + 3 * edges + 5 * m + 1 + nodes + 1 + 2 * m + StrongComponents::ints(nodes);
+    }
+    Flow(int* p, std::size_t n, std::size_t m, std::size_t edges) {
+      auto take = [&](std::size_t count) {
+        int* q = p;
+        p += count;
+        return q;
+      };
+      var = take(n), partner = take(n), first = take(n + 1), adjacent = take(edges);
+      low = take(m), up = take(m), flow = take(m), seen = take(m), holders_at = take(m + 1), holders = take(edges);
+      next_at = take(n + m + 2), next = take(edges + 2 * m), tarjan = take(StrongComponents::ints(n + m + 1));
+    }
+    void give(int x, int v) {
+      if (partner[x] >= 0) --flow[partner[x]];
+      partner[x] = v;
+      ++flow[v];
+    }
+    // One more unit for value j: a free x that holds j, or one taken from a value that can
+    // spare it (above its minimum, or given one in turn).
+    bool fill(int j, int stamp) {
+      for (int p = holders_at[j]; p < holders_at[j + 1]; ++p) {
+        if (partner[holders[p]] < 0) return give(holders[p], j), true;
+      }
+      for (int p = holders_at[j]; p < holders_at[j + 1]; ++p) {
+        const int x = holders[p];
+        const int w = partner[x];
+        if (w == j || seen[w] == stamp) continue;
+        seen[w] = stamp;
+        if (flow[w] > low[w] || fill(w, stamp)) return give(x, j), true;
+      }
+      return false;
+    }
+    // A place for x: a value with room, or one whose x moves on to another (Kuhn's).
+    bool place(int x, int stamp) {
+      for (int p = first[x]; p < first[x + 1]; ++p) {
+        if (flow[adjacent[p]] < up[adjacent[p]]) return give(x, adjacent[p]), true;
+      }
+      for (int p = first[x]; p < first[x + 1]; ++p) {
+        const int v = adjacent[p];
+        if (seen[v] == stamp) continue;
+        seen[v] = stamp;
+        for (int q = holders_at[v]; q < holders_at[v + 1]; ++q) {
+          if (partner[holders[q]] == v && place(holders[q], stamp)) return give(x, v), true;
+        }
+      }
+      return false;
+    }
+  };
+
+  // Domain consistency on the open xs (the header comment).
+  bool flow_filter(Space& s) const {
+    const int m = static_cast<int>(cover.size()) + 1;
+    const int other = m - 1;
+    Flow g(s.scratch_ints().data() + flow_at, xs.size(), cover.size() + 1, edges);
+    int k = 0;
+    int e = 0;
+    for (std::size_t w = 0; w < words(); ++w) {
+      for (std::uint64_t b = s.word(open_at + w); b != 0; b &= b - 1) {
+        const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
+        const int x = xs[i];
+        g.var[k] = static_cast<int>(i);
+        g.first[k++] = e;
+        std::uint64_t in = 0;
+        for_each_cover_value(s, x, [&](std::size_t j) {
+          g.adjacent[e++] = static_cast<int>(j);
+          ++in;
+        });
+        if (in < s.size(x)) g.adjacent[e++] = other;
+      }
+    }
+    g.first[k] = e;
+    for (std::size_t j = 0; j < cover.size(); ++j) {
+      const auto fixed = static_cast<Value>(s.word(tally_at() + j));
+      g.low[j] = static_cast<int>(std::max<Value>(0, count_min(s, j) - fixed));
+      g.up[j] = static_cast<int>(count_max(s, j) - fixed);
+      if (g.low[j] > g.up[j]) return s.fail();
+    }
+    g.low[other] = 0;
+    g.up[other] = k;
+    std::fill(g.flow, g.flow + m, 0);
+    std::fill(g.seen, g.seen + m, 0);
+    std::fill(g.partner, g.partner + k, -1);
+
+    // Each value's xs.
+    std::fill(g.holders_at, g.holders_at + m + 1, 0);
+    for (int p = 0; p < e; ++p) ++g.holders_at[g.adjacent[p] + 1];
+    for (int v = 0; v < m; ++v) g.holders_at[v + 1] += g.holders_at[v];
+    for (int x = 0; x < k; ++x) {
+      for (int p = g.first[x]; p < g.first[x + 1]; ++p) g.holders[g.holders_at[g.adjacent[p]]++] = x;
+    }
+    for (int v = m; v > 0; --v) g.holders_at[v] = g.holders_at[v - 1];
+    g.holders_at[0] = 0;
+
+    int stamp = 0;
+    for (int j = 0; j < m; ++j) {
+      while (g.flow[j] < g.low[j]) {
+        if (!g.fill(j, ++stamp)) return s.fail();
+      }
+    }
+    for (int x = 0; x < k; ++x) {
+      if (g.partner[x] < 0 && !g.place(x, ++stamp)) return s.fail();
+    }
+
+    // The residual graph: x -> v for each value v of x beside its partner, v -> x for its
+    // partner, v -> t where v has room, t -> v where v is above its minimum.
+    const int t = k + m;
+    const int nodes = t + 1;
+    std::fill(g.next_at, g.next_at + nodes + 1, 0);
+    auto count_edge = [&](int from) { ++g.next_at[from + 1]; };
+    auto add_edge = [&](int from, int to) { g.next[g.next_at[from]++] = to; };
+    auto each_edge = [&](auto edge) {
+      for (int x = 0; x < k; ++x) {
+        for (int p = g.first[x]; p < g.first[x + 1]; ++p) {
+          const int v = g.adjacent[p];
+          if (v == g.partner[x]) {
+            edge(k + v, x);
+          } else {
+            edge(x, k + v);
+          }
+        }
+      }
+      for (int v = 0; v < m; ++v) {
+        if (g.flow[v] < g.up[v]) edge(k + v, t);
+        if (g.flow[v] > g.low[v]) edge(t, k + v);
+      }
+    };
+    each_edge([&](int from, int) { count_edge(from); });
+    for (int v = 0; v < nodes; ++v) g.next_at[v + 1] += g.next_at[v];
+    each_edge(add_edge);
+    for (int v = nodes; v > 0; --v) g.next_at[v] = g.next_at[v - 1];
+    g.next_at[0] = 0;
+    StrongComponents scc(g.tarjan, static_cast<std::size_t>(nodes));
+    scc.find(nodes, g.next, [&](int j) { return g.next_at[j]; }, [&](int j) { return g.next_at[j + 1]; });
+
+    for (int x = 0; x < k; ++x) {
+      const int var = xs[static_cast<std::size_t>(g.var[x])];
+      for (int p = g.first[x]; p < g.first[x + 1]; ++p) {
+        const int v = g.adjacent[p];
+        if (v == g.partner[x] || scc.component[x] == scc.component[k + v]) continue;
+        if (!(v == other ? keep_within_cover(s, var) : s.remove(var, cover[static_cast<std::size_t>(v)]))) return false;
+      }
+    }
+    return true;
+  }
+
   std::size_t words() const { return xs.size() / 64 + 1; }
   std::size_t tally_at() const { return open_at + words(); }
   Value count_min(const Space& s, std::size_t j) const { return counts[j] >= 0 ? s.min(counts[j]) : low[j]; }

@@ -25,16 +25,9 @@
 // times, uses and capacity are beyond 2^24, only time-tabling runs (the energies stay
 // within 64 bits).
 //
-// The profile is kept between runs (in scratch): each task's compulsory part as last folded
-// in, as two events, and the stretches they make. A run compares each task's part with
-// the folded one and refolds only those that changed (growing down a branch, shrinking
-// after a backtrack: the folded parts are whatever the last run left, on any branch), the
-// events re-sorted by insertion from their order before and the stretches rebuilt only
-// then. Each task also keeps the bounds, duration, use and capacity of its last sweep
-// that moved nothing; while those stay and no refolded part touches [est, lct), its sweep
-// would move nothing again and is skipped. The stretches are found by bisection. The
-// pruning is that of a sweep of every task against a profile rebuilt; a run allocates
-// nothing.
+// The profile is rebuilt each run from the parts, its events sorted by insertion sort
+// from the order of the run before (kept in scratch: the order barely changes below a
+// node); a run allocates nothing.
 #include <algorithm>
 #include <cstddef>
 #include <utility>
@@ -66,19 +59,15 @@ class Cumulative {
   // Scratch: the events' order (2n ints); their times and height changes (4n values) and
   // the profile's stretches (start, end, height: 6n values). Edge-finding's: two orders,
   // each task's leaf and state (4n ints), the tree's gray tasks (2 per node); est, lct,
-  // use, energy and new est of each task (5n values), the tree's sums (4 per node). The
-  // kept profile's: whether each task's last sweep stands (n ints); that sweep's est, lst,
-  // duration, use and capacity (5n values), the parts refolded in a run (2n values), the
-  // stretches' count and peak (2 values). All start empty: no part folded, no sweep.
+  // use, energy and new est of each task (5n values), the tree's sums (4 per node).
   void prepare(Space& s) {
     const std::size_t n = s_.size();
     const std::size_t nodes = ThetaLambdaTree::nodes_for(leaves_);
-    ints_at_ = s.reserve_scratch(7 * n + 2 * nodes);
-    values_at_ = s.reserve_scratch_values(22 * n + 4 * nodes + 2);
+    ints_at_ = s.reserve_scratch(6 * n + 2 * nodes);
+    values_at_ = s.reserve_scratch_values(15 * n + 4 * nodes);
     for (std::size_t e = 0; e < 2 * n; ++e) s.scratch_ints()[ints_at_ + e] = static_cast<int>(e);
     for (std::size_t i = 0; i < n; ++i) {
       s.scratch_ints()[ints_at_ + 2 * n + i] = s.scratch_ints()[ints_at_ + 3 * n + i] = static_cast<int>(i);
-      s.scratch_ints()[swept_at() + i] = 0;
     }
   }
 
@@ -121,54 +110,23 @@ class Cumulative {
     int* order = s.scratch_ints().data() + ints_at_;
     Value* time = s.scratch_values().data() + values_at_;
     Value* delta = time + 2 * n;
-    Value* changes = s.scratch_values().data() + kept_at() + 5 * n;
-    Value* count_and_peak = changes + 2 * n;
-    std::size_t changed = 0;
+    Value* from = delta + 2 * n;
+    Value* to = from + 2 * n;
+    Value* height = to + 2 * n;
     for (std::size_t i = 0; i < n; ++i) {
       const auto [a, e] = compulsory(s, i);
       const Value h = a < e ? least(s, r_[i]) : 0;
-      const Value was = delta[2 * i];
-      if (h == was && (h == 0 || (time[2 * i] == a && time[2 * i + 1] == e))) continue;
-      // An empty part's events keep their old times: at height 0 they change no level.
-      Value lo = was > 0 ? time[2 * i] : a;
-      Value hi = was > 0 ? time[2 * i + 1] : e;
-      if (h > 0) {
-        lo = std::min(lo, a);
-        hi = std::max(hi, e);
-        time[2 * i] = a;
-        time[2 * i + 1] = e;
-      }
-      changes[2 * changed] = lo;
-      changes[2 * changed + 1] = hi;
-      ++changed;
+      time[2 * i] = a;
       delta[2 * i] = h;
+      time[2 * i + 1] = e;
       delta[2 * i + 1] = -h;
     }
-    if (changed > 0) {
-      for (std::size_t k = 1; k < 2 * n; ++k) {
-        const int e = order[k];
-        std::size_t j = k;
-        for (; j > 0 && time[order[j - 1]] > time[e]; --j) order[j] = order[j - 1];
-        order[j] = e;
-      }
-      rebuild_stretches(s);
-      forget_sweeps_over(s, changes, changed);
+    for (std::size_t k = 1; k < 2 * n; ++k) {
+      const int e = order[k];
+      std::size_t j = k;
+      for (; j > 0 && time[order[j - 1]] > time[e]; --j) order[j] = order[j - 1];
+      order[j] = e;
     }
-    if (count_and_peak[1] > s.max(b_)) return -1;
-    if (!s.set_min(b_, count_and_peak[1])) return -1;
-    return static_cast<int>(count_and_peak[0]);
-  }
-
-  // The stretches, their count and peak, from the sorted events.
-  void rebuild_stretches(Space& s) const {
-    const std::size_t n = s_.size();
-    const int* order = s.scratch_ints().data() + ints_at_;
-    const Value* time = s.scratch_values().data() + values_at_;
-    const Value* delta = time + 2 * n;
-    Value* from = s.scratch_values().data() + values_at_ + 4 * n;
-    Value* to = from + 2 * n;
-    Value* height = to + 2 * n;
-    Value* count_and_peak = s.scratch_values().data() + kept_at() + 7 * n;
     int count = 0;
     Value level = 0;
     Value peak = 0;
@@ -183,31 +141,9 @@ class Cumulative {
         peak = std::max(peak, level);
       }
     }
-    count_and_peak[0] = count;
-    count_and_peak[1] = peak;
-  }
-
-  // A sweep that moved nothing stands while the profile over [est, lct) stays: those whose
-  // window meets a refolded part [lo, hi) go (all, where many parts changed, as after a
-  // backtrack far up: a test per task then costs less than one per task and part).
-  void forget_sweeps_over(Space& s, const Value* changes, std::size_t changed) const {
-    int* swept = s.scratch_ints().data() + swept_at();
-    const Value* seen = s.scratch_values().data() + kept_at();
-    for (std::size_t i = 0; i < s_.size(); ++i) {
-      if (swept[i] == 0) continue;
-      if (changed > 8) {
-        swept[i] = 0;
-        continue;
-      }
-      const Value est = seen[5 * i];
-      const Value lct = seen[5 * i + 1] + seen[5 * i + 2];
-      for (std::size_t c = 0; c < changed; ++c) {
-        if (changes[2 * c] <= lct && changes[2 * c + 1] >= est) {
-          swept[i] = 0;
-          break;
-        }
-      }
-    }
+    if (peak > s.max(b_)) return -1;
+    if (!s.set_min(b_, peak)) return -1;
+    return count;
   }
 
   // Moves task i's earliest start past the stretches it cannot overlap (in order), then
@@ -216,42 +152,29 @@ class Cumulative {
     const Value p = least(s, d_[i]);
     const Value h = least(s, r_[i]);
     if (p == 0 || h == 0 || s.fixed(s_[i])) return true;
-    const Value capacity = s.max(b_);
-    int& swept = s.scratch_ints()[swept_at() + i];
-    Value* seen = s.scratch_values().data() + kept_at() + 5 * i;
-    const Value bounds[5] = {s.min(s_[i]), s.max(s_[i]), p, h, capacity};
-    if (swept != 0 && std::equal(bounds, bounds + 5, seen)) return true;
     const std::size_t n = s_.size();
     const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
     const Value* to = from + 2 * n;
     const Value* height = to + 2 * n;
     const std::pair<Value, Value> own_part = compulsory(s, i);
+    const Value capacity = s.max(b_);
     auto overloads = [&](int k) {
       const bool own = from[k] >= own_part.first && to[k] <= own_part.second;
       return height[k] - (own ? h : 0) + h > capacity;
     };
     Value est = s.min(s_[i]);
-    for (int k = first_ending_after(to, stretches, est); k < stretches && from[k] < est + p; ++k) {
+    for (int k = 0; k < stretches && from[k] < est + p; ++k) {
       if (to[k] > est && overloads(k)) est = to[k];
     }
     Value lct = s.max(s_[i]) + p;
-    const auto last = static_cast<int>(std::partition_point(from, from + stretches, [&](Value f) { return f < lct; }) - from);
-    for (int k = last - 1; k >= 0 && to[k] > lct - p; --k) {
+    for (int k = stretches - 1; k >= 0 && to[k] > lct - p; --k) {
       if (from[k] < lct && overloads(k)) lct = from[k];
     }
     if (est > s.min(s_[i]) || lct - p < s.max(s_[i])) {
       moved = true;
-      swept = 0;
       return s.set_min(s_[i], est) && s.set_max(s_[i], lct - p);
     }
-    swept = 1;
-    std::copy(bounds, bounds + 5, seen);
     return true;
-  }
-
-  // The first stretch that ends after t (the stretches are disjoint and in order).
-  static int first_ending_after(const Value* to, int stretches, Value t) {
-    return static_cast<int>(std::partition_point(to, to + stretches, [&](Value x) { return x <= t; }) - to);
   }
 
   // Lowers each use to what the profile leaves free over its task's compulsory part; moved
@@ -267,7 +190,7 @@ class Cumulative {
       if (a >= e || s.fixed(r_[i])) continue;  // a fixed use fits: the profile holds it
       const Value h = least(s, r_[i]);
       Value others = 0;  // the stretches are cut at a and e: each lies inside [a, e) or outside
-      for (int k = first_ending_after(to, stretches, a); k < stretches && from[k] < e; ++k) {
+      for (int k = 0; k < stretches && from[k] < e; ++k) {
         if (to[k] > a) others = std::max(others, height[k] - h);
       }
       if (capacity - others < s.max(r_[i])) {
@@ -352,9 +275,6 @@ class Cumulative {
     }
     return true;
   }
-
-  std::size_t swept_at() const { return ints_at_ + 6 * s_.size() + 2 * ThetaLambdaTree::nodes_for(leaves_); }
-  std::size_t kept_at() const { return values_at_ + 15 * s_.size() + 4 * ThetaLambdaTree::nodes_for(leaves_); }
 
   std::vector<int> s_, d_, r_;
   int b_;

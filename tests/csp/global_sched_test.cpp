@@ -216,6 +216,66 @@ TEST(Cumulative, AgreesWithDecompositionAndBruteForce) {
   }
 }
 
+bool allows(const Decision& m, Value v) {
+  switch (m.kind) {
+    case Decision::Kind::equal: return v == m.v;
+    case Decision::Kind::not_equal: return v != m.v;
+    case Decision::Kind::at_most: return v <= m.v;
+    case Decision::Kind::more_than: return v > m.v;
+  }
+  return false;
+}
+
+// cumulative keeps its profile and its sweeps between runs, on whatever branch the run
+// before was: a random walk of decisions and backtracks, sometimes back to the root (as a
+// restart), must leave at every node the domains of the same path taken straight from the
+// root, and keep every solution the path allows.
+TEST(Cumulative, RandomWalkAgreesWithTheStraightPathAndBruteForce) {
+  Random random(6006);
+  for (int round = 0; round < 120;) {
+    const Instance instance = random_cumulative(random, random.pick(2, 4));
+    if (instance.assignments() > 3000) continue;
+    ++round;
+    const std::set<Values> solutions = instance.brute_force();
+    const IntProblem problem(instance.model(Globals::native), {.prune = Prune::bounds});
+    IntProblem::State node = problem.root();
+    std::vector<Decision> path;
+    const int k = static_cast<int>(instance.domains.size());
+    for (int step = 0; step < 40; ++step) {
+      const int back = random.pick(0, 9);
+      if (!path.empty() && (node.space.failed() || back < 3)) {
+        const std::size_t to = back == 0 ? 0 : path.size() - 1;
+        while (path.size() > to) {
+          problem.undo(node, path.back());
+          path.pop_back();
+        }
+        continue;
+      }
+      if (node.space.failed()) break;  // the root
+      const int x = random.pick(0, k - 1);
+      if (node.space.fixed(x)) continue;
+      const Decision m{x, static_cast<Decision::Kind>(random.pick(0, 3)),
+                       random.pick(static_cast<int>(node.space.min(x)), static_cast<int>(node.space.max(x)))};
+      problem.apply(node, m);
+      path.push_back(m);
+      IntProblem::State straight = problem.root();
+      for (const Decision& d : path) problem.apply(straight, d);
+      ASSERT_EQ(node.space.failed(), straight.space.failed()) << "round " << round << ", step " << step;
+      for (const Values& v : solutions) {
+        if (!std::ranges::all_of(path, [&](const Decision& d) { return allows(d, v[static_cast<std::size_t>(d.x)]); })) continue;
+        for (int y = 0; y < k; ++y) {
+          ASSERT_TRUE(node.space.contains(y, v[static_cast<std::size_t>(y)])) << "round " << round << ", step " << step;
+        }
+      }
+      if (node.space.failed()) continue;
+      for (int y = 0; y < node.space.variables(); ++y) {
+        ASSERT_EQ(node.space.min(y), straight.space.min(y)) << "round " << round << ", step " << step << ", variable " << y;
+        ASSERT_EQ(node.space.max(y), straight.space.max(y)) << "round " << round << ", step " << step << ", variable " << y;
+      }
+    }
+  }
+}
+
 TEST(Disjunctive, AgreesWithDecompositionAndBruteForce) {
   Random random(6002);
   for (int round = 0; round < 80;) {

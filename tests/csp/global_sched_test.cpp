@@ -216,6 +216,27 @@ TEST(Cumulative, AgreesWithDecompositionAndBruteForce) {
   }
 }
 
+TEST(Cumulative, OneVariableAsCapacityAndDurationIsCheckedAfterTheCapacityRises) {
+  // b = x3 is task 2's duration too: the profile raises b to its peak, which lengthens
+  // task 2, and the run must look at the profile again (here at a leaf where x2 = 2 made
+  // the peak 3 and task 2 then overlaps task 1 at time 2 with a load of 4).
+  IntModel m;
+  const IntVar x0 = m.int_var(0, 3), x1 = m.int_var(0, 4), x2 = m.int_var(-1, 2), x3 = m.int_var(0, 3);
+  const IntVar x4 = m.int_var(0, 0);
+  const std::vector<IntVar> starts{x0, x2, x4}, durations{x0, x1, x3}, uses{x0, x1, x0};
+  cumulative(m, starts, durations, uses, x3);
+  const auto expected = every_assignment({{0, 1, 2, 3}, {0, 1, 2, 3, 4}, {-1, 0, 1, 2}, {0, 1, 2, 3}, {0}}, [](const Values& v) {
+    return cumulative_holds({v[0], v[2], v[4]}, {v[0], v[1], v[3]}, {v[0], v[1], v[0]}, v[3]);
+  });
+  for (Prune prune : all_prunes) {
+    SearchOptions options;
+    options.prune = prune;
+    options.variables = VariableOrder::static_order;
+    options.values = ValueOrder::min;
+    EXPECT_EQ(csp::projected(solutions_of(m, options), 5), expected) << to_string(prune);
+  }
+}
+
 bool allows(const Decision& m, Value v) {
   switch (m.kind) {
     case Decision::Kind::equal: return v == m.v;

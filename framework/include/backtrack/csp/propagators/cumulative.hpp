@@ -80,7 +80,7 @@ class Cumulative {
     }
     for (bool moved = true; moved;) {
       moved = false;
-      const int stretches = profile(s);
+      const int stretches = profile(s, moved);
       if (stretches < 0) return s.fail();
       for (std::size_t i = 0; i < s_.size(); ++i) {
         if (!sweep(s, i, stretches, moved)) return false;
@@ -105,7 +105,7 @@ class Cumulative {
 
   // The profile's stretches of positive height, in order; their count, or -1 where the
   // profile passes the capacity. b rises to the peak.
-  int profile(Space& s) const {
+  int profile(Space& s, bool& moved) const {
     const std::size_t n = s_.size();
     int* order = s.scratch_ints().data() + ints_at_;
     Value* time = s.scratch_values().data() + values_at_;
@@ -142,7 +142,12 @@ class Cumulative {
       }
     }
     if (peak > s.max(b_)) return -1;
-    if (!s.set_min(b_, peak)) return -1;
+    if (peak > s.min(b_)) {
+      // b may be a task's duration or use as well (one variable in two roles): the
+      // profile just built is then stale, and the run goes round once more.
+      if (!s.set_min(b_, peak)) return -1;
+      moved = true;
+    }
     return count;
   }
 

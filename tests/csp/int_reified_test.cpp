@@ -362,7 +362,7 @@ TEST(Linear, KeptSumsAgreeWithGenerateAndTest) {
         if (n == 9 || random.pick(0, 2) != 0) {
           at.push_back(i);
           const Value small = random.pick(-3, 3) | 1;
-          a.push_back(huge && random.pick(0, 1) == 0 ? small * ((Value{1} << 62) + random.pick(0, 5)) : small);
+          a.push_back(huge && random.pick(0, 1) == 0 ? (small > 0 ? 1 : -1) * ((Value{1} << 62) + random.pick(0, 5)) : small);
         }
       }
       if (at.empty()) continue;

@@ -157,6 +157,22 @@ Instance random_cumulative(Random& random, int n) {
   return cumulative_instance(std::move(domains));
 }
 
+// Starts in intervals (which the rules on bounds read whole), durations and uses mostly
+// fixed and positive, sometimes open, zero or negative, the capacity sometimes open.
+Instance random_cumulative_windows(Random& random, int n) {
+  std::vector<Values> domains;
+  for (int i = 0; i < n; ++i) {
+    const int lo = random.pick(0, 4);
+    Values d;
+    for (int v = lo, hi = lo + random.pick(0, 4); v <= hi; ++v) d.push_back(v);
+    domains.push_back(d);
+  }
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 3) != 0 ? Values{random.pick(1, 3)} : random.subset(-1, 3));
+  for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 3) != 0 ? Values{random.pick(1, 2)} : random.subset(0, 2));
+  domains.push_back(random.pick(0, 2) != 0 ? Values{random.pick(1, 3)} : random.subset(0, 3));
+  return cumulative_instance(std::move(domains));
+}
+
 // disjunctive over n tasks: the domains are n starts and n durations.
 Instance disjunctive_instance(std::vector<Values> domains, bool strict) {
   Instance instance;
@@ -216,6 +232,18 @@ TEST(Cumulative, AgreesWithDecompositionAndBruteForce) {
   }
 }
 
+// The same on windows of starts, where the energy rules (edge-finding, timetable-edge-
+// finding) have bounds to move.
+TEST(Cumulative, WindowsAgreeWithDecompositionAndBruteForce) {
+  Random random(6008);
+  for (int round = 0; round < 60;) {
+    const Instance instance = random_cumulative_windows(random, random.pick(2, 4));
+    if (instance.assignments() > 3000) continue;
+    expect_agreement(instance, round++);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+}
+
 TEST(Cumulative, OneVariableAsCapacityAndDurationIsCheckedAfterTheCapacityRises) {
   // b = x3 is task 2's duration too: the profile raises b to its peak, which lengthens
   // task 2, and the run must look at the profile again (here at a leaf where x2 = 2 made
@@ -253,12 +281,14 @@ bool allows(const Decision& m, Value v) {
 // root, and keep every solution the path allows.
 TEST(Cumulative, RandomWalkAgreesWithTheStraightPathAndBruteForce) {
   Random random(6006);
-  for (int round = 0; round < 120;) {
-    const Instance instance = random_cumulative(random, random.pick(2, 4));
+  for (int round = 0; round < 160;) {
+    const Instance instance =
+        round % 2 == 0 ? random_cumulative(random, random.pick(2, 4)) : random_cumulative_windows(random, random.pick(3, 5));
     if (instance.assignments() > 3000) continue;
     ++round;
     const std::set<Values> solutions = instance.brute_force();
-    const IntProblem problem(instance.model(Globals::native), {.prune = Prune::bounds});
+    // domain adds timetable-edge-finding to bounds' rules
+    const IntProblem problem(instance.model(Globals::native), {.prune = round % 4 < 2 ? Prune::bounds : Prune::domain});
     IntProblem::State node = problem.root();
     std::vector<Decision> path;
     const int k = static_cast<int>(instance.domains.size());
@@ -469,6 +499,64 @@ TEST(Cumulative, EdgeFindingPutsATaskAfterASet) {
   ASSERT_FALSE(root.failed());
   EXPECT_EQ(root.min(s[2].id), 4);
   EXPECT_EQ(root.max(s[0].id), 2) << "nothing to say of the two";
+}
+
+// Whatever the rules conclude, the root keeps every start, duration, use and capacity
+// some solution takes.
+TEST(Cumulative, RootBoundsKeepEverySolution) {
+  Random random(6009);
+  for (int round = 0; round < 300;) {
+    const Instance instance = random_cumulative_windows(random, random.pick(3, 5));
+    if (instance.assignments() > 6000) continue;
+    const std::set<Values> solutions = instance.brute_force();
+    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::domain}).root().space;
+    ++round;
+    if (solutions.empty()) continue;
+    ASSERT_FALSE(root.failed()) << "round " << round;
+    for (std::size_t x = 0; x < instance.domains.size(); ++x) {
+      const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([x](const Values& v) { return v[x]; }));
+      EXPECT_LE(root.min(static_cast<int>(x)), lo) << "round " << round << ", variable " << x;
+      EXPECT_GE(root.max(static_cast<int>(x)), hi) << "round " << round << ", variable " << x;
+    }
+  }
+}
+
+// Timetable-edge-finding's own case, capacity 2: A and B (use 1, duration 2, start
+// 0 .. 2) lie within [0, 4), and Y (use 1, duration 3, start 1 .. 2) surely runs in
+// [2, 4); 8 - 4 - 2 leaves 2 in [0, 4) for D (use 1, duration 3), which would put 3 there
+// at start 0 and 2 at start 1, so D starts at 2 at the earliest. Time-tabling sees room
+// for D beside Y, edge-finding none of Y's energy in [0, 4) (Y may end at 5), and the
+// rule runs at --prune domain alone. The mirror image in [0, 15) moves D's latest start
+// the same way.
+TEST(Cumulative, TimetableEdgeFindingPutsATaskAfterTheProfileAndAWindow) {
+  constexpr Value horizon = 15;
+  const std::vector<Task> tasks{{0, 2, 2}, {0, 2, 2}, {1, 2, 3}, {0, 10, 3}};
+  for (const bool mirrored : {false, true}) {
+    std::vector<Values> domains;
+    for (const Task& t : tasks) {
+      Values d;
+      for (Value v = mirrored ? horizon - t.hi - t.p : t.lo; v <= (mirrored ? horizon - t.lo - t.p : t.hi); ++v) d.push_back(v);
+      domains.push_back(d);
+    }
+    for (const Task& t : tasks) domains.push_back({t.p});
+    for (std::size_t i = 0; i < tasks.size(); ++i) domains.push_back({1});
+    domains.push_back({2});
+    const Instance instance = cumulative_instance(std::move(domains));
+    const std::set<Values> solutions = instance.brute_force();
+    const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([](const Values& v) { return v[3]; }));
+    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::domain}).root().space;
+    const Space weaker = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
+    ASSERT_FALSE(root.failed());
+    if (mirrored) {
+      EXPECT_EQ(hi, horizon - 2 - 3);
+      EXPECT_EQ(root.max(3), hi) << "mirrored";
+      EXPECT_GT(weaker.max(3), hi) << "mirrored, --prune bounds";
+    } else {
+      EXPECT_EQ(lo, 2);
+      EXPECT_EQ(root.min(3), lo);
+      EXPECT_LT(weaker.min(3), lo) << "--prune bounds";
+    }
+  }
 }
 
 // The pairwise rule: a 2x2 square in a 3-wide strip, the only placement left for a 1x1

@@ -162,6 +162,15 @@ class IntProblem {
         propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
       }
     }
+    // cumulative's timetable-edge-finding prunes little beyond time-tabling and edge-finding
+    // for its O(n^2) a run: --prune domain alone asks for it (docs/csp.md, cumulative).
+    for (int id = 0; id < propagation.size() && options_.prune == Prune::domain; ++id) {
+      if (const auto* c = std::get_if<Boxed<Cumulative>>(&propagation[id])) {
+        Cumulative tuned = **c;
+        tuned.timetable_edge_finding = true;
+        propagation.replace(id, Boxed<Cumulative>(std::move(tuned)));
+      }
+    }
     if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
     scopes_.resize(static_cast<std::size_t>(model_.variables()));
     for (int id = 0; id < propagation.size(); ++id) {

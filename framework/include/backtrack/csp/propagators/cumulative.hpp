@@ -25,6 +25,20 @@
 // times, uses and capacity are beyond 2^24, only time-tabling runs (the energies stay
 // within 64 bits).
 //
+// Then timetable-edge-finding (Vilím 2011, "Timetable edge finding filtering algorithm
+// for discrete cumulative resources", CPAIOR; in the O(n^2) form of Schutt, Feydy and
+// Stuckey 2013, "Explaining time-table-edge-finding propagation for the cumulative
+// resource constraint", CPAIOR): edge-finding counts a task's energy only in a window
+// that holds the whole task, time-tabling only a task's compulsory part; over a window
+// [a, b) between an earliest start and a latest end, the profile's energy there plus the
+// free energy (use x duration beyond the compulsory part) of the tasks inside it must fit
+// in C (b - a) (else the node fails), and a task u starting at or after a that may end
+// after b has at least avail = C (b - a) - that much room for what its earliest start
+// would add to the profile there; where it would add more, u starts at
+// b - (its compulsory part in the window) - avail / c_u at the earliest. Each window
+// tries the one such task that would add most (Schutt et al.'s choice: the rule is not
+// applied to all, and the run's fixpoint takes up what a window missed). Both directions.
+//
 // The profile is rebuilt each run from the parts, its events sorted by insertion sort
 // from the order of the run before (kept in scratch: the order barely changes below a
 // node); a run allocates nothing.
@@ -43,6 +57,9 @@ class Cumulative {
   Cumulative(std::vector<int> start, std::vector<int> duration, std::vector<int> use, int capacity)
       : s_(std::move(start)), d_(std::move(duration)), r_(std::move(use)), b_(capacity),
         leaves_(ThetaLambdaTree::leaves_for(s_.size())) {}
+
+  // Timetable-edge-finding on or off: IntProblem turns it on for --prune domain.
+  bool timetable_edge_finding = false;
 
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
@@ -69,6 +86,11 @@ class Cumulative {
     for (std::size_t i = 0; i < n; ++i) {
       s.scratch_ints()[ints_at_ + 2 * n + i] = s.scratch_ints()[ints_at_ + 3 * n + i] = static_cast<int>(i);
     }
+    // Timetable-edge-finding's: the tasks by est and by lct in each direction (4n ints);
+    // the profile's energy before each stretch (2n + 1 values) and ten values per task.
+    tt_ints_at_ = s.reserve_scratch(4 * n);
+    tt_values_at_ = s.reserve_scratch_values(12 * n + 1);
+    for (std::size_t k = 0; k < 4 * n; ++k) s.scratch_ints()[tt_ints_at_ + k] = static_cast<int>(k % n);
   }
 
   bool propagate(Space& s) const {
@@ -90,6 +112,11 @@ class Cumulative {
       if (moved || !energies_fit(s)) continue;
       for (const bool mirrored : {false, true}) {
         if (!edge_finding(s, mirrored, moved)) return false;
+      }
+      // Each direction reads the profile, which is current only while nothing moved.
+      for (const bool mirrored : {false, true}) {
+        if (moved || !timetable_edge_finding) break;
+        if (!timetable_edges(s, mirrored, stretches, moved)) return false;
       }
     }
     return true;
@@ -281,10 +308,97 @@ class Cumulative {
     return true;
   }
 
+  // Timetable-edge-finding raising the earliest starts (of the mirrored tasks: lowering
+  // the latest ends); the profile's `stretches` are those of the tasks' bounds now.
+  bool timetable_edges(Space& s, bool mirrored, int stretches, bool& moved) const {
+    const std::size_t n = s_.size();
+    int* by_est = s.scratch_ints().data() + tt_ints_at_ + (mirrored ? 2 * n : 0);
+    int* by_lct = by_est + n;
+    const Value* from = s.scratch_values().data() + values_at_ + 4 * n;
+    const Value* to = from + 2 * n;
+    const Value* height = to + 2 * n;
+    Value* area = s.scratch_values().data() + tt_values_at_;  // the profile's energy before stretch k
+    Value* e = area + 2 * n + 1;
+    Value* l = e + n;
+    Value* c = l + n;
+    Value* p = c + n;
+    Value* part_from = p + n;  // the compulsory part, empty where part_from >= part_to
+    Value* part_to = part_from + n;
+    Value* spare = part_to + n;  // energy beyond the compulsory part
+    Value* before_e = spare + n;  // the profile's energy before e[i], and before l[i]
+    Value* before_l = before_e + n;
+    Value* new_est = before_l + n;
+    area[0] = 0;
+    for (int k = 0; k < stretches; ++k) area[k + 1] = area[k] + height[k] * (to[k] - from[k]);
+    // The profile's energy before time t (of the tasks as given, not mirrored).
+    auto before = [&](Value t) {
+      const auto k = static_cast<int>(std::upper_bound(from, from + stretches, t) - from) - 1;
+      return k < 0 ? Value{0} : area[k] + height[k] * (std::min(t, to[k]) - from[k]);
+    };
+    const Value total = area[stretches];
+    for (std::size_t i = 0; i < n; ++i) {
+      p[i] = least(s, d_[i]);
+      c[i] = least(s, r_[i]);
+      const Value lo = s.min(s_[i]);
+      const Value hi = s.max(s_[i]);
+      e[i] = mirrored ? -(hi + p[i]) : lo;
+      l[i] = mirrored ? -lo : hi + p[i];
+      part_from[i] = mirrored ? -(lo + p[i]) : hi;
+      part_to[i] = mirrored ? -hi : lo + p[i];
+      spare[i] = c[i] * (p[i] - std::clamp<Value>(part_to[i] - part_from[i], 0, p[i]));
+      before_e[i] = mirrored ? total - before(-e[i]) : before(e[i]);
+      before_l[i] = mirrored ? total - before(-l[i]) : before(l[i]);
+      new_est[i] = e[i];
+    }
+    ThetaLambdaTree::resort(by_est, e, n);
+    ThetaLambdaTree::resort(by_lct, l, n);
+    const Value capacity = s.max(b_);
+    for (std::size_t kb = n; kb-- > 0;) {
+      const auto j = static_cast<std::size_t>(by_lct[kb]);
+      const Value b = l[j];
+      if (kb + 1 < n && l[by_lct[kb + 1]] == b) continue;  // this window's end was done
+      Value inside = 0;  // the free energy of the tasks within [a, b)
+      int most = -1;     // the task u that would add most to [a, b) at its earliest start
+      Value most_adds = 0;
+      Value most_part = 0;  // its compulsory part within [a, b)
+      for (std::size_t ka = n; ka-- > 0;) {
+        const auto i = static_cast<std::size_t>(by_est[ka]);
+        const Value a = e[i];
+        if (a >= b) continue;
+        if (l[i] <= b) {
+          inside += spare[i];
+        } else if (c[i] > 0 && p[i] > 0) {
+          const Value part = std::max<Value>(0, std::min(b, part_to[i]) - part_from[i]);
+          const Value adds = c[i] * (std::min(b, a + p[i]) - a - part);
+          if (adds > most_adds) {
+            most = static_cast<int>(i);
+            most_adds = adds;
+            most_part = part;
+          }
+        }
+        if (ka > 0 && e[by_est[ka - 1]] == a) continue;  // every task starting at a first
+        const Value avail = capacity * (b - a) - (before_l[j] - before_e[i]) - inside;
+        if (avail < 0) return s.fail();
+        if (most >= 0 && most_adds > avail) {
+          const auto u = static_cast<std::size_t>(most);
+          new_est[u] = std::max(new_est[u], b - most_part - avail / c[u]);
+        }
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (new_est[i] <= e[i]) continue;
+      moved = true;
+      const bool ok = mirrored ? s.set_max(s_[i], -new_est[i] - least(s, d_[i])) : s.set_min(s_[i], new_est[i]);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
   std::vector<int> s_, d_, r_;
   int b_;
   std::size_t leaves_;
   std::size_t ints_at_ = 0, values_at_ = 0;
+  std::size_t tt_ints_at_ = 0, tt_values_at_ = 0;
 };
 
 }  // namespace backtrack::csp

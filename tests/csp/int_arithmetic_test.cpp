@@ -604,6 +604,57 @@ TEST(IntArithmetic, AMinIsWokenOnlyByTheSideThatMayDecideIt) {
   EXPECT_EQ(s.propagations, runs + 1) << "y, below x's greatest again above the node, did not wake the min";
 }
 
+// [a, b][i] = z: a run that narrows z is a fixpoint of its own (one run, not a second on
+// its own change); a variable at a position the index has lost wakes the element no more;
+// and with i and z fixed it sleeps (element.hpp's ElementVars).
+TEST(IntArithmetic, AnElementIsWokenOnlyByThePositionsItMayPick) {
+  IntModel m;
+  const IntVar a = m.int_var(0, 5);
+  const IntVar b = m.int_var(3, 8);
+  const IntVar i = m.int_var(0, 1);
+  const IntVar z = m.int_var(0, 9);
+  m.element({a, b}, i, z);
+  const Propagation& propagation = m.propagation();
+  const int id = propagation.size() - 1;
+  Space s = m.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  ASSERT_EQ(s.max(z.id), 8);
+
+  s.mark();
+  std::uint64_t runs = s.propagations;
+  ASSERT_TRUE(s.set_max(b.id, 4));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.max(z.id), 5);
+  EXPECT_EQ(s.propagations, runs + 1) << "narrowing z woke the element again";
+  ASSERT_TRUE(s.fix(i.id, 0));
+  ASSERT_EQ(propagation.run(s), -1);
+  runs = s.propagations;
+  ASSERT_TRUE(s.set_min(b.id, 4));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.propagations, runs) << "b, which the index no longer picks, woke the element";
+  ASSERT_TRUE(s.fix(z.id, 2));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(a.id) && s.value(a.id) == 2);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+}
+
+// [x0, x1, x2][i] = i with x0 = 1, x1 = x2 = 2: i >= 1 from z's least value, then i = 2
+// from the least value left. The index is z: a run repeats until nothing changes, as its
+// own changes do not wake it again.
+TEST(IntArithmetic, AnElementWhoseIndexIsItsValueReachesItsFixpointInOneRun) {
+  IntModel m;
+  const IntVar x0 = m.int_var(1, 1);
+  const IntVar x1 = m.int_var(2, 2);
+  const IntVar x2 = m.int_var(2, 2);
+  const IntVar i = m.int_var(0, 2);
+  m.element({x0, x1, x2}, i, i);
+  Space s = m.space();
+  ASSERT_EQ(m.propagation().run_all(s), -1);
+  EXPECT_TRUE(s.fixed(i.id) && s.value(i.id) == 2);
+}
+
 TEST(IntArithmetic, ElementCountsPositionsFromZero) {
   IntModel m;
   const IntVar i = m.int_var(-5, 5);

@@ -242,7 +242,7 @@ class IntModel {
   }
   void element(const std::vector<IntVar>& array, IntVar index, IntVar z) {
     if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
-    ElementVars e{{}, checked(index), checked(z)};
+    ElementVars e{{}, checked(index), checked(z), 0, false};
     for (IntVar x : array) e.xs.push_back(checked(x));
     add(std::move(e));
   }

@@ -375,6 +375,11 @@ TEST(IntArithmetic, ChainsAgreeWithGenerateAndTest) {
       ASSERT_EQ(solutions_of(m, o), expected)
           << "round " << round << " order " << to_string(o.variables) << " values " << to_string(o.values);
     }
+    // A side of a min or max, or a position of an element, that stops waking its
+    // propagator must not hide the run forward checking waits for.
+    for (const Prune prune : all_prunes) {
+      ASSERT_EQ(solutions_of(m, {.prune = prune}), expected) << "round " << round << " --prune " << to_string(prune);
+    }
   }
   EXPECT_GE(solved, 100) << "too few models with a solution to tell much";
 }
@@ -561,6 +566,93 @@ TEST(IntArithmetic, AVariableInTwoPlacesIsSettledAtOnceOverTheWholeRange) {
   // a = a mod a would be 0, which no divisor is.
   EXPECT_TRUE(root([](IntModel& m, IntVar a, IntVar) { m.mod(a, a, a); }).empty());
   EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar) { m.div(a, a, a); }), (Bounds{{1, 1}, {min_value, max_value}}));
+}
+
+// z = min(x, y): once one side can no longer be below the other, z is the other, and the
+// first wakes the min no more below that node (arithmetic.hpp's MinMax); decided, it
+// sleeps. Both come back when the search undoes the node.
+TEST(IntArithmetic, AMinIsWokenOnlyByTheSideThatMayDecideIt) {
+  IntModel m;
+  const IntVar x = m.int_var(0, 6);
+  const IntVar y = m.int_var(3, 9);
+  const IntVar z = m.int_var(0, 9);
+  m.min(x, y, z);
+  const Propagation& propagation = m.propagation();
+  const int id = propagation.size() - 1;
+  Space s = m.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  ASSERT_EQ(s.max(z.id), 6);
+
+  s.mark();
+  ASSERT_TRUE(s.set_max(x.id, 2));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.max(z.id), 2);
+  std::uint64_t runs = s.propagations;
+  ASSERT_TRUE(s.set_max(y.id, 7));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.propagations, runs) << "y, never below x now, woke the min";
+  ASSERT_TRUE(s.fix(x.id, 1));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(z.id) && s.value(z.id) == 1);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+
+  runs = s.propagations;
+  ASSERT_TRUE(s.set_max(y.id, 8));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.propagations, runs + 1) << "y, below x's greatest again above the node, did not wake the min";
+}
+
+// [a, b][i] = z: a run that narrows z is a fixpoint of its own (one run, not a second on
+// its own change); a variable at a position the index has lost wakes the element no more;
+// and with i and z fixed it sleeps (element.hpp's ElementVars).
+TEST(IntArithmetic, AnElementIsWokenOnlyByThePositionsItMayPick) {
+  IntModel m;
+  const IntVar a = m.int_var(0, 5);
+  const IntVar b = m.int_var(3, 8);
+  const IntVar i = m.int_var(0, 1);
+  const IntVar z = m.int_var(0, 9);
+  m.element({a, b}, i, z);
+  const Propagation& propagation = m.propagation();
+  const int id = propagation.size() - 1;
+  Space s = m.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  ASSERT_EQ(s.max(z.id), 8);
+
+  s.mark();
+  std::uint64_t runs = s.propagations;
+  ASSERT_TRUE(s.set_max(b.id, 4));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.max(z.id), 5);
+  EXPECT_EQ(s.propagations, runs + 1) << "narrowing z woke the element again";
+  ASSERT_TRUE(s.fix(i.id, 0));
+  ASSERT_EQ(propagation.run(s), -1);
+  runs = s.propagations;
+  ASSERT_TRUE(s.set_min(b.id, 4));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_EQ(s.propagations, runs) << "b, which the index no longer picks, woke the element";
+  ASSERT_TRUE(s.fix(z.id, 2));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(a.id) && s.value(a.id) == 2);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+}
+
+// [x0, x1, x2][i] = i with x0 = 1, x1 = x2 = 2: i >= 1 from z's least value, then i = 2
+// from the least value left. The index is z: a run repeats until nothing changes, as its
+// own changes do not wake it again.
+TEST(IntArithmetic, AnElementWhoseIndexIsItsValueReachesItsFixpointInOneRun) {
+  IntModel m;
+  const IntVar x0 = m.int_var(1, 1);
+  const IntVar x1 = m.int_var(2, 2);
+  const IntVar x2 = m.int_var(2, 2);
+  const IntVar i = m.int_var(0, 2);
+  m.element({x0, x1, x2}, i, i);
+  Space s = m.space();
+  ASSERT_EQ(m.propagation().run_all(s), -1);
+  EXPECT_TRUE(s.fixed(i.id) && s.value(i.id) == 2);
 }
 
 TEST(IntArithmetic, ElementCountsPositionsFromZero) {

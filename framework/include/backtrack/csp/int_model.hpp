@@ -233,8 +233,8 @@ class IntModel {
   void div(IntVar x, IntVar y, IntVar z) { add(Div{checked(x), checked(y), checked(z)}); }
   void mod(IntVar x, IntVar y, IntVar z) { add(Mod{checked(x), checked(y), checked(z)}); }
   void abs(IntVar x, IntVar z) { add(Abs{checked(x), checked(z)}); }
-  void min(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), false}); }
-  void max(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), true}); }
+  void min(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), false, 0}); }
+  void max(IntVar x, IntVar y, IntVar z) { add(MinMax{checked(x), checked(y), checked(z), true, 0}); }
   // z = array[index], the first element at index 0 (propagators/element.hpp).
   void element(std::vector<Value> array, IntVar index, IntVar z) {
     if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
@@ -242,7 +242,7 @@ class IntModel {
   }
   void element(const std::vector<IntVar>& array, IntVar index, IntVar z) {
     if (array.empty()) throw std::invalid_argument("csp: element needs a non-empty array");
-    ElementVars e{{}, checked(index), checked(z)};
+    ElementVars e{{}, checked(index), checked(z), 0, false};
     for (IntVar x : array) e.xs.push_back(checked(x));
     add(std::move(e));
   }

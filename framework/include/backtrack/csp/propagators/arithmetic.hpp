@@ -318,23 +318,38 @@ struct Abs {
 // z = min(x, y), or max(x, y) as the min mirrored: `largest` reads every bound negated.
 struct MinMax {
   int x, y, z;
-  bool largest = false;  // z = max(x, y)
+  bool largest = false;     // z = max(x, y)
+  std::size_t watched = 0;  // prepare()'s reversible word: bit 1 while x may decide z, bit 2 y
   static constexpr bool idempotent = true;
+  void prepare(Space& s) { watched = s.reserve_words(1, 3); }
   std::vector<Subscription> subscriptions() const {
-    return {{x, Event::bounds}, {y, Event::bounds}, {z, Event::bounds}};
+    return {{x, Event::bounds, std::nullopt, {{watched, 1}}}, {y, Event::bounds, std::nullopt, {{watched, 2}}}, {z, Event::bounds}};
   }
-  bool propagate(Space& s) const {
+  Outcome propagate(Space& s) const {
     for (;;) {
       const DomainsSnapshot<3> before(s, {x, y, z});
       // z from the least of x and y; each of them at least z; one certainly above z's
       // greatest leaves z to the other.
       if (!set_low(s, z, std::min(low(s, x), low(s, y))) || !set_high(s, z, std::min(high(s, x), high(s, y))))
-        return false;
-      if (!set_low(s, x, low(s, z)) || !set_low(s, y, low(s, z))) return false;
-      if (low(s, y) > high(s, z) && !set_high(s, x, high(s, z))) return false;
-      if (low(s, x) > high(s, z) && !set_high(s, y, high(s, z))) return false;
-      if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
+        return Outcome::failed;
+      if (!set_low(s, x, low(s, z)) || !set_low(s, y, low(s, z))) return Outcome::failed;
+      if (low(s, y) > high(s, z) && !set_high(s, x, high(s, z))) return Outcome::failed;
+      if (low(s, x) > high(s, z) && !set_high(s, y, high(s, z))) return Outcome::failed;
+      if (DomainsSnapshot<3>(s, {x, y, z}) == before) break;
     }
+    // z fixed, and equal to a fixed x or y: the other is at least z already. Both are
+    // fixed then where neither is to z's value (one certainly above z fixes the other).
+    if (s.fixed(z) && ((s.fixed(x) && low(s, x) == low(s, z)) || (s.fixed(y) && low(s, y) == low(s, z)))) {
+      return Outcome::subsumed;
+    }
+    // One that is never below the other (nor below z's greatest) leaves z = the other for
+    // good: its bounds wake the propagator no more below this node, as Gecode rewrites
+    // its min to an equality. What it could still tell was told in this run.
+    std::uint64_t bits = s.word(watched);
+    if (low(s, x) >= high(s, y) || low(s, x) > high(s, z)) bits &= ~std::uint64_t{1};
+    if (low(s, y) >= high(s, x) || low(s, y) > high(s, z)) bits &= ~std::uint64_t{2};
+    s.set_word(watched, bits);
+    return Outcome::open;
   }
 
  private:

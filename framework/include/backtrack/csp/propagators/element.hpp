@@ -217,16 +217,48 @@ struct ElementValues {
 struct ElementVars {
   std::vector<int> xs;
   int index, z;
+  std::size_t live = 0;  // prepare()'s reversible bits: the positions the index may pick
+  bool repeats = false;  // the index or z also in xs, or the index is z
 
-  // z's change may take the support of an index: run again on its own changes.
-  static constexpr bool idempotent = false;
+  // A run is a fixpoint: narrowing z to its least and greatest supported value leaves each
+  // position its support, and a fixed index leaves z and its variable equal. Unless a
+  // variable stands in two places: then the run repeats until nothing changes.
+  static constexpr bool idempotent = true;
+  void prepare(Space& s) {
+    live = reserve_bits(s, xs.size());
+    repeats = index == z || std::find(xs.begin(), xs.end(), index) != xs.end() ||
+              std::find(xs.begin(), xs.end(), z) != xs.end();
+  }
+  // A position the index lost wakes it no more (Gecode's element drops its subscription
+  // too): of p1f's [x, y][i] = c, once i is fixed, the variable not picked.
   std::vector<Subscription> subscriptions() const {
     std::vector<Subscription> subs{{index, Event::domain}, {z, Event::domain}};
-    for (int x : xs) subs.push_back({x, Event::domain});
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      subs.push_back({xs[i], Event::domain, std::nullopt, {{live + i / 64, std::uint64_t{1} << (i % 64)}}});
+    }
     return subs;
   }
 
-  bool propagate(Space& s) const {
+  Outcome propagate(Space& s) const {
+    for (;;) {
+      const std::uint64_t before = repeats ? values(s) : 0;
+      if (!narrow(s)) return Outcome::failed;
+      if (!repeats || values(s) == before) break;
+    }
+    for (std::size_t w = 0; w * 64 < xs.size(); ++w) {
+      std::uint64_t bits = s.word(live + w);
+      for (std::uint64_t b = bits; b != 0; b &= b - 1) {
+        const int i = static_cast<int>(w * 64) + std::countr_zero(b);
+        if (!s.contains(index, i)) bits &= ~(b & -b);
+      }
+      s.set_word(live + w, bits);
+    }
+    // The picked variable is z, and both are fixed.
+    return s.fixed(index) && s.fixed(z) ? Outcome::subsumed : Outcome::open;
+  }
+
+ private:
+  bool narrow(Space& s) const {
     if (!within_positions(s, index, xs.size())) return false;
     if (!keep_positions(s, index, [&](Value i) { return first_common(s, at(i), z) <= s.max(z); })) return false;
     // z from the least and the greatest value it shares with a variable the index may pick.
@@ -243,8 +275,11 @@ struct ElementVars {
     // The picked variable is z.
     return equal_domains(s, at(s.value(index)), z);
   }
-
- private:
+  std::uint64_t values(const Space& s) const {
+    std::uint64_t n = s.size(index) + s.size(z);
+    for (int x : xs) n += s.size(x);
+    return n;
+  }
   int at(Value i) const { return xs[static_cast<std::size_t>(i)]; }
 };
 

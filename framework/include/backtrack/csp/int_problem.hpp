@@ -162,6 +162,17 @@ class IntProblem {
         propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
       }
     }
+    // Detectable precedences cut the tree of a fixed search order, but lead a search by
+    // failure counts (afc-size, the FlatZinc default) no better, and sometimes astray
+    // (docs/csp.md): --prune bounds and domain ask for them.
+    const bool precedences = options_.prune == Prune::bounds || options_.prune == Prune::domain;
+    for (int id = 0; id < propagation.size() && precedences; ++id) {
+      if (const auto* d = std::get_if<Boxed<Disjunctive>>(&propagation[id])) {
+        Disjunctive tuned = **d;
+        tuned.precedences = true;
+        propagation.replace(id, Boxed<Disjunctive>(std::move(tuned)));
+      }
+    }
     if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
     scopes_.resize(static_cast<std::size_t>(model_.variables()));
     for (int id = 0; id < propagation.size(); ++id) {

@@ -12,6 +12,7 @@
 #include <ranges>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "backtrack/csp/globals.hpp"
@@ -485,6 +486,166 @@ void expect_root_start(const std::vector<Task>& tasks, std::size_t open, Value l
 // is not-first.
 TEST(Disjunctive, NotLastEndsATaskBeforeAnother) {
   expect_root_start({{0, 7, 2}, {2, 6, 3}, {2, 8, 3}}, 0, 0, 6, 11);
+}
+
+// Detectable precedences: C cannot end (19 at the earliest) before A or B start (by 14,
+// 17), so both run before it, and C starts at 11 + 10 = 21 at the earliest. Edge-finding
+// sees nothing (A, B and C fit by 27, B's latest end), nor does not-first/not-last.
+TEST(Disjunctive, DetectablePrecedencesPutATaskAfterTwo) {
+  expect_root_start({{0, 14, 11}, {1, 17, 10}, {14, 30, 5}}, 2, 21, 30, 35);
+}
+
+// A task's bounds as the rules read them: earliest start, latest start, least duration.
+struct Window {
+  Value est, lst, p;
+  Value ect() const { return est + p; }
+  Value lct() const { return lst + p; }
+};
+
+// The earliest end of the windows in `set` (a bit per task), and their latest start.
+Value ect_of(const std::vector<Window>& w, unsigned set) {
+  Value end = min_value;
+  for (std::size_t t = 0; t < w.size(); ++t) {
+    if ((set >> t & 1U) == 0) continue;
+    Value sum = 0;
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      if ((set >> j & 1U) != 0 && w[j].est >= w[t].est) sum += w[j].p;
+    }
+    end = std::max(end, w[t].est + sum);
+  }
+  return end;
+}
+Value lst_of(const std::vector<Window>& w, unsigned set) {
+  Value start = max_value;
+  for (std::size_t t = 0; t < w.size(); ++t) {
+    if ((set >> t & 1U) == 0) continue;
+    Value sum = 0;
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      if ((set >> j & 1U) != 0 && w[j].lct() <= w[t].lct()) sum += w[j].p;
+    }
+    start = std::min(start, w[t].lct() - sum);
+  }
+  return start;
+}
+
+// Each rule on every set of tasks, straight from its definition, must move no bound of
+// `w` (tasks of duration 0 are none of the rules' business). `where` names the case.
+void expect_rules_move_nothing(const std::vector<Window>& w, const std::string& where) {
+  const unsigned all = (1U << w.size()) - 1;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (w[i].p == 0) continue;
+    const unsigned me = 1U << i;
+    unsigned positive = 0;
+    for (std::size_t j = 0; j < w.size(); ++j) positive |= w[j].p > 0 ? 1U << j : 0U;
+    // Detectable precedences: j with lst_j < ect_i runs before i; j with ect_j > lst_i after.
+    unsigned before = 0;
+    unsigned after = 0;
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      if (j == i || w[j].p == 0) continue;
+      if (w[j].lst < w[i].ect()) before |= 1U << j;
+      if (w[j].ect() > w[i].lst) after |= 1U << j;
+    }
+    if (before != 0) {
+      EXPECT_GE(w[i].est, ect_of(w, before)) << where << ", detectable precedences, task " << i;
+    }
+    if (after != 0) {
+      EXPECT_LE(w[i].lct(), lst_of(w, after)) << where << ", detectable precedences, task " << i;
+    }
+    for (unsigned omega = 1; omega <= all; ++omega) {
+      if ((omega & me) != 0 || (omega & ~positive) != 0) continue;
+      Value lct = min_value;
+      Value est = max_value;
+      Value greatest_lst = min_value;
+      Value least_ect = max_value;
+      for (std::size_t j = 0; j < w.size(); ++j) {
+        if ((omega >> j & 1U) == 0) continue;
+        lct = std::max(lct, w[j].lct());
+        est = std::min(est, w[j].est);
+        greatest_lst = std::max(greatest_lst, w[j].lst);
+        least_ect = std::min(least_ect, w[j].ect());
+      }
+      // Edge-finding: where i cannot come before the end of omega, it comes after all of it.
+      if (ect_of(w, omega | me) > lct) {
+        EXPECT_GE(w[i].est, ect_of(w, omega)) << where << ", edge-finding, task " << i;
+      }
+      if (lst_of(w, omega | me) < est) {
+        EXPECT_LE(w[i].lct(), lst_of(w, omega)) << where << ", edge-finding, task " << i;
+      }
+      // Not-last and not-first.
+      if (ect_of(w, omega) > w[i].lst) {
+        EXPECT_LE(w[i].lct(), greatest_lst) << where << ", not-last, task " << i;
+      }
+      if (lst_of(w, omega) < w[i].ect()) {
+        EXPECT_GE(w[i].est, least_ect) << where << ", not-first, task " << i;
+      }
+    }
+  }
+}
+
+// The native propagator reaches the fixpoint of all its rules: at the root of random
+// instances (starts in intervals, durations from 0 up, some open), no rule taken from its
+// definition moves a bound. A rule that prunes less than it should fails here, where a
+// comparison of solutions would not see it.
+TEST(Disjunctive, RootIsAFixpointOfEveryRule) {
+  Random random(6008);
+  int standing = 0;
+  for (int round = 0; round < 600; ++round) {
+    const int n = random.pick(2, 6);
+    std::vector<Values> domains;
+    for (int i = 0; i < n; ++i) {
+      const int lo = random.pick(0, 12);
+      Values d;
+      for (int v = lo, hi = lo + random.pick(0, 9); v <= hi; ++v) d.push_back(v);
+      domains.push_back(d);
+    }
+    for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 3) != 0 ? Values{random.pick(1, 5)} : random.subset(0, 3));
+    const Instance instance = disjunctive_instance(std::move(domains), round % 2 == 0);
+    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
+    if (root.failed()) continue;
+    ++standing;
+    std::vector<Window> w;
+    for (int i = 0; i < n; ++i) w.push_back({root.min(i), root.max(i), std::max<Value>(root.min(n + i), 0)});
+    expect_rules_move_nothing(w, "round " + std::to_string(round));
+    if (testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(standing, 300) << "most roots stand, or the test tests little";
+}
+
+// The same variable may be a start (or a duration) of several tasks, or both: the native
+// propagator keeps exactly the solutions of brute force and of the decomposition.
+TEST(Disjunctive, SharedVariablesAgreeWithDecompositionAndBruteForce) {
+  Random random(6009);
+  for (int round = 0; round < 60;) {
+    const int k = random.pick(2, 4);
+    const int n = random.pick(2, 4);
+    std::vector<std::size_t> of_start, of_duration;
+    for (int i = 0; i < n; ++i) {
+      of_start.push_back(static_cast<std::size_t>(random.pick(0, k - 1)));
+      of_duration.push_back(static_cast<std::size_t>(random.pick(0, k - 1)));
+    }
+    const bool strict = round % 2 == 0;
+    Instance instance;
+    for (int x = 0; x < k; ++x) instance.domains.push_back(random.subset(-1, 6));
+    if (instance.assignments() > 3000) continue;
+    instance.post = [=](IntModel& m, const std::vector<IntVar>& x) {
+      std::vector<IntVar> s, d;
+      for (std::size_t i = 0; i < of_start.size(); ++i) {
+        s.push_back(x[of_start[i]]);
+        d.push_back(x[of_duration[i]]);
+      }
+      strict ? disjunctive_strict(m, s, d) : disjunctive(m, s, d);
+    };
+    instance.holds = [=](const Values& v) {
+      Values s, d;
+      for (std::size_t i = 0; i < of_start.size(); ++i) {
+        s.push_back(v[of_start[i]]);
+        d.push_back(v[of_duration[i]]);
+      }
+      return disjunctive_holds(s, d, strict);
+    };
+    expect_agreement(instance, round++);
+    if (testing::Test::HasFatalFailure()) return;
+  }
 }
 
 // Edge-finding where time-tabling sees nothing (no task has a compulsory part): two tasks

@@ -154,22 +154,24 @@ class IntProblem {
       propagation.replace(id, std::move(tuned));
       forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
     }
-    // A global cardinality's flow costs more per run than its counting rules: --prune domain alone asks for it.
-    for (int id = 0; id < propagation.size() && options_.prune == Prune::domain; ++id) {
-      if (const auto* g = std::get_if<Boxed<GlobalCardinality>>(&propagation[id])) {
-        GlobalCardinality tuned = **g;
-        tuned.domain = true;
-        propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
+    // Three globals have rules that cost more per run than they usually save, so a level asks
+    // for them (docs/csp.md): domain for a global cardinality's flow and cumulative's
+    // timetable-edge-finding; bounds and domain for disjunctive's detectable precedences,
+    // which lead a search by failure counts (afc-size, the FlatZinc default) no better, and
+    // sometimes astray.
+    const bool domain = options_.prune == Prune::domain;
+    const bool from_bounds = domain || options_.prune == Prune::bounds;
+    auto turn_on = [&propagation]<class P>(int id, bool P::*rule) {
+      if (const auto* p = std::get_if<Boxed<P>>(&propagation[id])) {
+        P tuned = **p;
+        tuned.*rule = true;
+        propagation.replace(id, Boxed<P>(std::move(tuned)));
       }
-    }
-    // cumulative's timetable-edge-finding prunes little beyond time-tabling and edge-finding
-    // for its O(n^2) a run: --prune domain alone asks for it (docs/csp.md, cumulative).
-    for (int id = 0; id < propagation.size() && options_.prune == Prune::domain; ++id) {
-      if (const auto* c = std::get_if<Boxed<Cumulative>>(&propagation[id])) {
-        Cumulative tuned = **c;
-        tuned.timetable_edge_finding = true;
-        propagation.replace(id, Boxed<Cumulative>(std::move(tuned)));
-      }
+    };
+    for (int id = 0; id < propagation.size() && from_bounds; ++id) {
+      if (domain) turn_on(id, &GlobalCardinality::domain);
+      if (domain) turn_on(id, &Cumulative::timetable_edge_finding);
+      turn_on(id, &Disjunctive::precedences);
     }
     if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
     scopes_.resize(static_cast<std::size_t>(model_.variables()));

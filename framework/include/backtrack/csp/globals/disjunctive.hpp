@@ -3,8 +3,9 @@
 // overlap, but a task of duration 0 may lie anywhere. disjunctive_strict: nor may a task
 // of duration 0 lie inside another. MiniZinc's fzn_disjunctive and fzn_disjunctive_strict.
 //
-// Native: propagators/disjunctive.hpp (overload checking, edge-finding and
-// not-first/not-last on a Θ-Λ-tree, Vilím 2004). Decomposed: MiniZinc's (std/fzn_disjunctive*.mzn), for each pair
+// Native: propagators/disjunctive.hpp (overload checking, edge-finding,
+// not-first/not-last and, from --prune bounds up, detectable precedences on a Θ-Λ-tree,
+// Vilím 2004). Decomposed: MiniZinc's (std/fzn_disjunctive*.mzn), for each pair
 // s[i] + d[i] <= s[j] or s[j] + d[j] <= s[i] (or, not strict, d[i] = 0 or d[j] = 0): a
 // clause over half-reified linear constraints.
 #include <cstddef>

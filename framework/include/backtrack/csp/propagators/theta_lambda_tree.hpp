@@ -60,8 +60,9 @@ struct ThetaLambdaTree {
     for (std::size_t v = leaves - 1; v >= 1; --v) combine(v);
   }
   // After a fill(), the same leaves all out of Θ, for a rule that needs no gray task
-  // (not-first/not-last) to fill it one task at a time: only the sums and envelopes are
-  // kept from here, a third of the work; the bars are stale until the next fill().
+  // (not-first/not-last, detectable precedences) to fill it one task at a time: only the
+  // sums and envelopes are kept from here, a third of the work; the bars are stale until
+  // the next fill().
   void empty_theta() {
     std::fill(sum + 1, sum + 2 * leaves, Value{0});
     std::fill(env + 1, env + 2 * leaves, none);

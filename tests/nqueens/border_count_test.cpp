@@ -1,11 +1,14 @@
-// Strategy border's count (BorderCount, border_count.hpp): the AVX-512 lanes where the CPU
-// has them, and the generic engine they fall back to, against OEIS A000170 and against
-// each other, on 1 and 2 threads; a count resumed from a checkpoint; a stop mid-subtree.
+// Strategy border's count (BorderCount, border_count.hpp): every kernel this CPU has (the
+// lanes of each instruction set, and the generic engine) against OEIS A000170 and against
+// the engine, on 1 and 2 threads; roots expanded until they fit in the lanes; a count
+// resumed from a checkpoint; a stop mid-subtree.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstddef>
 #include <mutex>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "backtrack/checkpoint.hpp"
@@ -24,19 +27,33 @@ using backtrack::SearchStats;
 using backtrack::StopReason;
 using backtrack::nqueens::BorderCount;
 using backtrack::nqueens::ConstellationQueens;
+using backtrack::nqueens::LaneKernel;
 using backtrack::nqueens::Symmetry;
 
 // Every subtree of the engine's split, searched with BorderCount on `threads` threads.
-SearchStats count_split(const ConstellationQueens& problem, bool lanes, unsigned threads) {
+SearchStats count_split(const ConstellationQueens& problem, LaneKernel kernel, unsigned threads) {
   const SearchLimits limits;
   const auto split = backtrack::split_tree(problem, backtrack::SplitPlan{}, limits);
   return backtrack::run_subtrees(problem, split, threads, limits, nullptr,
-                                 [&](const ConstellationQueens& own) { return BorderCount(own, limits, lanes); });
+                                 [&](const ConstellationQueens& own) { return BorderCount(own, limits, kernel); });
 }
+
+// Each kernel, the engine included; those this CPU lacks are skipped, saying so.
+class Kernel : public testing::TestWithParam<LaneKernel> {
+ protected:
+  void SetUp() override {
+    if (!kernel_supported(GetParam())) GTEST_SKIP() << "this CPU lacks " << kernel_needs(GetParam());
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(BorderCount, Kernel, testing::ValuesIn(backtrack::nqueens::lane_kernels),
+                         [](const testing::TestParamInfo<LaneKernel>& info) {
+                           return std::string(kernel_name(info.param));
+                         });
 
 // The lanes search the generic engine's tree: the same nodes, failures and depth up to
 // n = 14; n = 15 and 16 (seconds under load) against A000170 alone.
-void expect_counts(bool lanes) {
+TEST_P(Kernel, CountsUpTo16) {
   for (int n = 4; n <= 16; ++n) {
     const std::vector<Symmetry> symmetries =
         n <= 12 ? std::vector<Symmetry>{Symmetry::none, Symmetry::mirror, Symmetry::full}
@@ -47,7 +64,7 @@ void expect_counts(bool lanes) {
       const auto engine = small ? backtrack::count_solutions(problem) : SearchStats{};
       for (unsigned threads : {1u, 2u}) {
         if (!small && threads == 1) continue;
-        const auto stats = count_split(problem, lanes, threads);
+        const auto stats = count_split(problem, GetParam(), threads);
         EXPECT_EQ(u64(stats.solutions), reference::a000170[n]) << "n = " << n << " threads " << threads;
         EXPECT_EQ(stats.stop, StopReason::none);
         if (!small) continue;
@@ -59,25 +76,45 @@ void expect_counts(bool lanes) {
   }
 }
 
-TEST(BorderCount, LanesCountUpTo16) {
-  if (!backtrack::nqueens::lanes_available()) GTEST_SKIP() << "this CPU lacks AVX-512 F, BW, VL or BITALG";
-  expect_counts(true);
+// A root with more open rows than the lanes take is expanded until its descendants fit:
+// the engine searches none of the subtrees, and the nodes, failures, depth and count are
+// the engine's. Small boards reach this with fewer lanes (BorderCount's lane_limit), drawn
+// at random between 1 and n - 5 (every root then has more open rows).
+TEST_P(Kernel, ExpandsRootsWithMoreOpenRowsThanLanes) {
+  if (GetParam() == LaneKernel::engine) GTEST_SKIP() << "the engine has no lanes";
+  std::mt19937 random(61);
+  for (int n = 6; n <= 13; ++n) {
+    for (Symmetry symmetry : {Symmetry::none, Symmetry::mirror, Symmetry::full}) {
+      const ConstellationQueens problem(n, symmetry);
+      const auto engine = backtrack::count_solutions(problem);
+      const int lane_limit = std::uniform_int_distribution<int>(1, n - 5)(random);
+      const SearchLimits limits;
+      BorderCount search(problem, limits, GetParam(), lane_limit);
+      SearchStats stats;
+      for (const auto& root : problem.roots()) stats += search.run_subtree(root.prefix, root.weight);
+      const auto where = [&] { return testing::Message() << "n = " << n << " lane limit " << lane_limit; };
+      EXPECT_EQ(search.engine_subtrees(), 0u) << where();
+      EXPECT_EQ(u64(stats.solutions), reference::a000170[n]) << where();
+      EXPECT_EQ(stats.nodes, engine.nodes) << where();
+      EXPECT_EQ(stats.failures, engine.failures) << where();
+      EXPECT_EQ(stats.max_depth, engine.max_depth) << where();
+      EXPECT_EQ(stats.stop, StopReason::none);
+    }
+  }
 }
 
-TEST(BorderCount, GenericPathCountsUpTo16) { expect_counts(false); }
-
-// The stop flag, read every 2^16 nodes, ends a subtree with what it had counted.
-TEST(BorderCount, StopFlagLeavesPartialStatistics) {
+// The stop flag, read every 2^16 nodes, ends a subtree with what it had counted; in the
+// lanes also below an expanded root.
+TEST_P(Kernel, StopFlagLeavesPartialStatistics) {
   const ConstellationQueens problem(16, Symmetry::full);
   const auto roots = problem.roots();
   std::atomic<bool> stop{true};
   SearchLimits limits;
   limits.stop_requested = &stop;
-  for (bool lanes : {true, false}) {
-    if (lanes && !backtrack::nqueens::lanes_available()) continue;
-    BorderCount search(problem, limits, lanes);
+  for (int lane_limit : {backtrack::nqueens::lane_rows, 8}) {
+    BorderCount search(problem, limits, GetParam(), lane_limit);
     SearchLimits unlimited;
-    BorderCount whole(problem, unlimited, lanes);
+    BorderCount whole(problem, unlimited, GetParam(), lane_limit);
     std::size_t stopped = 0;
     for (const auto& root : roots) {
       if (stopped > 0) break;  // one is enough, and each root takes a while
@@ -93,7 +130,18 @@ TEST(BorderCount, StopFlagLeavesPartialStatistics) {
       EXPECT_LT(part.nodes, all.nodes);
       EXPECT_LE(part.solutions, all.solutions);
     }
-    EXPECT_GT(stopped, 0u) << "lanes " << lanes;
+    EXPECT_GT(stopped, 0u) << "lane limit " << lane_limit;
+  }
+}
+
+// The best kernel is one the CPU has, and none it has is faster.
+TEST(BorderCount, BestKernelIsTheFastestSupported) {
+  const LaneKernel best = backtrack::nqueens::best_kernel();
+  EXPECT_TRUE(kernel_supported(best));
+  for (LaneKernel kernel : backtrack::nqueens::lane_kernels) {
+    if (kernel > best) {
+      EXPECT_FALSE(kernel_supported(kernel)) << kernel_name(kernel);
+    }
   }
 }
 

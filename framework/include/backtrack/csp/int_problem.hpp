@@ -154,13 +154,18 @@ class IntProblem {
       propagation.replace(id, std::move(tuned));
       forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
     }
-    // A global cardinality's flow costs more per run than its counting rules: --prune domain alone asks for it.
-    for (int id = 0; id < propagation.size() && options_.prune == Prune::domain; ++id) {
-      if (const auto* g = std::get_if<Boxed<GlobalCardinality>>(&propagation[id])) {
-        GlobalCardinality tuned = **g;
-        tuned.domain = true;
-        propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
-      }
+    // A global cardinality's flow costs more per run than its counting rules: --prune
+    // bounds and domain alone ask for it, or the model, from arc up.
+    const CardinalityStrength cardinality = options_.prune == Prune::domain   ? CardinalityStrength::domain
+                                            : options_.prune == Prune::bounds ? CardinalityStrength::bounds
+                                                                              : CardinalityStrength::counting;
+    for (int id = 0; id < propagation.size(); ++id) {
+      const auto* g = std::get_if<Boxed<GlobalCardinality>>(&propagation[id]);
+      if (g == nullptr || (!gated() && !(**g).from_search)) continue;
+      GlobalCardinality tuned = **g;
+      tuned.strength = cardinality;
+      if (cardinality != CardinalityStrength::counting) tuned.reserve_flow(model_.space_to_tune());
+      propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
     }
     if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
     scopes_.resize(static_cast<std::size_t>(model_.variables()));

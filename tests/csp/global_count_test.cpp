@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -42,6 +43,8 @@ struct Instance {
   std::function<void(IntModel&, const std::vector<IntVar>&)> post;
   Check check;
   bool domain_consistent = false;  // what the native propagator claims for this instance
+  std::size_t xs = 0;              // global_cardinality: its xs are the first variables,
+  bool bounds_consistent = false;  // and its claim under --prune bounds (on the xs)
 
   IntModel model(Globals g) const {
     IntModel m;
@@ -350,8 +353,8 @@ TEST(GlobalNvalue, NarrowsTheXsWhereNLeavesNoRoom) {
 // global_cardinality(xs, cover, counts or low/up, closed): 0-4 xs over 0..3, a cover of
 // 1-3 values of 0..4 (for counts at times one twice, which both models decompose: the
 // decomposition's count variables are no solution's in the low/up form); counts variables of
-// their own or, at times, one of the xs. The checker is MiniZinc's definition, its implied
-// sums included.
+// their own or, at times, one of the xs; at times a strength given by the model rather
+// than --prune. The checker is MiniZinc's definition, its implied sums included.
 Instance random_global_cardinality(Random& r, bool bounds) {
   Instance in;
   const int n = r.pick(0, 4);
@@ -362,6 +365,8 @@ Instance random_global_cardinality(Random& r, bool bounds) {
     if (!bounds || std::find(cover.begin(), cover.end(), v) == cover.end()) cover.push_back(v);
   }
   const bool closed = r.pick(0, 2) == 0;
+  std::optional<CardinalityStrength> given;
+  if (const int k = r.pick(-3, 2); k >= 0) given = static_cast<CardinalityStrength>(k);
   const auto xs_count = static_cast<std::size_t>(n);
   std::vector<std::size_t> count_at;  // counts form: each count's variable
   std::vector<Value> low, up;
@@ -379,14 +384,23 @@ Instance random_global_cardinality(Random& r, bool bounds) {
   in.post = [=](IntModel& m, const std::vector<IntVar>& v) {
     const std::vector<IntVar> xs(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(xs_count));
     if (bounds) {
-      global_cardinality(m, xs, cover, low, up, closed);
+      global_cardinality(m, xs, cover, low, up, closed, given);
       return;
     }
     std::vector<IntVar> counts;
     for (std::size_t at : count_at) counts.push_back(v[at]);
-    global_cardinality(m, xs, cover, counts, closed);
+    global_cardinality(m, xs, cover, counts, closed, given);
   };
-  in.domain_consistent = bounds;  // on the xs; count variables keep bounds of their own
+  // On the xs; count variables keep bounds of their own.
+  in.domain_consistent = bounds && given.value_or(CardinalityStrength::domain) == CardinalityStrength::domain;
+  in.xs = xs_count;
+  // The flow sees the counts' bounds as constants: a count that is an x is no constant.
+  // A cover value twice is decomposed.
+  std::vector<Value> sorted = cover;
+  std::sort(sorted.begin(), sorted.end());
+  in.bounds_consistent = given != CardinalityStrength::counting &&
+                         std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end() &&
+                         std::all_of(count_at.begin(), count_at.end(), [&](std::size_t at) { return at >= xs_count; });
   in.check = [=](const Assignment& a) {
     const auto xs_end = a.begin() + static_cast<std::ptrdiff_t>(xs_count);
     Value sum = 0, lows = 0, ups = 0;
@@ -424,6 +438,35 @@ TEST(GlobalCardinality, LowUpAgreesWithItsDecompositionAndGenerateAndTest) {
     satisfiable += expect_agreement(random_global_cardinality(r, true)) ? 1 : 0;
   }
   EXPECT_GE(satisfiable, 30) << "too few of the random instances have a solution";
+}
+
+// --prune bounds at the root: each x's min and max take part in a solution of the interval
+// relaxation (every variable anywhere within its [min, max]), found by brute force.
+TEST(GlobalCardinality, BoundsConsistentUnderPruneBounds) {
+  Random r{std::mt19937(65)};
+  int checked = 0;
+  for (int round = 0; round < 1500; ++round) {
+    SCOPED_TRACE(round);
+    const Instance in = random_global_cardinality(r, round % 2 == 0);
+    if (!in.bounds_consistent || in.xs == 0) continue;
+    const IntProblem problem(in.model(Globals::native), {.prune = Prune::bounds});
+    if (!problem.root_consistent()) continue;
+    const Space& root = problem.root().space;
+    std::vector<std::vector<Value>> intervals;
+    for (std::size_t i = 0; i < in.domains.size(); ++i) {
+      intervals.emplace_back();
+      for (Value v = root.min(static_cast<int>(i)); v <= root.max(static_cast<int>(i)); ++v) intervals.back().push_back(v);
+    }
+    const std::set<Assignment> relaxed = every_assignment(intervals, in.check);
+    for (std::size_t i = 0; i < in.xs; ++i) {
+      for (Value bound : {root.min(static_cast<int>(i)), root.max(static_cast<int>(i))}) {
+        EXPECT_TRUE(std::any_of(relaxed.begin(), relaxed.end(), [&](const Assignment& a) { return a[i] == bound; }))
+            << "x" << i << " = " << bound << " has no support in the relaxation";
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 300);
 }
 
 // What a count per value misses, and the propagator sees at the root: the counts' sum.

@@ -610,12 +610,18 @@ std::map<std::string, Generator> builtins() {
       if (cover.empty()) cover.push_back(0);
       return cover;
     };
+    // Unannotated, :: domain or :: bounds: the strength on x.
+    const auto annotation = [](RandomModel& in) {
+      const char* annotations[] = {"", " :: domain", " :: bounds"};
+      return std::string(annotations[in.uniform(0, 2)]);
+    };
     g["fzn_global_cardinality" + suffix] = [=](RandomModel& in) {
       const Terms xs = in.int_terms(0, 3);
       const std::vector<long long> cover = some_cover(in);
       Terms counts;
       for (std::size_t j = 0; j < cover.size(); ++j) counts.push_back(closed ? in.int_var(0, 3) : in.int_term());
-      in.constrain("fzn_global_cardinality" + suffix + "(" + list(xs) + ", " + list(cover) + ", " + list(counts) + ")",
+      in.constrain("fzn_global_cardinality" + suffix + "(" + list(xs) + ", " + list(cover) + ", " + list(counts) + ")" +
+                       annotation(in),
                    [=](const Values& a) {
                      long long sum = 0;
                      for (std::size_t j = 0; j < cover.size(); ++j) {
@@ -632,7 +638,7 @@ std::map<std::string, Generator> builtins() {
       std::vector<long long> up;
       for (long long l : low) up.push_back(l + in.uniform(closed ? 0 : -1, 3));
       in.constrain("fzn_global_cardinality_low_up" + suffix + "(" + list(xs) + ", " + list(cover) + ", " + list(low) +
-                       ", " + list(up) + ")",
+                       ", " + list(up) + ")" + annotation(in),
                    [=](const Values& a) {
                      long long lows = 0, ups = 0;
                      for (std::size_t j = 0; j < cover.size(); ++j) {
@@ -900,6 +906,32 @@ TEST(Annotations, ALinearEqualityAnnotatedDomainIsDomainConsistent) {
   EXPECT_EQ(x_values(" :: domain"), 2U);
   EXPECT_EQ(x_values(" :: bounds"), 3U);
   EXPECT_EQ(x_values(""), 3U);
+}
+
+// Each of 1, 2, 3 at most once. x, y in 1..2 take 1 and 2 between them: bounds
+// consistency (a Hall interval) fixes z to 3, which the counting rules leave 1..3. x, y in
+// {1, 3} take 1 and 3: only domain consistency fixes z to 2, as 1 and 3 are its bounds and
+// the intervals of x and y hold 2. The annotation chooses whatever --prune says; none:
+// the level chooses.
+TEST(Annotations, AGlobalCardinalityAnnotatedDomainOrBoundsHasItsStrength) {
+  auto z_values = [](const std::string& xy, const std::string& annotation, csp::Prune prune) {
+    const FlatZincModel m = read_model("var " + xy + ": x;\nvar " + xy + ": y;\nvar 1..3: z :: output_var;\n" +
+                                       "constraint fzn_global_cardinality_low_up([x, y, z], [1, 2, 3], [0, 0, 0], "
+                                       "[1, 1, 1])" + annotation + ";\nsolve satisfy;\n");
+    const csp::IntProblem problem(m.model, {.prune = prune});
+    return problem.root().space.size(m.output[0].values[0].var);
+  };
+  for (const csp::Prune prune : {csp::Prune::arc, csp::Prune::bounds, csp::Prune::domain}) {
+    SCOPED_TRACE(std::string(csp::to_string(prune)));
+    EXPECT_EQ(z_values("1..2", " :: bounds", prune), 1U);
+    EXPECT_EQ(z_values("1..2", " :: domain", prune), 1U);
+    EXPECT_EQ(z_values("{1, 3}", " :: bounds", prune), 3U);
+    EXPECT_EQ(z_values("{1, 3}", " :: domain", prune), 1U);
+  }
+  EXPECT_EQ(z_values("1..2", "", csp::Prune::arc), 3U);
+  EXPECT_EQ(z_values("1..2", "", csp::Prune::bounds), 1U);
+  EXPECT_EQ(z_values("{1, 3}", "", csp::Prune::bounds), 3U);
+  EXPECT_EQ(z_values("{1, 3}", "", csp::Prune::domain), 1U);
 }
 
 TEST(FormatSolution, ScalarsBooleansAndArraysWithTheirIndexSets) {

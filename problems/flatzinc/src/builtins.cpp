@@ -334,17 +334,26 @@ void nvalue(Symbols& s, const ConstraintItem& c) {
 
 // fzn_global_cardinality(x, cover, counts): counts[j] of x are cover[j]; _closed: each x
 // is in cover. fzn_global_cardinality_low_up(x, cover, lbound, ubound): lbound[j] to
-// ubound[j] of them.
+// ubound[j] of them. :: domain or :: bounds chooses the strength on x whatever --prune says.
+std::optional<csp::CardinalityStrength> cardinality_strength(const ConstraintItem& c) {
+  switch (annotated(c)) {
+    case Annotated::domain: return csp::CardinalityStrength::domain;
+    case Annotated::bounds: return csp::CardinalityStrength::bounds;
+    case Annotated::neither: break;
+  }
+  return std::nullopt;
+}
 template <bool closed>
 void global_cardinality(Symbols& s, const ConstraintItem& c) {
   arity(c, 3);
-  csp::global_cardinality(s.model(), s.vars(c.args[0]), s.constants(c.args[1]), s.vars(c.args[2]), closed);
+  csp::global_cardinality(s.model(), s.vars(c.args[0]), s.constants(c.args[1]), s.vars(c.args[2]), closed,
+                          cardinality_strength(c));
 }
 template <bool closed>
 void global_cardinality_low_up(Symbols& s, const ConstraintItem& c) {
   arity(c, 4);
   csp::global_cardinality(s.model(), s.vars(c.args[0]), s.constants(c.args[1]), s.constants(c.args[2]),
-                          s.constants(c.args[3]), closed);
+                          s.constants(c.args[3]), closed, cardinality_strength(c));
 }
 
 // A constant argument that must fit an int (a count of states, a state).

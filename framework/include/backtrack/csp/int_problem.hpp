@@ -154,11 +154,23 @@ class IntProblem {
       propagation.replace(id, std::move(tuned));
       forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
     }
-    // Three globals have rules that cost more per run than they usually save, so a level asks
-    // for them (docs/csp.md): domain for a global cardinality's flow and cumulative's
-    // timetable-edge-finding; bounds and domain for disjunctive's detectable precedences,
-    // which lead a search by failure counts (afc-size, the FlatZinc default) no better, and
-    // sometimes astray.
+    // A global cardinality's flow costs more per run than its counting rules: --prune
+    // bounds and domain alone ask for it, or the model, from arc up.
+    const CardinalityStrength cardinality = options_.prune == Prune::domain   ? CardinalityStrength::domain
+                                            : options_.prune == Prune::bounds ? CardinalityStrength::bounds
+                                                                              : CardinalityStrength::counting;
+    for (int id = 0; id < propagation.size(); ++id) {
+      const auto* g = std::get_if<Boxed<GlobalCardinality>>(&propagation[id]);
+      if (g == nullptr || (!gated() && !(**g).from_search)) continue;
+      GlobalCardinality tuned = **g;
+      tuned.strength = cardinality;
+      if (cardinality != CardinalityStrength::counting) tuned.reserve_flow(model_.space_to_tune());
+      propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
+    }
+    // Two scheduling rules cost more per run than they usually save, so a level asks for
+    // them (docs/csp.md): domain for cumulative's timetable-edge-finding; bounds and domain
+    // for disjunctive's detectable precedences, which lead a search by failure counts
+    // (afc-size, the FlatZinc default) no better, and sometimes astray.
     const bool domain = options_.prune == Prune::domain;
     const bool from_bounds = domain || options_.prune == Prune::bounds;
     auto turn_on = [&propagation]<class P>(int id, bool P::*rule) {
@@ -169,7 +181,6 @@ class IntProblem {
       }
     };
     for (int id = 0; id < propagation.size() && from_bounds; ++id) {
-      if (domain) turn_on(id, &GlobalCardinality::domain);
       if (domain) turn_on(id, &Cumulative::timetable_edge_finding);
       turn_on(id, &Disjunctive::precedences);
     }

@@ -5,6 +5,9 @@
 //   global_cardinality(m, xs, {1, 2, 3}, counts, true)    closed: each x takes a cover value
 //   global_cardinality(m, xs, {1, 2, 3}, low, up)         low[j] .. up[j] xs are cover[j]
 //
+// Its strength on the xs (CardinalityStrength: counting rules, bounds, domain) follows
+// --prune (int_problem.hpp) unless one is given here, which holds from --prune arc up.
+//
 // MiniZinc's global_cardinality, global_cardinality_closed and their low/up forms. Native:
 // one GlobalCardinality propagator (propagators/global_cardinality.hpp), a reversible tally
 // per value, each count's bounds and the counts' sum. Decomposed as MiniZinc's standard
@@ -14,6 +17,7 @@
 // the propagator does not model.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -42,7 +46,8 @@ inline bool repeats(std::span<const Value> cover) {
 // The propagator over cover sorted, counts (or low/up) in the same order.
 inline void post_global_cardinality(IntModel& m, std::span<const IntVar> xs, std::span<const Value> cover,
                                     std::span<const IntVar> counts, std::span<const Value> low,
-                                    std::span<const Value> up, bool closed) {
+                                    std::span<const Value> up, bool closed,
+                                    std::optional<CardinalityStrength> strength) {
   std::vector<std::size_t> order(cover.size());
   for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cover[a] < cover[b]; });
@@ -57,6 +62,8 @@ inline void post_global_cardinality(IntModel& m, std::span<const IntVar> xs, std
     p.up.push_back(up.empty() ? 0 : std::clamp<Value>(up[j], -1, n));
   }
   p.closed = closed;
+  p.strength = strength.value_or(CardinalityStrength::counting);
+  p.from_search = !strength;
   m.add(Boxed<GlobalCardinality>(std::move(p)));
 }
 
@@ -69,13 +76,14 @@ inline void post_within(IntModel& m, std::span<const IntVar> xs, std::span<const
 }  // namespace detail
 
 inline void global_cardinality(IntModel& m, std::span<const IntVar> xs, const std::vector<Value>& cover,
-                               std::span<const IntVar> counts, bool closed = false) {
+                               std::span<const IntVar> counts, bool closed = false,
+                               std::optional<CardinalityStrength> strength = std::nullopt) {
   if (cover.size() != counts.size()) {
     throw std::invalid_argument("global_cardinality: " + std::to_string(cover.size()) + " cover values but " +
                                 std::to_string(counts.size()) + " counts");
   }
   if (m.globals() == Globals::native && !detail::repeats(cover)) {
-    detail::post_global_cardinality(m, xs, cover, counts, {}, {}, closed);
+    detail::post_global_cardinality(m, xs, cover, counts, {}, {}, closed, strength);
     return;
   }
   if (closed) detail::post_within(m, xs, cover);
@@ -88,13 +96,14 @@ inline void global_cardinality(IntModel& m, std::span<const IntVar> xs, const st
 }
 
 inline void global_cardinality(IntModel& m, std::span<const IntVar> xs, const std::vector<Value>& cover,
-                               const std::vector<Value>& low, const std::vector<Value>& up, bool closed = false) {
+                               const std::vector<Value>& low, const std::vector<Value>& up, bool closed = false,
+                               std::optional<CardinalityStrength> strength = std::nullopt) {
   if (cover.size() != low.size() || cover.size() != up.size()) {
     throw std::invalid_argument("global_cardinality: " + std::to_string(cover.size()) + " cover values but " +
                                 std::to_string(low.size()) + " low and " + std::to_string(up.size()) + " up bounds");
   }
   if (m.globals() == Globals::native && !detail::repeats(cover)) {
-    detail::post_global_cardinality(m, xs, cover, {}, low, up, closed);
+    detail::post_global_cardinality(m, xs, cover, {}, low, up, closed, strength);
     return;
   }
   const auto n = static_cast<Value>(xs.size());

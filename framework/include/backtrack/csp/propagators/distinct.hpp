@@ -270,15 +270,7 @@ struct Distinct {
     }
     for (int j = 0; j < k; ++j) g.hint[g.var[j]] = g.value[g.partner[j]];
 
-    // Each value's variables.
-    std::fill(g.holders_at, g.holders_at + m + 1, 0);
-    for (int p = 0; p < e; ++p) ++g.holders_at[g.adjacent[p] + 1];
-    for (int v = 0; v < m; ++v) g.holders_at[v + 1] += g.holders_at[v];
-    for (int j = 0; j < k; ++j) {
-      for (int p = g.first[j]; p < g.first[j + 1]; ++p) g.holders[g.holders_at[g.adjacent[p]]++] = j;
-    }
-    for (int v = m; v > 0; --v) g.holders_at[v] = g.holders_at[v - 1];
-    g.holders_at[0] = 0;
+    holders_by_value(k, g.first, g.adjacent, m, g.holders_at, g.holders);
 
     // The values reached from a free value: a variable holding a reached value is reached,
     // and then so is its partner.

@@ -21,17 +21,30 @@
 // {1, 2, 3}, each value at most once leaves x3 its 3). Not idempotent: the counts may be
 // xs (a magic sequence counts its own values), and narrowing them changes what a run found.
 //
-// With --prune domain (`domain`, set by the search) the xs' rules above give way to domain
-// consistency on the xs, the count bounds taken as constants (Régin 1996, "Generalized arc
-// consistency for global cardinality constraint", AAAI): the open xs send one unit each to
+// At strength domain (--prune domain, or :: domain in FlatZinc) the xs' rules above give
+// way to domain consistency on the xs, the count bounds taken as constants (Régin 1996,
+// "Generalized arc consistency for global cardinality constraint", AAAI): the open xs send one unit each to
 // their cover values (and to "another value" where not closed), value j takes
 // count_min - fixed[j] .. count_max - fixed[j] units. A feasible flow comes from augmenting
 // paths, first to fill the lower capacities, then to place every open x (neither lowers a
 // value's flow); x keeps a value v beside its own exactly when x and v share a strongly
 // connected component of the residual graph (strong_components.hpp), the sink t joined to
-// each value with room (v -> t) or above its minimum (t -> v). A scope whose xs hold more
-// than gac_edge_limit cover values keeps the rules above. The graph is built in scratch
-// taken in prepare(): nothing is allocated in a run.
+// each value with room (v -> t) or above its minimum (t -> v).
+//
+// At strength bounds (--prune bounds, or :: bounds) the rules above run, and then the same
+// flow on the interval relaxation: each open x holds every cover value within its
+// [min, max] (and "another value" where the interval has one and the scope is not closed).
+// x's new bounds are its smallest and largest values that the relaxation supports (an
+// edge in the flow or inside a component): bounds(Z) consistency on the xs, the count
+// bounds again constants, as the flow on the relaxation is what Quimper et al. 2003 ("An
+// efficient bounds consistency algorithm for the global cardinality constraint", CP)
+// compute faster. A run costs the flow's: O(n e) for the augmenting paths (e <= n (m + 1)
+// edges), linear for the components.
+//
+// A scope whose xs' intervals hold more than gac_edge_limit cover values keeps the rules
+// above. The graph is built in scratch taken where a flow may run (reserve_flow):
+// nothing is allocated in a run, and a search that never runs it copies none with its
+// space.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -44,17 +57,22 @@
 
 namespace backtrack::csp {
 
+// What filters the xs beside the counting rules: nothing, the flow on the intervals, or
+// the flow on the domains (the header comment).
+enum class CardinalityStrength : std::uint8_t { counting, bounds, domain };
+
 struct GlobalCardinality {
   std::vector<int> xs;
   std::vector<Value> cover;  // sorted, no repeats
   std::vector<int> counts;   // one per cover value: a variable, or -1 for low .. up
   std::vector<Value> low, up;
   bool closed = false;
-  bool domain = false;         // domain consistency on the xs (the header comment)
+  CardinalityStrength strength = CardinalityStrength::counting;
+  bool from_search = true;     // the strength follows --prune; false: the model gave it
   std::size_t open_at = 0;     // Space words: the open xs, one bit each; then a tally per value
   std::size_t may_at = 0;      // scratch ints: may[j] - fixed[j] in a run
   std::size_t flow_at = 0;     // scratch ints: the flow's graph
-  std::size_t edges = 0;       // the most x -> value edges it holds; 0: no domain consistency
+  std::size_t edges = 0;       // the most x -> value edges it holds; 0: no flow
   static constexpr bool idempotent = false;
   static constexpr Cost cost = Cost::high;
 
@@ -63,8 +81,19 @@ struct GlobalCardinality {
     open_at = s.reserve_words(words(), ~std::uint64_t{0});
     s.reserve_words(cover.size(), 0);
     may_at = s.reserve_scratch(cover.size());
+    if (strength != CardinalityStrength::counting) reserve_flow(s);
+  }
+  // The flow's graph, only where a flow may run: a copy of the space (a solution's
+  // values) copies it. A search that raises the strength reserves it then
+  // (int_problem.hpp); domains only shrink after, and an x's edges are at most the cover
+  // values within its interval, and one more.
+  void reserve_flow(Space& s) {
+    if (edges > 0) return;
     std::size_t values = 0;
-    for (int x : xs) values += static_cast<std::size_t>(std::min<std::uint64_t>(s.size(x), cover.size() + 1));
+    for (int x : xs) {
+      values += static_cast<std::size_t>(std::upper_bound(cover.begin(), cover.end(), s.max(x)) -
+                                         std::lower_bound(cover.begin(), cover.end(), s.min(x))) + 1;
+    }
     edges = values > gac_edge_limit ? 0 : values;
     if (edges > 0) flow_at = s.reserve_scratch(Flow::ints(xs.size(), cover.size() + 1, edges));
   }
@@ -135,29 +164,36 @@ struct GlobalCardinality {
       }
     }
     if (open_any == 0) return Outcome::subsumed;  // every count fixed to its tally above
-    if (domain && edges > 0) return flow_filter(s) ? Outcome::open : Outcome::failed;
-    // The xs' rules, from the counts as narrowed now.
-    mins = maxes = 0;
+    if (strength == CardinalityStrength::domain && edges > 0) return flow_filter(s, false) ? Outcome::open : Outcome::failed;
+    if (!rules(s, open_may, sum_min, sum_max, open_all < open_any)) return Outcome::failed;
+    if (strength == CardinalityStrength::bounds && edges > 0 && !flow_filter(s, true)) return Outcome::failed;
+    // Their changes wake this propagator again, which moves them to the tallies.
+    return Outcome::open;
+  }
+
+ private:
+  // The xs' rules, from the counts as narrowed now; `mixed`: some open x has a value
+  // outside the cover.
+  bool rules(Space& s, const int* open_may, Value sum_min, Value sum_max, bool mixed) const {
+    Value mins = 0, maxes = 0;
     bool by_value = false;
     for (std::size_t j = 0; j < cover.size(); ++j) {
       mins += count_min(s, j), maxes += count_max(s, j);
       const auto fixed = static_cast<Value>(s.word(tally_at() + j));
       by_value = by_value || (open_may[j] > 0 && (count_max(s, j) == fixed || count_min(s, j) == fixed + open_may[j]));
     }
-    const bool all_in = mins >= sum_max && open_all < open_any;
-    const bool rest_out = maxes <= sum_min && open_all < open_any;
-    if (!by_value && !all_in && !rest_out) return Outcome::open;
+    const bool all_in = mins >= sum_max && mixed;
+    const bool rest_out = maxes <= sum_min && mixed;
+    if (!by_value && !all_in && !rest_out) return true;
     for (std::size_t w = 0; w < words(); ++w) {
       for (std::uint64_t b = s.word(open_at + w); b != 0; b &= b - 1) {
         const int x = xs[w * 64 + static_cast<std::size_t>(std::countr_zero(b))];
-        if (!prune(s, x, open_may, all_in, rest_out)) return Outcome::failed;
+        if (!prune(s, x, open_may, all_in, rest_out)) return false;
       }
     }
-    // Their changes wake this propagator again, which moves them to the tallies.
-    return Outcome::open;
+    return true;
   }
 
- private:
   // The flow's graph in scratch: open xs 0 .. k-1, values 0 .. m-1 (the cover's, then
   // "another value"), and for the components the nodes xs, then values, then t.
   struct Flow {
@@ -225,8 +261,9 @@ struct GlobalCardinality {
     }
   };
 
-  // Domain consistency on the open xs (the header comment).
-  bool flow_filter(Space& s) const {
+  // Domain consistency on the open xs, or bounds(Z) consistency where `relaxed` (the
+  // header comment).
+  bool flow_filter(Space& s, bool relaxed) const {
     const int m = static_cast<int>(cover.size()) + 1;
     const int other = m - 1;
     Flow g(s.scratch_ints().data() + flow_at, xs.size(), cover.size() + 1, edges);
@@ -238,6 +275,13 @@ struct GlobalCardinality {
         const int x = xs[i];
         g.var[k] = static_cast<int>(i);
         g.first[k++] = e;
+        if (relaxed) {
+          const auto from = std::lower_bound(cover.begin(), cover.end(), s.min(x));
+          const auto to = std::upper_bound(from, cover.end(), s.max(x));
+          for (auto it = from; it != to; ++it) g.adjacent[e++] = static_cast<int>(it - cover.begin());
+          if (!closed && static_cast<Wide>(to - from) < static_cast<Wide>(s.max(x)) - s.min(x) + 1) g.adjacent[e++] = other;
+          continue;
+        }
         std::uint64_t in = 0;
         for_each_cover_value(s, x, [&](std::size_t j) {
           g.adjacent[e++] = static_cast<int>(j);
@@ -259,15 +303,7 @@ struct GlobalCardinality {
     std::fill(g.seen, g.seen + m, 0);
     std::fill(g.partner, g.partner + k, -1);
 
-    // Each value's xs.
-    std::fill(g.holders_at, g.holders_at + m + 1, 0);
-    for (int p = 0; p < e; ++p) ++g.holders_at[g.adjacent[p] + 1];
-    for (int v = 0; v < m; ++v) g.holders_at[v + 1] += g.holders_at[v];
-    for (int x = 0; x < k; ++x) {
-      for (int p = g.first[x]; p < g.first[x + 1]; ++p) g.holders[g.holders_at[g.adjacent[p]]++] = x;
-    }
-    for (int v = m; v > 0; --v) g.holders_at[v] = g.holders_at[v - 1];
-    g.holders_at[0] = 0;
+    holders_by_value(k, g.first, g.adjacent, m, g.holders_at, g.holders);
 
     int stamp = 0;
     for (int j = 0; j < m; ++j) {
@@ -312,13 +348,59 @@ struct GlobalCardinality {
 
     for (int x = 0; x < k; ++x) {
       const int var = xs[static_cast<std::size_t>(g.var[x])];
+      auto supported = [&](int p) { return g.adjacent[p] == g.partner[x] || scc.component[x] == scc.component[k + g.adjacent[p]]; };
+      if (relaxed) {
+        if (!supported_bounds(s, var, g.adjacent + g.first[x], g.adjacent + g.first[x + 1], other, supported, g.first[x])) {
+          return false;
+        }
+        continue;
+      }
       for (int p = g.first[x]; p < g.first[x + 1]; ++p) {
         const int v = g.adjacent[p];
-        if (v == g.partner[x] || scc.component[x] == scc.component[k + v]) continue;
+        if (supported(p)) continue;
         if (!(v == other ? keep_within_cover(s, var) : s.remove(var, cover[static_cast<std::size_t>(v)]))) return false;
       }
     }
     return true;
+  }
+
+  // x's bounds move in to its smallest and largest values that the relaxation supports:
+  // x's edges are [begin, end) (cover indices rising, then maybe `other`); supported(p),
+  // with p counted from `at`, says whether edge p lies on a flow.
+  template <class Supported>
+  bool supported_bounds(Space& s, int x, const int* begin, const int* end, int other, Supported supported, int at) const {
+    const bool others = end != begin && end[-1] == other && supported(at + static_cast<int>(end - begin) - 1);
+    const int* last = end != begin && end[-1] == other ? end - 1 : end;
+    Value lo = max_value, hi = min_value;
+    for (const int* p = begin; p != last; ++p) {
+      const Value v = cover[static_cast<std::size_t>(*p)];
+      if (supported(at + static_cast<int>(p - begin)) && s.contains(x, v)) {
+        lo = v;
+        break;
+      }
+    }
+    for (const int* p = last; p != begin; --p) {
+      const Value v = cover[static_cast<std::size_t>(p[-1])];
+      if (supported(at + static_cast<int>(p - 1 - begin)) && s.contains(x, v)) {
+        hi = v;
+        break;
+      }
+    }
+    // The first and last values outside the cover: a walk past cover values only.
+    for (Value v = s.min(x); others && v <= s.max(x) && v < lo; v = s.next(x, v)) {
+      if (!std::binary_search(cover.begin(), cover.end(), v)) {
+        lo = v;
+        break;
+      }
+    }
+    for (Value v = s.max(x); others && v >= s.min(x) && v > hi; v = s.previous(x, v)) {
+      if (!std::binary_search(cover.begin(), cover.end(), v)) {
+        hi = v;
+        break;
+      }
+    }
+    if (lo > hi) return s.fail();
+    return s.set_min(x, lo) && s.set_max(x, hi);
   }
 
   std::size_t words() const { return xs.size() / 64 + 1; }

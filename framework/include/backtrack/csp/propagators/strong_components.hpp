@@ -3,6 +3,7 @@
 // the filters built on a matching or a flow (Régin's all-different in distinct.hpp, the
 // global cardinality's flow in global_cardinality.hpp) keep an edge exactly when its ends
 // share a component of the residual graph; circuit.hpp asks whether its graph is one.
+// Both filters also walk their bipartite graph from the value side: holders_by_value.
 #include <algorithm>
 #include <cstddef>
 
@@ -77,5 +78,21 @@ struct StrongComponents {
     return find(nodes, from, [&](int j, int& cursor) { return cursor < to(j) ? edges[cursor++] : -1; });
   }
 };
+
+// The other side of a bipartite graph whose k sources list their targets (0 .. m-1):
+// source j's are targets[first[j] .. first[j + 1]). After it, target v's sources are
+// holders[at[v] .. at[v + 1]), in increasing order: a counting sort of the edges by
+// target, in time and space linear in the edges (at: m + 1 ints, holders: one per edge).
+inline void holders_by_value(int k, const int* first, const int* targets, int m, int* at, int* holders) {
+  std::fill(at, at + m + 1, 0);
+  for (int p = first[0]; p < first[k]; ++p) ++at[targets[p] + 1];
+  for (int v = 0; v < m; ++v) at[v + 1] += at[v];
+  for (int j = 0; j < k; ++j) {
+    for (int p = first[j]; p < first[j + 1]; ++p) holders[at[targets[p]]++] = j;
+  }
+  // Each at[v] has moved on to where v + 1's sources start.
+  for (int v = m; v > 0; --v) at[v] = at[v - 1];
+  at[0] = 0;
+}
 
 }  // namespace backtrack::csp

@@ -44,8 +44,9 @@ inline std::vector<OptionInfo> search_options() {
       "models: a value against the assigned ones); forward: forward checking, a constraint narrows once one of its "
       "variables is open (all-different: a fixed value leaves its peers); arc: propagation to a fixpoint (bitset "
       "models: AC-3 and singletons; integer models: every propagator, all-different by value); bounds: and "
-      "all-different by Hall intervals (bounds consistency); domain (formerly gac): and all-different by matching "
-      "(domain consistency)",
+      "all-different and global_cardinality at bounds consistency, disjunctive's detectable precedences; domain "
+      "(formerly gac): and all-different and global_cardinality at domain consistency, cumulative's "
+      "timetable-edge-finding",
       Type::text, detail::names_of(all_prunes)};
   prune.renamed_choices = {{"gac", "domain"}};
   std::vector<OptionInfo> options{

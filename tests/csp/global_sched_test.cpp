@@ -134,6 +134,20 @@ Values values_at(const Values& v, std::size_t from, std::size_t count) {
   return Values(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(from + count));
 }
 
+// Whatever the rules conclude at `prune`, each variable's bounds at the root still hold
+// the least and the greatest value it takes in a solution.
+void expect_root_keeps_every_solution(const Instance& instance, Prune prune, int round) {
+  const std::set<Values> solutions = instance.brute_force();
+  if (solutions.empty()) return;
+  const Space root = IntProblem(instance.model(Globals::native), {.prune = prune}).root().space;
+  ASSERT_FALSE(root.failed()) << "round " << round;
+  for (std::size_t x = 0; x < instance.domains.size(); ++x) {
+    const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([x](const Values& v) { return v[x]; }));
+    EXPECT_LE(root.min(static_cast<int>(x)), lo) << "round " << round << ", variable " << x;
+    EXPECT_GE(root.max(static_cast<int>(x)), hi) << "round " << round << ", variable " << x;
+  }
+}
+
 // cumulative over n tasks: the domains are n starts, n durations, n uses and the capacity.
 Instance cumulative_instance(std::vector<Values> domains) {
   const std::size_t k = domains.size() / 3;
@@ -427,16 +441,7 @@ TEST(Disjunctive, RootBoundsKeepEverySolution) {
     for (int i = 0; i < n; ++i) domains.push_back(random.pick(0, 2) != 0 ? Values{random.pick(1, 4)} : random.subset(0, 3));
     const Instance instance = disjunctive_instance(std::move(domains), round % 2 == 0);
     if (instance.assignments() > 4000) continue;
-    const std::set<Values> solutions = instance.brute_force();
-    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::bounds}).root().space;
-    ++round;
-    if (solutions.empty()) continue;
-    ASSERT_FALSE(root.failed()) << "round " << round;
-    for (std::size_t x = 0; x < instance.domains.size(); ++x) {
-      const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([x](const Values& v) { return v[x]; }));
-      EXPECT_LE(root.min(static_cast<int>(x)), lo) << "round " << round << ", variable " << x;
-      EXPECT_GE(root.max(static_cast<int>(x)), hi) << "round " << round << ", variable " << x;
-    }
+    expect_root_keeps_every_solution(instance, Prune::bounds, ++round);
   }
 }
 
@@ -669,16 +674,7 @@ TEST(Cumulative, RootBoundsKeepEverySolution) {
   for (int round = 0; round < 300;) {
     const Instance instance = random_cumulative_windows(random, random.pick(3, 5));
     if (instance.assignments() > 6000) continue;
-    const std::set<Values> solutions = instance.brute_force();
-    const Space root = IntProblem(instance.model(Globals::native), {.prune = Prune::domain}).root().space;
-    ++round;
-    if (solutions.empty()) continue;
-    ASSERT_FALSE(root.failed()) << "round " << round;
-    for (std::size_t x = 0; x < instance.domains.size(); ++x) {
-      const auto [lo, hi] = std::ranges::minmax(solutions | std::views::transform([x](const Values& v) { return v[x]; }));
-      EXPECT_LE(root.min(static_cast<int>(x)), lo) << "round " << round << ", variable " << x;
-      EXPECT_GE(root.max(static_cast<int>(x)), hi) << "round " << round << ", variable " << x;
-    }
+    expect_root_keeps_every_solution(instance, Prune::domain, ++round);
   }
 }
 

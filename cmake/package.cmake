@@ -23,6 +23,14 @@ endif()
 # (cmake/backtrackConfig.cmake.in); the program does not.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "libboost-dev, libboost-program-options-dev, nlohmann-json3-dev, libtbb-dev, libspdlog-dev")
-# fzn-backtrack and its solver configuration are for MiniZinc (cmake/minizinc.cmake).
+# fzn-backtrack and its solver configuration are for MiniZinc (cmake/minizinc.cmake); the
+# Python module (python/, in lib/python3/dist-packages) for the Python it was built
+# against (an extension loads into that minor version only), with pandas for compare's
+# DataFrame.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS minizinc)
+if(BACKTRACK_PYTHON)
+  math(EXPR backtrack_python_next "${Python3_VERSION_MINOR} + 1")
+  string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", python3 (>= 3.${Python3_VERSION_MINOR}), python3 (<< 3.${backtrack_python_next})")
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "minizinc, python3-pandas")
+endif()
 include(CPack)

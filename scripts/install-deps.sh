@@ -25,6 +25,11 @@ suite=(
   # tests/tree/check_tree_files.py: search tree drawings as a person opens them, the
   # pages in headless Chromium, the DOT files through Graphviz.
   chromium graphviz
+  # The Python module (python/, import backtrack) and its tests: pybind11, Python's headers,
+  # pytest; pandas and matplotlib for compare's DataFrame and the notebook in
+  # examples/python, run by jupyter nbconvert with the ipykernel.
+  pybind11-dev python3-dev python3-pytest python3-numpy python3-pandas python3-matplotlib
+  jupyter-notebook python3-nbconvert python3-ipykernel
 )
 if [ "${1:-}" = --program ]; then
   shift

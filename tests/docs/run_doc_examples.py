@@ -27,6 +27,10 @@ counts and node numbers included, must match exactly.
 Links between the files (`[text](other.md#heading)`) must lead to a file and a heading
 that exist.
 
+A command that starts with `python3` uses the Python module (docs/python.md): it runs
+with --pythonpath DIR on PYTHONPATH (a build's python/ folder), and is left out
+without it (a build without the module).
+
 --expect-stale turns the check around, for the test that proves a stale example fails:
 it passes only if every example in the files runs and differs from what it shows.
 """
@@ -190,9 +194,11 @@ def pin_to_two_cpus():
         os.sched_setaffinity(0, cpus[:2])
 
 
-def run(example, sandbox, bin_dir):
+def run(example, sandbox, bin_dir, pythonpath=None):
     env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
                LC_ALL="C.UTF-8", COLUMNS="80")
+    if pythonpath:
+        env["PYTHONPATH"] = str(pythonpath)
     env.pop("BACKTRACK_PLUGIN_PATH", None)  # the docs show the bundled problems only
     # The build's solver configuration (cmake/minizinc.cmake), for `minizinc --solver backtrack`.
     build_dir = Path(os.path.realpath(bin_dir / "backtrack")).parents[1]
@@ -211,6 +217,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--expect-stale", action="store_true",
                         help="pass only if every example differs from what it shows")
+    parser.add_argument("--pythonpath", type=Path,
+                        help="the Python module's folder, for the examples that run python3")
     parser.add_argument("program", type=Path)
     parser.add_argument("docs", nargs="+", type=Path)
     args = parser.parse_args()
@@ -221,7 +229,8 @@ def main():
     files = []
     for doc in args.docs:
         files += sorted(doc.glob("*.md")) if doc.is_dir() else [doc]
-    examples = [e for f in files for e in parse_examples(f)]
+    examples = [e for f in files for e in parse_examples(f)
+                if args.pythonpath or not e.command.startswith("python3")]
     if not examples:
         sys.exit("no examples found")
 
@@ -229,7 +238,7 @@ def main():
     matched, stale = 0, []
     try:
         for example in examples:
-            code, output = run(example, sandbox, bin_dir)
+            code, output = run(example, sandbox, bin_dir, args.pythonpath)
             want, got = normalise(example.expected), normalise(output)
             if code == example.exit_code and want == got:
                 matched += 1

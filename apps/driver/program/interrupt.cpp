@@ -6,6 +6,7 @@ namespace backtrack::interrupt {
 namespace {
 std::atomic<bool> stop_requested{false};
 volatile std::sig_atomic_t received = 0;
+std::atomic<bool>* host_flag = nullptr;
 
 extern "C" void on_signal(int signal) {
   received = signal;
@@ -14,6 +15,7 @@ extern "C" void on_signal(int signal) {
 }  // namespace
 
 const std::atomic<bool>& install() {
+  if (host_flag != nullptr) return *host_flag;
   static const bool installed = [] {
     struct sigaction action {};
     action.sa_handler = on_signal;
@@ -31,6 +33,8 @@ int signal_number() { return received; }
 
 int exit_code() { return received != 0 ? 128 + received : 130; }
 
-void request_stop() { stop_requested.store(true); }
+void request_stop() { (host_flag != nullptr ? *host_flag : stop_requested).store(true); }
+
+void use_host_flag(std::atomic<bool>* flag) { host_flag = flag; }
 
 }  // namespace backtrack::interrupt

@@ -13,5 +13,9 @@ int signal_number();
 int exit_code();
 // Set the flag from inside the program (e.g. the output went away).
 void request_stop();
+// A host that keeps the signals for itself (the Python module: Python's own handler turns
+// Ctrl-C into KeyboardInterrupt) gives the flag it sets instead: install() then returns it
+// and installs no handler, and request_stop() sets it. Null: the program's own again.
+void use_host_flag(std::atomic<bool>* flag);
 
 }  // namespace backtrack::interrupt

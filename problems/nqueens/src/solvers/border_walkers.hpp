@@ -69,6 +69,15 @@ inline bool dead_end(std::uint32_t open, std::uint32_t best, std::uint32_t cover
   return (best >> 4 == 0) | (std::popcount(covered) < std::popcount(open));
 }
 
+// -1 if `yes`, else 0, out of the optimiser's sight: where g++ sees through a mask it
+// may turn the select back into a branch (over a load, in step()), and a wrong guess
+// costs more than the node.
+BORDER_KERNEL [[gnu::always_inline]] inline int opaque_mask(bool yes) {
+  int mask = -static_cast<int>(yes);
+  asm("" : "+r"(mask));
+  return mask;
+}
+
 struct Totals {
   std::uint64_t nodes = 0;
   std::uint64_t failures = 0;
@@ -132,16 +141,15 @@ struct Walker {
     totals.found += solution;
     totals.failures += dead;
     totals.deepest = std::max(totals.deepest, base + level + 1);
-    // Selected by masks: g++ made branches of `?:` here, and a wrong guess costs more
-    // than the node.
-    const int back = at.back + ((level - at.back) & -static_cast<int>(rest != 0));
+    // Selected by masks: g++ made branches of `?:` here.
+    const int back = at.back + ((level - at.back) & opaque_mask(rest != 0));
     Level<Lanes>& next = path[static_cast<std::size_t>(level) + 1];
     next.free = free;
     next.lane = best & 0xf;
     next.todo = lane_of<Lanes>(next.free, next.lane);
     next.open = open & ~(std::uint32_t{1} << next.lane);
     next.back = back;
-    level = back + ((level + 1 - back) & -static_cast<int>(goes_down));
+    level = back + ((level + 1 - back) & opaque_mask(goes_down));
   }
 
   // Hands the shallowest move not yet taken to another walker, but never the current

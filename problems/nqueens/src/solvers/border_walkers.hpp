@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backtrack/nqueens/border_count.hpp"
 
@@ -53,11 +54,12 @@ constexpr std::uint64_t check_nodes = std::uint64_t{1} << 16;
 constexpr int walkers = 4;
 
 // Lane `lane` of the free squares, read back through memory (a store forwarded to the
-// load): every kernel's vector holds lane i's 32 bits at byte 4i.
+// load): every kernel's vector holds its 16 lanes in order, of 32 or 16 bits each.
 template <class Lanes>
 BORDER_KERNEL inline std::uint32_t lane_of(const typename Lanes::Vector& v, std::uint32_t lane) {
-  static_assert(sizeof(v) == sizeof(std::uint32_t) * lane_rows);
-  std::uint32_t value = 0;
+  using Lane = std::conditional_t<sizeof(v) == sizeof(std::uint16_t) * lane_rows, std::uint16_t, std::uint32_t>;
+  static_assert(sizeof(v) == sizeof(Lane) * lane_rows);
+  Lane value = 0;
   std::memcpy(&value, reinterpret_cast<const char*>(&v) + sizeof value * lane, sizeof value);
   return value;
 }
@@ -174,12 +176,12 @@ struct Walker {
   }
 };
 
-// count_in_lanes() on the kernel whose lanes are `Lanes`.
+// count_in_lanes() on the kernel whose lanes are `lanes`, made for `root`.
 template <class Lanes>
-BORDER_KERNEL SearchStats walk(const LaneRoot& root, std::uint64_t weight, const SearchLimits& limits) {
-  const Lanes lanes(root);
+BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::uint64_t weight,
+                               const SearchLimits& limits) {
   std::array<Walker<Lanes>, walkers> walker;
-  walker[0].busy = walker[0].start(lanes, {Lanes::load(root.free.data()), root.open, 0});
+  walker[0].busy = walker[0].start(lanes, {lanes.load(root), root.open, 0});
   // An idle walker takes the shallowest move a busy one has left, the largest piece of
   // work it can take; false when none is to be had.
   const auto find_work = [&](Walker<Lanes>& idle) BORDER_KERNEL {

@@ -1,11 +1,13 @@
 // Strategy border's count (BorderCount, border_count.hpp): every kernel this CPU has (the
 // lanes of each instruction set, and the generic engine) against OEIS A000170 and against
-// the engine, on 1 and 2 threads; roots expanded until they fit in the lanes; a count
-// resumed from a checkpoint; a stop mid-subtree.
+// the engine, on 1 and 2 threads; roots in 16- and 32-bit lanes; roots expanded until
+// they fit in the lanes; a count resumed from a checkpoint; a stop mid-subtree.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <random>
 #include <string>
@@ -101,6 +103,56 @@ TEST_P(Kernel, ExpandsRootsWithMoreOpenRowsThanLanes) {
       EXPECT_EQ(stats.stop, StopReason::none);
     }
   }
+}
+
+// From n = 19 the open rows' free squares span more columns than 16-bit lanes hold (the
+// border takes two of n), and the kernels count such roots in 32-bit lanes: subtrees a
+// few rows from the bottom of boards n = 19..23, below random constellations along
+// random paths, each against the engine. Both widths must come up.
+TEST_P(Kernel, WideRootsMatchTheEngine) {
+  if (GetParam() == LaneKernel::engine) GTEST_SKIP() << "the engine has no lanes";
+  using Move = ConstellationQueens::Move;
+  std::mt19937 random(65);
+  int wide = 0;
+  int narrow = 0;
+  for (int n = 19; n <= 23; ++n) {
+    const ConstellationQueens problem(n, Symmetry::full);
+    const auto roots = problem.roots();
+    const SearchLimits limits;
+    BorderCount lanes(problem, limits, GetParam());
+    BorderCount engine(problem, limits, LaneKernel::engine);
+    for (int sample = 0; sample < 16; ++sample) {
+      const auto& root = roots[std::uniform_int_distribution<std::size_t>(0, roots.size() - 1)(random)];
+      std::vector<Move> prefix(root.prefix.begin(), root.prefix.end());
+      auto state = problem.root();
+      for (const Move& m : prefix) state = problem.child(state, m);
+      const int open_left = std::uniform_int_distribution<int>(7, 11)(random);
+      while (std::popcount(state.open_rows) > open_left) {
+        std::vector<Move> moves;
+        for (const Move m : problem.candidates(state)) moves.push_back(m);
+        if (moves.empty()) break;
+        prefix.push_back(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+        state = problem.child(state, prefix.back());
+      }
+      std::uint64_t free = 0;
+      const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+      for (int row = 0; row < n; ++row) {
+        if ((state.open_rows >> row & 1) == 0) continue;
+        free |= all & ~(state.columns | state.rising >> row | state.falling >> (n - 1 - row));
+      }
+      const int span = free == 0 ? 0 : std::bit_width(free) - std::countr_zero(free);
+      ++(span > 16 ? wide : narrow);
+      const auto got = lanes.run_subtree(prefix, root.weight);
+      const auto want = engine.run_subtree(prefix, root.weight);
+      const auto where = [&] { return testing::Message() << "n = " << n << " depth " << prefix.size(); };
+      EXPECT_EQ(got.solutions, want.solutions) << where();
+      EXPECT_EQ(got.nodes, want.nodes) << where();
+      EXPECT_EQ(got.failures, want.failures) << where();
+      EXPECT_EQ(got.max_depth, want.max_depth) << where();
+    }
+  }
+  EXPECT_GT(wide, 0);
+  EXPECT_GT(narrow, 0);
 }
 
 // The stop flag, read every 2^16 nodes, ends a subtree with what it had counted; in the

@@ -32,7 +32,7 @@ class Lanes512 {
     }
   }
 
-  BORDER_KERNEL static Vector load(const std::uint32_t* free) { return _mm512_loadu_si512(free); }
+  BORDER_KERNEL Vector load(const LaneRoot& root) const { return _mm512_loadu_si512(root.free.data()); }
 
   // The key of a node's chosen row, free squares << 4 | lane (the fewest free squares,
   // the first lane on a tie), and the columns the open rows' free squares cover.

@@ -1,5 +1,7 @@
-// count_in_lanes() for AVX2: the 16 rows in two registers of 8 lanes of 32 bits, a row's
-// free squares counted by table (vpshufb), the fewest picked by phminposuw (SSE4.1).
+// count_in_lanes() for AVX2: the 16 rows in 16-bit lanes of one register where the
+// root's free squares span at most 16 columns (border_lanes_16.hpp), else in two
+// registers of 8 lanes of 32 bits; a row's free squares counted by table (vpshufb), the
+// fewest picked by phminposuw (SSE4.1).
 // Compiled for them by the target attribute alone, and called only where the CPU has them
 // (border_kernels.cpp).
 #include "border_kernels.hpp"
@@ -10,8 +12,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #define BORDER_KERNEL __attribute__((target("avx2")))
+#include "border_lanes_16.hpp"
 #include "border_walkers.hpp"
 
 namespace backtrack::nqueens::lanes {
@@ -46,6 +50,7 @@ class Lanes256 {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(free)),
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(free + 8))};
   }
+  BORDER_KERNEL Pair load(const LaneRoot& root) const { return load(root.free.data()); }
 
   // The key of a node's chosen row, free squares << 4 | lane (the fewest free squares,
   // the first lane on a tie), and the columns the open rows' free squares cover.
@@ -90,16 +95,9 @@ class Lanes256 {
   }
 
  private:
-  // Each byte's set bits looked up per nibble in a 16-entry table (vpshufb, Mula's
-  // method), then the four bytes of a lane added by two multiply-adds.
+  // Each lane's two 16-bit counts (NibbleTable16) added by one multiply-add.
   BORDER_KERNEL [[gnu::always_inline]] static inline __m256i count(__m256i squares) {
-    const __m256i table =
-        _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i nibble = _mm256_set1_epi8(0x0f);
-    const __m256i low = _mm256_and_si256(squares, nibble);
-    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(squares, 4), nibble);
-    const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(table, low), _mm256_shuffle_epi8(table, high));
-    return _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1)), _mm256_set1_epi16(1));
+    return _mm256_madd_epi16(NibbleTable16::of(squares), _mm256_set1_epi16(1));
   }
 
   Pair lane_index_;
@@ -110,7 +108,10 @@ class Lanes256 {
 }  // namespace
 
 SearchStats count_avx2(const LaneRoot& root, std::uint64_t weight, const SearchLimits& limits) {
-  return walk<Lanes256>(root, weight, limits);
+  if (const std::optional<int> first = Lanes16<NibbleTable16>::first_column(root)) {
+    return walk(Lanes16<NibbleTable16>(root, *first), root, weight, limits);
+  }
+  return walk(Lanes256(root), root, weight, limits);
 }
 
 }  // namespace backtrack::nqueens::lanes

@@ -28,7 +28,7 @@ struct Vpopcntdq {
 }  // namespace
 
 SearchStats count_avx512(const LaneRoot& root, std::uint64_t weight, const SearchLimits& limits) {
-  return walk<Lanes512<Vpopcntdq>>(root, weight, limits);
+  return walk(Lanes512<Vpopcntdq>(root), root, weight, limits);
 }
 
 }  // namespace backtrack::nqueens::lanes

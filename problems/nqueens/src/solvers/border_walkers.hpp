@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backtrack/nqueens/border_count.hpp"
 
@@ -53,11 +54,12 @@ constexpr std::uint64_t check_nodes = std::uint64_t{1} << 16;
 constexpr int walkers = 4;
 
 // Lane `lane` of the free squares, read back through memory (a store forwarded to the
-// load): every kernel's vector holds lane i's 32 bits at byte 4i.
+// load): every kernel's vector holds its 16 lanes in order, of 32 or 16 bits each.
 template <class Lanes>
 BORDER_KERNEL inline std::uint32_t lane_of(const typename Lanes::Vector& v, std::uint32_t lane) {
-  static_assert(sizeof(v) == sizeof(std::uint32_t) * lane_rows);
-  std::uint32_t value = 0;
+  using Lane = std::conditional_t<sizeof(v) == sizeof(std::uint16_t) * lane_rows, std::uint16_t, std::uint32_t>;
+  static_assert(sizeof(v) == sizeof(Lane) * lane_rows);
+  Lane value = 0;
   std::memcpy(&value, reinterpret_cast<const char*>(&v) + sizeof value * lane, sizeof value);
   return value;
 }
@@ -67,6 +69,15 @@ BORDER_KERNEL inline std::uint32_t lane_of(const typename Lanes::Vector& v, std:
 // to fill.
 inline bool dead_end(std::uint32_t open, std::uint32_t best, std::uint32_t covered) {
   return (best >> 4 == 0) | (std::popcount(covered) < std::popcount(open));
+}
+
+// -1 if `yes`, else 0, out of the optimiser's sight: where g++ sees through a mask it
+// may turn the select back into a branch (over a load, in step()), and a wrong guess
+// costs more than the node.
+BORDER_KERNEL [[gnu::always_inline]] inline int opaque_mask(bool yes) {
+  int mask = -static_cast<int>(yes);
+  asm("" : "+r"(mask));
+  return mask;
 }
 
 struct Totals {
@@ -132,16 +143,15 @@ struct Walker {
     totals.found += solution;
     totals.failures += dead;
     totals.deepest = std::max(totals.deepest, base + level + 1);
-    // Selected by masks: g++ made branches of `?:` here, and a wrong guess costs more
-    // than the node.
-    const int back = at.back + ((level - at.back) & -static_cast<int>(rest != 0));
+    // Selected by masks: g++ made branches of `?:` here.
+    const int back = at.back + ((level - at.back) & opaque_mask(rest != 0));
     Level<Lanes>& next = path[static_cast<std::size_t>(level) + 1];
     next.free = free;
     next.lane = best & 0xf;
     next.todo = lane_of<Lanes>(next.free, next.lane);
     next.open = open & ~(std::uint32_t{1} << next.lane);
     next.back = back;
-    level = back + ((level + 1 - back) & -static_cast<int>(goes_down));
+    level = back + ((level + 1 - back) & opaque_mask(goes_down));
   }
 
   // Hands the shallowest move not yet taken to another walker, but never the current
@@ -166,12 +176,12 @@ struct Walker {
   }
 };
 
-// count_in_lanes() on the kernel whose lanes are `Lanes`.
+// count_in_lanes() on the kernel whose lanes are `lanes`, made for `root`.
 template <class Lanes>
-BORDER_KERNEL SearchStats walk(const LaneRoot& root, std::uint64_t weight, const SearchLimits& limits) {
-  const Lanes lanes(root);
+BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::uint64_t weight,
+                               const SearchLimits& limits) {
   std::array<Walker<Lanes>, walkers> walker;
-  walker[0].busy = walker[0].start(lanes, {Lanes::load(root.free.data()), root.open, 0});
+  walker[0].busy = walker[0].start(lanes, {lanes.load(root), root.open, 0});
   // An idle walker takes the shallowest move a busy one has left, the largest piece of
   // work it can take; false when none is to be had.
   const auto find_work = [&](Walker<Lanes>& idle) BORDER_KERNEL {

@@ -16,6 +16,8 @@
 // idle walker takes the shallowest move a busy one has left. On the machine measured this
 // counts 1.5-1.9x as fast as the engine (docs/performance.md).
 //
+// A lane is 16 bits wide where the root's free squares span at most 16 columns (every
+// root for n <= 18) and the kernel gains by it (AVX2, AVX-512 BW), else 32 bits.
 // Kernels (LaneKernel): AVX-512 with VPOPCNTDQ, AVX-512 BW without it, AVX2, each
 // compiled for its instruction set alone and chosen at run time, so that a build for any
 // x86-64 CPU carries all of them; the generic engine on other CPUs, which is also what

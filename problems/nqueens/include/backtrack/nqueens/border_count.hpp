@@ -14,7 +14,7 @@
 // instruction; the next node is then chosen without a branch, and four searches
 // (walkers) run interleaved, so that the processor runs their chains side by side. An
 // idle walker takes the shallowest move a busy one has left. On the machine measured this
-// counts 1.5-1.9x as fast as the engine (docs/performance.md).
+// counts about 2x as fast as the engine (docs/performance.md).
 //
 // A lane is 16 bits wide where the root's free squares span at most 16 columns (every
 // root for n <= 18) and the kernel gains by it (AVX2, AVX-512 BW), else 32 bits.

@@ -133,7 +133,26 @@ class IntVar(Expr):
         return f"X{self.index}"
 
 
-class BoolVar(IntVar):
+class _Logic:
+    """``|``, ``&`` and ``implies`` of Booleans and constraints alike; each class says what
+    its ``~`` is."""
+
+    def __or__(self, other):
+        return Clause([self, other], "or")
+
+    __ror__ = __or__
+
+    def __and__(self, other):
+        return Clause([self, other], "and")
+
+    __rand__ = __and__
+
+    def implies(self, other):
+        """``b.implies(c)``: c holds where b is true."""
+        return Clause([~self, other], "or")
+
+
+class BoolVar(_Logic, IntVar):
     """A Boolean variable: an integer 0..1 in arithmetic, a truth value in logic
     (``b == (x <= y)`` reifies, ``a | b``, ``a & b``, ``~a``)."""
 
@@ -154,43 +173,16 @@ class BoolVar(IntVar):
 
     __hash__ = IntVar.__hash__
 
-    def __or__(self, other):
-        return Clause([self, other], "or")
-
-    __ror__ = __or__
-
-    def __and__(self, other):
-        return Clause([self, other], "and")
-
-    __rand__ = __and__
-
     def __invert__(self):
         return Linear(Expr.of(self) - 0, "==")  # b == 0
 
-    def implies(self, other):
-        """``b.implies(c)``: c holds where b is true."""
-        return Clause([~self, other], "or")
 
-
-class Constraint:
+class Constraint(_Logic):
     """Something a model requires; ``m += constraint`` posts it. Constraints combine with
     ``|``, ``&``, ``~`` and ``implies`` (each then reified to a Boolean)."""
 
-    def __or__(self, other):
-        return Clause([self, other], "or")
-
-    __ror__ = __or__
-
-    def __and__(self, other):
-        return Clause([self, other], "and")
-
-    __rand__ = __and__
-
     def __invert__(self):
         return Not(self)
-
-    def implies(self, other):
-        return Clause([Not(self), other], "or")
 
     def __bool__(self):
         raise TypeError("a constraint has no truth value in Python: post it (model += c) or combine it with | & ~")

@@ -24,7 +24,7 @@ endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "libboost-dev, libboost-program-options-dev, nlohmann-json3-dev, libtbb-dev, libspdlog-dev")
 # fzn-backtrack and its solver configuration are for MiniZinc (cmake/minizinc.cmake); the
-# Python module (python/, in lib/python3/dist-packages) for the Python it was built
+# Python module (python/, in lib/python3.X/dist-packages) for the Python it was built
 # against (an extension loads into that minor version only), with pandas for compare's
 # DataFrame.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS minizinc)

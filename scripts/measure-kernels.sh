@@ -18,21 +18,23 @@ kernels=${5:-"avx512 avx512bw avx2"}
 exe=${BACKTRACK:-./build-release/apps/backtrack}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# timed COMMAND...: runs it; sets out (its output, stderr too), wall and cpu (user + sys).
+timed() {
+  out=$(/usr/bin/time -f "TIME %e %U %S" "$@" 2>&1)
+  read -r _ wall cpu <<<"$(grep '^TIME' <<<"$out" | awk '{print $1, $2, $3 + $4}')"
+}
 for r in $(seq 1 "$rounds"); do
   for n in $sizes; do
     for j in $threads; do
       for k in $kernels; do
-        out=$(BACKTRACK_NQUEENS_KERNEL=$k /usr/bin/time -f "TIME %e %U %S" "$exe" solve nqueens -n "$n" --count \
-              -j "$j" --format json -q 2>&1)
+        timed env BACKTRACK_NQUEENS_KERNEL="$k" "$exe" solve nqueens -n "$n" --count -j "$j" --format json -q
         counts=$(grep '^{' <<<"$out" | python3 -c 'import json,sys; d=json.loads(sys.stdin.readline()); print(d["solutions"], d["nodes"])')
-        set -- $(grep '^TIME' <<<"$out")
-        echo "$r $n $j $k $2 $(python3 -c "print($3 + $4)") $counts" | tee -a "$log"
+        echo "$r $n $j $k $wall $cpu $counts" | tee -a "$log"
       done
       if [ "$other" != - ]; then
-        out=$(OMP_NUM_THREADS=$j /usr/bin/time -f "TIME %e %U %S" "$other" "$n" 2>&1)
+        timed env OMP_NUM_THREADS="$j" "$other" "$n"
         solutions=$(grep -v '^TIME' <<<"$out" | tr -s ' \t' '\n\n' | grep -E '^[0-9]{4,}$' | head -1)
-        set -- $(grep '^TIME' <<<"$out")
-        echo "$r $n $j other $2 $(python3 -c "print($3 + $4)") ${solutions:--} -" | tee -a "$log"
+        echo "$r $n $j other $wall $cpu ${solutions:--} -" | tee -a "$log"
       fi
     done
   done

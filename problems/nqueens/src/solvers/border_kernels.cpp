@@ -22,20 +22,24 @@ std::string_view kernel_name(LaneKernel kernel) {
 std::string_view kernel_needs(LaneKernel kernel) {
   switch (kernel) {
     case LaneKernel::engine: return "nothing";
-    case LaneKernel::avx2: return "AVX2";
-    case LaneKernel::avx512bw: return "AVX-512 F and BW";
-    case LaneKernel::avx512: return "AVX-512 F and VPOPCNTDQ";
+    case LaneKernel::avx2: return "AVX2 and BMI2";
+    case LaneKernel::avx512bw: return "AVX-512 F and BW, and BMI2";
+    case LaneKernel::avx512: return "AVX-512 F and VPOPCNTDQ, and BMI2";
   }
   return "nothing";
 }
 
 bool kernel_supported(LaneKernel kernel) {
 #if defined(__x86_64__)
+  // The kernels' walkers use BMI1 and BMI2 (blsi, tzcnt, shlx), which every CPU with
+  // AVX2 we know of has; asked for all the same.
+  const bool bmi = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
   switch (kernel) {
     case LaneKernel::engine: return true;
-    case LaneKernel::avx2: return __builtin_cpu_supports("avx2");
-    case LaneKernel::avx512bw: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-    case LaneKernel::avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
+    case LaneKernel::avx2: return bmi && __builtin_cpu_supports("avx2");
+    case LaneKernel::avx512bw: return bmi && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    case LaneKernel::avx512:
+      return bmi && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
   }
   return false;
 #else

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <optional>
 
-#define BORDER_KERNEL __attribute__((target("avx2")))
+#define BORDER_KERNEL __attribute__((target("avx2,bmi,bmi2")))
 #include "border_lanes_16.hpp"
 #include "border_walkers.hpp"
 

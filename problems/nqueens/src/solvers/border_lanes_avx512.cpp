@@ -11,7 +11,7 @@
 
 #if defined(__x86_64__)
 
-#define BORDER_KERNEL __attribute__((target("avx512f,avx512vpopcntdq")))
+#define BORDER_KERNEL __attribute__((target("avx512f,avx512vpopcntdq,bmi,bmi2")))
 #include "border_lanes_512.hpp"
 #include "border_walkers.hpp"
 

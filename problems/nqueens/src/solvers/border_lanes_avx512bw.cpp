@@ -16,7 +16,7 @@
 
 #include <optional>
 
-#define BORDER_KERNEL __attribute__((target("avx512f,avx512bw")))
+#define BORDER_KERNEL __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
 #include "border_lanes_16.hpp"
 #include "border_lanes_512.hpp"
 #include "border_walkers.hpp"

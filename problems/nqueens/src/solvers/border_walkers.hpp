@@ -85,6 +85,13 @@ struct Totals {
   std::uint64_t failures = 0;
   std::uint64_t found = 0;
   int deepest = 0;
+
+  void add(const Totals& more) {
+    nodes += more.nodes;
+    failures += more.failures;
+    found += more.found;
+    deepest = std::max(deepest, more.deepest);
+  }
 };
 
 // One depth-first search below a node: the subtree's root, or a move another walker gave
@@ -92,13 +99,13 @@ struct Totals {
 template <class Lanes>
 struct Walker {
   std::array<Level<Lanes>, lane_rows + 1> path;
-  Totals totals;  // its own: the walkers share no counter, so no chain of dependences
   int level = 0;  // in path; -1 once its root's subtree is done
   int base = 0;   // its root's depth below the subtree's root
   bool busy = false;
 
   // Enters `node`: false when it has no child (a solution or a dead end, counted).
-  BORDER_KERNEL [[gnu::always_inline]] inline bool start(const Lanes& lanes, const Node<Lanes>& node) {
+  BORDER_KERNEL [[gnu::always_inline]] inline bool start(const Lanes& lanes, const Node<Lanes>& node,
+                                                          Totals& totals) {
     ++totals.nodes;
     totals.deepest = std::max(totals.deepest, node.depth);
     if (node.open == 0) {
@@ -123,10 +130,12 @@ struct Walker {
     return true;
   }
 
-  // Enters the next node: the child of the current level's next move. The outcome only
-  // selects values: the next level (one deeper, this one, or the one to go back to), and
-  // what the counts add.
-  BORDER_KERNEL [[gnu::always_inline]] inline void step(const Lanes& lanes) {
+  // Enters the next node: the child of level `level`'s next move, and returns the level
+  // to go on from (-1 once the walker's root is done). The outcome only selects values:
+  // the next level (one deeper, this one, or the one to go back to), and what the counts
+  // add. The level and the counts are the caller's locals, not members: the stores into
+  // `path` could alias a member, which would then go through memory at every node.
+  BORDER_KERNEL [[gnu::always_inline]] inline int step(const Lanes& lanes, int level, int base, Totals& tally) {
     Level<Lanes>& at = path[static_cast<std::size_t>(level)];
     const std::uint32_t bit = at.todo & (0 - at.todo);
     const std::uint32_t rest = at.todo ^ bit;
@@ -139,10 +148,10 @@ struct Walker {
     const bool solution = open == 0;
     const bool dead = !solution & dead_end(open, best, covered);
     const bool goes_down = !solution & !dead;
-    ++totals.nodes;
-    totals.found += solution;
-    totals.failures += dead;
-    totals.deepest = std::max(totals.deepest, base + level + 1);
+    ++tally.nodes;
+    tally.found += solution;
+    tally.failures += dead;
+    tally.deepest = std::max(tally.deepest, base + level + 1);
     // Selected by masks: g++ made branches of `?:` here.
     const int back = at.back + ((level - at.back) & opaque_mask(rest != 0));
     Level<Lanes>& next = path[static_cast<std::size_t>(level) + 1];
@@ -151,7 +160,7 @@ struct Walker {
     next.todo = lane_of<Lanes>(next.free, next.lane);
     next.open = open & ~(std::uint32_t{1} << next.lane);
     next.back = back;
-    level = back + ((level + 1 - back) & opaque_mask(goes_down));
+    return back + ((level + 1 - back) & opaque_mask(goes_down));
   }
 
   // Hands the shallowest move not yet taken to another walker, but never the current
@@ -181,14 +190,15 @@ template <class Lanes>
 BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::uint64_t weight,
                                const SearchLimits& limits) {
   std::array<Walker<Lanes>, walkers> walker;
-  walker[0].busy = walker[0].start(lanes, {lanes.load(root), root.open, 0});
+  Totals totals;
+  walker[0].busy = walker[0].start(lanes, {lanes.load(root), root.open, 0}, totals);
   // An idle walker takes the shallowest move a busy one has left, the largest piece of
   // work it can take; false when none is to be had.
   const auto find_work = [&](Walker<Lanes>& idle) BORDER_KERNEL {
     Node<Lanes> node;
     for (Walker<Lanes>& busy : walker) {
       while (busy.busy && busy.give_away(lanes, node)) {
-        if (idle.start(lanes, node)) return true;
+        if (idle.start(lanes, node, totals)) return true;
       }
     }
     return false;
@@ -203,25 +213,31 @@ BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::ui
     }
     if (busy == 0) break;
     std::uint64_t steps = 0;
+    Totals tally;
     if (busy == walkers) {
       // All at once, until one is done.
+      std::array<int, walkers> level{};
+      std::array<int, walkers> base{};
+      for (std::size_t i = 0; i < walkers; ++i) level[i] = walker[i].level, base[i] = walker[i].base;
       for (bool all_busy = true; all_busy && steps < check_nodes; steps += walkers) {
 #pragma GCC unroll 4
-        for (Walker<Lanes>& w : walker) {
-          w.step(lanes);
-          all_busy &= w.level >= 0;
+        for (std::size_t i = 0; i < walkers; ++i) {
+          level[i] = walker[i].step(lanes, level[i], base[i], tally);
+          all_busy &= level[i] >= 0;
         }
       }
+      for (std::size_t i = 0; i < walkers; ++i) walker[i].level = level[i];
     } else {
       // Nothing to share yet: the busy ones a few steps on, then another look.
       for (int round = 0; round < 64; ++round) {
         for (Walker<Lanes>& w : walker) {
           if (!w.busy || w.level < 0) continue;
-          w.step(lanes);
+          w.level = w.step(lanes, w.level, w.base, tally);
           ++steps;
         }
       }
     }
+    totals.add(tally);
     for (Walker<Lanes>& w : walker) w.busy = w.busy && w.level >= 0;
     if (steps >= until_check) {
       until_check = check_nodes;
@@ -229,13 +245,6 @@ BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::ui
     } else {
       until_check -= steps;
     }
-  }
-  Totals totals;
-  for (const Walker<Lanes>& w : walker) {
-    totals.nodes += w.totals.nodes;
-    totals.failures += w.totals.failures;
-    totals.found += w.totals.found;
-    totals.deepest = std::max(totals.deepest, w.totals.deepest);
   }
   SearchStats stats;
   stats.nodes = totals.nodes;

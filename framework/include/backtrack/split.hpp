@@ -22,7 +22,9 @@
 //     its optimum so.
 //  2. Those are expanded, shallowest first, until there are enough of them:
 //     plan.subtrees, or fewer when the probe found the tree small (see
-//     wanted_subtrees()), since each subtree costs a walk to its root and a start.
+//     wanted_subtrees()), since each subtree costs a walk to its root and a start; or
+//     until the expansions have walked and copied 64 moves a subtree, in trees
+//     thousands of levels deep.
 //  3. From the probe's time and its share of the tree, it guesses what the subtrees will
 //     take (left_seconds): run_subtrees() starts no thread for what one finishes sooner.
 // The nodes are reached through a Cursor in depth-first order: a few moves from one to
@@ -278,7 +280,12 @@ void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, 
   // left[i] is known to be a solution, or (the first subtree with siblings) not to be expanded
   std::vector<bool> solution(left.size(), false);
   if (split.siblings_from != SplitTree<P>::no_siblings) solution[0] = true;
-  while (left.size() < wanted) {
+  // An expansion walks the cursor to its node and copies the node's prefix into every
+  // child: where the tree is thousands of levels deep and a level has a child or two (a
+  // chain of x != v), each pass adds a subtree or two at the cost of the whole depth. So
+  // the moves walked and copied are held to listed_siblings_fit()'s budget.
+  std::size_t expansion_moves = 0;
+  while (left.size() < wanted && expansion_moves <= 64 * plan.subtrees) {
     std::size_t shallowest = SIZE_MAX;
     for (std::size_t i = 0; i < left.size(); ++i) {
       if (!solution[i]) shallowest = std::min(shallowest, left[i].prefix.size());
@@ -304,11 +311,13 @@ void split_into(SplitTree<P>& split, Clock::time_point start, const P& problem, 
       }
       ++split.above.nodes;
       if constexpr (Profiled) ++at_depth(split.above_profile, node.prefix.size()).nodes;
+      expansion_moves += node.prefix.size();
       const std::size_t first_child = next.size();
       [[maybe_unused]] const WorkCounters before_expansion = counters_of(problem, state);
       for_each_child(problem, state, [&](const Move m) {
         Root<Move> child{node.prefix, node.weight};
         child.prefix.push_back(m);
+        expansion_moves += child.prefix.size();
         next.push_back(std::move(child));
         next_solution.push_back(false);
       });

@@ -22,9 +22,9 @@ std::string_view kernel_name(LaneKernel kernel) {
 std::string_view kernel_needs(LaneKernel kernel) {
   switch (kernel) {
     case LaneKernel::engine: return "nothing";
-    case LaneKernel::avx2: return "AVX2 and BMI2";
-    case LaneKernel::avx512bw: return "AVX-512 F and BW, and BMI2";
-    case LaneKernel::avx512: return "AVX-512 F and VPOPCNTDQ, and BMI2";
+    case LaneKernel::avx2: return "AVX2, BMI1 and BMI2";
+    case LaneKernel::avx512bw: return "AVX-512 F and BW, BMI1 and BMI2";
+    case LaneKernel::avx512: return "AVX-512 F and VPOPCNTDQ, BMI1 and BMI2";
   }
   return "nothing";
 }

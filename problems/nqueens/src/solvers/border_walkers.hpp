@@ -133,8 +133,9 @@ struct Walker {
   // Enters the next node: the child of level `level`'s next move, and returns the level
   // to go on from (-1 once the walker's root is done). The outcome only selects values:
   // the next level (one deeper, this one, or the one to go back to), and what the counts
-  // add. The level and the counts are the caller's locals, not members: the stores into
-  // `path` could alias a member, which would then go through memory at every node.
+  // add (the node itself the caller counts, as a step). The level and the counts are the
+  // caller's locals, not members: the stores into `path` could alias a member, which
+  // would then go through memory at every node.
   BORDER_KERNEL [[gnu::always_inline]] inline int step(const Lanes& lanes, int level, int base, Totals& tally) {
     Level<Lanes>& at = path[static_cast<std::size_t>(level)];
     const std::uint32_t bit = at.todo & (0 - at.todo);
@@ -148,7 +149,6 @@ struct Walker {
     const bool solution = open == 0;
     const bool dead = !solution & dead_end(open, best, covered);
     const bool goes_down = !solution & !dead;
-    ++tally.nodes;
     tally.found += solution;
     tally.failures += dead;
     tally.deepest = std::max(tally.deepest, base + level + 1);
@@ -237,6 +237,7 @@ BORDER_KERNEL SearchStats walk(const Lanes& lanes, const LaneRoot& root, std::ui
         }
       }
     }
+    tally.nodes = steps;
     totals.add(tally);
     for (Walker<Lanes>& w : walker) w.busy = w.busy && w.level >= 0;
     if (steps >= until_check) {

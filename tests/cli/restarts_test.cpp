@@ -11,23 +11,15 @@
 #include <vector>
 
 #include "compare_table.hpp"
+#include "queens_placement.hpp"
 #include "run_process.hpp"
 
 namespace {
 
+using cli::is_placement;
 using cli::json_lines;
 using cli::run;
 using cli::summary_of;
-
-// No two queens share a column or a diagonal.
-bool is_placement(const std::vector<int>& columns) {
-  for (std::size_t r = 0; r < columns.size(); ++r) {
-    for (std::size_t s = r + 1; s < columns.size(); ++s) {
-      if (columns[r] == columns[s] || std::abs(columns[r] - columns[s]) == static_cast<int>(s - r)) return false;
-    }
-  }
-  return true;
-}
 
 // The boards of a JSON listing, each checked; and each listed once.
 std::set<std::vector<int>> boards(const cli::Outcome& o, int n) {

@@ -19,7 +19,7 @@ const auto& prunes = all_prunes;
 const auto& orders = all_variable_orders;
 const auto& value_orders = all_value_orders;
 
-// Counts with every combination of options, last conflict on and off; they must all agree. Binary branching (and
+// Counts with every combination of options, last conflict and backjumping on and off; they must all agree. Binary branching (and
 // the halves of split, reverse-split) with the orders that prefer small domains: one that does not (largest) leaves x after x != v
 // for the others, and takes its values one at a time deep down (the magic square, without
 // pruning: 14 million nodes against 88,000 branching on values).
@@ -32,9 +32,16 @@ std::uint64_t count_all_ways(const Model& model, std::span<const VariableOrder> 
           const bool two_children = b == Branching::binary || halves(v);
           if (two_children && o != VariableOrder::mrv && o != VariableOrder::dom_wdeg) continue;
           for (const bool last_conflict : {false, true}) {
-            const SearchOptions options{
-                .prune = p, .variables = o, .values = v, .seed = 7, .branching = b, .last_conflict = last_conflict};
-            counts.insert(static_cast<std::uint64_t>(count_solutions(CspProblem(model, options)).solutions));
+            for (auto learn : all_learns) {
+              const SearchOptions options{.prune = p,
+                                          .variables = o,
+                                          .values = v,
+                                          .seed = 7,
+                                          .branching = b,
+                                          .last_conflict = last_conflict,
+                                          .learn = learn};
+              counts.insert(static_cast<std::uint64_t>(count_solutions(CspProblem(model, options)).solutions));
+            }
           }
         }
       }

@@ -103,7 +103,9 @@ std::vector<std::vector<std::string>> option_combinations(const backtrack::Probl
   std::vector<std::vector<std::string>> once_each;
   for (const auto& option : problem.options) {
     if (option.choices.empty()) continue;
-    if (option.name == "branching" || option.name == "last-conflict") {
+    // Each value once, with the other options' defaults: csp_test.cpp and
+    // backjumping_test.cpp cross them with every other option.
+    if (option.name == "branching" || option.name == "last-conflict" || option.name == "learn") {
       if (std::find(strategy.options.begin(), strategy.options.end(), option.name) != strategy.options.end() ||
           strategy_specific.count(option.name) == 0) {
         for (const auto& value : option.choices) once_each.push_back({"--" + option.name, value});
@@ -237,10 +239,11 @@ TEST(Differential, CspListsEverySolutionOnceOnTwoThreads) {
     EXPECT_EQ(listed, reference::a000170[11]);
     EXPECT_EQ(boards.size(), reference::a000170[11]);
   }
-  // every prune x order x values, then each branching and last conflict off and on, without symmetry
+  // every prune x order x values, then each branching, last conflict off and on and each
+  // learning, without symmetry
   EXPECT_EQ(listings, static_cast<int>(csp::all_prunes.size() * csp::bitset_variable_orders.size() *
                                            csp::all_value_orders.size() +
-                                       csp::all_branchings.size() + 2));
+                                       csp::all_branchings.size() + 2 + csp::all_learns.size()));
 }
 
 }  // namespace

@@ -153,9 +153,14 @@ TEST(WorkCounters, WhatEachStrategyCounts) {
   EXPECT_GT(arc.counters.value[1], arc.counters.value[0]);
   // A problem without counters reports none.
   EXPECT_EQ(one_search(nqueens::WordQueens(8)).stats.counters, WorkCounters{});
-  EXPECT_EQ(counter_names_of<nqueens::DlxQueens>(), (std::vector<std::string>{"updates", "mems"}));
-  EXPECT_EQ(counter_names_of<nqueens::CspQueens>(), (std::vector<std::string>{"propagations", "checks"}));
-  EXPECT_TRUE(counter_names_of<nqueens::WordQueens>().empty());
+  EXPECT_EQ(counter_names_of(nqueens::DlxQueens(8)), (std::vector<std::string>{"updates", "mems"}));
+  EXPECT_EQ(counter_names_of(nqueens::CspQueens(8, pruning(csp::Prune::forward))),
+            (std::vector<std::string>{"propagations", "checks"}));
+  auto jumping = pruning(csp::Prune::forward);
+  jumping.learn = csp::Learn::cbj;
+  EXPECT_EQ(counter_names_of(nqueens::CspQueens(8, jumping)),
+            (std::vector<std::string>{"propagations", "checks", "backjumps", "jumped"}));
+  EXPECT_TRUE(counter_names_of(nqueens::WordQueens(8)).empty());
 }
 
 // An independent count: the placements of k non-attacking queens in the first k rows

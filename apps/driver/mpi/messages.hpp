@@ -50,7 +50,7 @@ using ResultWords = std::array<std::uint64_t, 10 + max_work_counters>;
 
 inline ResultWords pack(const FinishedSubtree& f) {
   const SearchStats& s = f.stats;
-  return {f.index,
+  ResultWords words{f.index,
           s.nodes,
           s.failures,
           static_cast<std::uint64_t>(s.solutions),
@@ -59,11 +59,9 @@ inline ResultWords pack(const FinishedSubtree& f) {
           static_cast<std::uint64_t>(s.representatives >> 64),
           static_cast<std::uint64_t>(s.max_depth),
           std::bit_cast<std::uint64_t>(s.seconds),
-          static_cast<std::uint64_t>(s.stop),
-          s.counters.value[0],
-          s.counters.value[1],
-          s.counters.value[2],
-          s.counters.value[3]};
+          static_cast<std::uint64_t>(s.stop)};
+  std::copy(s.counters.value.begin(), s.counters.value.end(), words.begin() + 10);
+  return words;
 }
 
 inline FinishedSubtree unpack(const ResultWords& w) {

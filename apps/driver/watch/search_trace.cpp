@@ -111,6 +111,17 @@ void SearchTrace::dead_end(const NodeView& node) {
   line(depth_ + 1, why.empty() ? "dead end" : "dead end: " + why);
 }
 
+void SearchTrace::backjump(int to) {
+  if (!writes()) return;
+  if (json_) {
+    nlohmann::json event = step("backjump", depth_);
+    event["to"] = to;
+    json(event);
+    return;
+  }
+  line(depth_ + 1, "backjump to depth " + std::to_string(to) + ": the failure depends on no decision below it");
+}
+
 void SearchTrace::leave() {
   if (json_ && writes()) json(step("back", depth_));
   --depth_;

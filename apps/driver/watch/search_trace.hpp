@@ -28,6 +28,7 @@ class SearchTrace final : public SearchWatcher {
   void solution(std::uint64_t weight) override;
   void refused(const NodeView& move) override;
   void dead_end(const NodeView& node) override;
+  void backjump(int to) override;
   void leave() override;
 
   std::uint64_t nodes() const { return nodes_; }

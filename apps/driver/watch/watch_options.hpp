@@ -63,6 +63,7 @@ class Watching {
     void solution(std::uint64_t weight) override { a->solution(weight), b->solution(weight); }
     void refused(const NodeView& move) override { a->refused(move), b->refused(move); }
     void dead_end(const NodeView& node) override { a->dead_end(node), b->dead_end(node); }
+    void backjump(int to) override { a->backjump(to), b->backjump(to); }
     void leave() override { a->leave(), b->leave(); }
   };
 

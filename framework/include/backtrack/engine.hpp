@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csetjmp>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -65,8 +66,8 @@ using ProbeSink = std::conditional_t<detail::records_path<P, CountOnly>, CountOn
 // Profiled search also counts its nodes and failures per depth (profile()), over every
 // subtree it runs; one that is not pays nothing for it. A Watch other than Unwatched is
 // told of every step (watched_search.hpp): watch.enter(problem, state, path) at each node,
-// solution(weight), refused(problem, state, path, move), dead_end(problem, state, path) and
-// leave(); a search with the default is compiled without a trace of it.
+// solution(weight), refused(problem, state, path, move), dead_end(problem, state, path),
+// backjump(depth) and leave(); a search with the default is compiled without a trace of it.
 template <Problem P, class OnSolution = CountOnly, bool Profiled = false, class Watch = Unwatched>
 class DepthFirstSearch {
  public:
@@ -76,6 +77,7 @@ class DepthFirstSearch {
   DepthFirstSearch(const P& problem, const SearchLimits& limits, OnSolution on_solution = {}, Watch watch = {})
       : problem_(problem), limits_(limits), on_solution_(std::move(on_solution)), watch_(std::move(watch)) {
     path_.resize(static_cast<std::size_t>(std::max(problem_.max_depth(), 0)) + 1);
+    if constexpr (may_jump) jumping_ = problem_.backjumps();
     if constexpr (records_branches) branches_.resize(path_.size());
   }
   // The cursor refers to problem_, which may be a member copy: the search stays put.
@@ -158,6 +160,9 @@ class DepthFirstSearch {
   static constexpr bool records_path = detail::records_path<P, OnSolution, Watch>;
   // A byte a child, beside its move: only a search that restarts reads it (stop_branches()).
   static constexpr bool records_branches = records_path && HasNogoods<P>;
+  // Conflict-directed backjumping: compiled for a problem that offers it, run where it is on.
+  static constexpr bool may_jump = HasBackjumping<P>;
+  static constexpr int no_jump = std::numeric_limits<int>::max();
 
   bool stopped() const { return stats_.stop != StopReason::none; }
 
@@ -183,6 +188,7 @@ class DepthFirstSearch {
 
   void search_below(std::span<const Move> prefix, std::uint64_t weight) {
     root_weight_ = weight;
+    if constexpr (may_jump) resume_depth_ = no_jump;
     State& state = cursor_.at(prefix);
     if constexpr (HasLearning<P>) problem_.forget(state);
     // The cursor made the subtree's root without the bound. What constrain() posts goes
@@ -316,6 +322,7 @@ class DepthFirstSearch {
   }
 
   void count_solution(const State& state, Move* step) {
+    if constexpr (may_jump) ++solutions_reached_;  // weighed or not: no jump passes it
     std::uint64_t weight = 1;
     // The moves that led here, read through `step` as they were written (see visit()).
     const auto depth = static_cast<std::size_t>(depth_of(step));
@@ -472,8 +479,14 @@ class DepthFirstSearch {
     // With allowed(), a node without candidates fails below, as one whose candidates
     // are all refused: one test of the loop's condition, not two (full symmetry spent
     // 5% of its instructions on the second).
+    [[maybe_unused]] std::uint64_t reached_before = 0;
+    if constexpr (may_jump) reached_before = solutions_reached_;
     if constexpr (!HasAllowed<P>) {
-      if (it == end) return fail(state, step);
+      if (it == end) {
+        fail(state, step);
+        if constexpr (may_jump) jump_back(state, step, reached_before);
+        return;
+      }
     }
     [[maybe_unused]] bool extended = false;
     [[maybe_unused]] std::uint8_t rank = 0;
@@ -499,10 +512,29 @@ class DepthFirstSearch {
         if constexpr (HasObjective<P>) constrain(state);
         descend<Level>(state, step + 1);
         problem_.undo(state, m);
+        if constexpr (may_jump) {
+          if (resume_depth_ <= depth_of(step)) [[unlikely]] {
+            if (resume_depth_ < depth_of(step)) return;  // jumped over
+            resume_depth_ = no_jump;
+          }
+        }
       }
     }
     if constexpr (HasAllowed<P>) {
       if (!extended) fail(state, step);
+    }
+    if constexpr (may_jump) jump_back(state, step, reached_before);
+  }
+
+  // After a node's children: with backjumping, back to the node its failure depends on.
+  // A node that a jump passes returns at once (see expand()), leaving its other children.
+  void jump_back(State& state, const Move* step, std::uint64_t reached_before) {
+    if (!jumping_ || solutions_reached_ != reached_before) return;
+    const int depth = depth_of(step);
+    const int target = problem_.backjump(state, depth);
+    if (target < depth - 1) {
+      resume_depth_ = target;
+      if constexpr (watched) watch_.backjump(target);
     }
   }
 
@@ -554,6 +586,11 @@ class DepthFirstSearch {
   std::size_t stop_root_ = 0;
   int stop_depth_ = 0;  // of the node at the last check of the limits
   std::jmp_buf node_limit_jump_;  // with jumps_at_node_limit: where the node limit returns to
+  // may_jump only: whether the problem backjumps, the depth a jump goes back to (no_jump:
+  // none under way), and the solutions reached so far (a subtree with one is not jumped).
+  bool jumping_ = false;
+  int resume_depth_ = no_jump;
+  std::uint64_t solutions_reached_ = 0;
 };
 
 // Count every solution of `problem`.

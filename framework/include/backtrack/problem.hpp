@@ -29,6 +29,8 @@
 //                                        subtree's counters add up exactly, however the
 //                                        tree is split, and the moves that lead to a root
 //                                        of roots() (as to its nodes) are not counted.
+//   counted() -> size_t                  how many of those counters this instance keeps
+//                                        (the first ones): the others are not shown
 //   learns() -> bool / forget(state&)    whether the candidates of a node depend on the
 //                                        search before it (dom/wdeg's failure weights),
 //                                        not on the node alone, and how to take back
@@ -62,6 +64,17 @@
 //   restart(k)                           usual); and, on a copy of its own, making it
 //                                        the problem of the k-th search (another value
 //                                        order, say), keeping what it learned so far
+//   backjumps() -> bool                  conflict-directed backjumping: whether the search
+//   backjump(state&, depth) -> int       goes back past the decisions a failure does not
+//                                        depend on. backjump() is called for a node with
+//                                        no solution in its subtree, once its children are
+//                                        done (or it has none), on its own state; it
+//                                        returns the depth of the node to go back to:
+//                                        depth - 1, the parent, is a plain backtrack; less
+//                                        leaves the nodes between with their other
+//                                        children unsearched (-1: every node). A subtree
+//                                        with a solution in it is left as usual, so counts
+//                                        and listings stay whole.
 //   add_nogoods(path, branches)          on a P of its own: what a search stopped at its
 //                                        budget had finished, to be left out of the
 //                                        next ones: `path` the moves to the node it
@@ -226,6 +239,12 @@ concept CarriesLearning = HasRestarts<P> && HasLearning<P> && requires(const P& 
 template <class P>
 concept FollowsSolutions = HasRestarts<P> && HasNeighbourhoods<P> && requires(P& own, std::span<const typename P::Move> path) {
   own.follow(own.centre(path));
+};
+
+template <class P>
+concept HasBackjumping = HasApplyUndo<P> && requires(const P& p, typename P::State& s, int depth) {
+  { p.backjumps() } -> std::convertible_to<bool>;
+  { p.backjump(s, depth) } -> std::convertible_to<int>;
 };
 
 template <class P>

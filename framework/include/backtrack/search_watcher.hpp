@@ -42,6 +42,10 @@ class SearchWatcher {
   virtual void refused(const NodeView& move) = 0;
   // The open node has no child: no candidates, or all refused.
   virtual void dead_end(const NodeView& node) = 0;
+  // The open node's subtree failed, and its failure depends on no decision below depth
+  // `to` (--learn cbj): the search goes back to the node at that depth, leaving the
+  // other children of the nodes between (each still leaves).
+  virtual void backjump(int to) { (void)to; }
   // The open node's subtree is finished.
   virtual void leave() = 0;
 };

@@ -171,11 +171,12 @@ SearchStats run_subtrees(const P& problem, const SplitTree<P>& split, unsigned t
   return total;
 }
 
-// The names of P's counters of its own work (none without them).
+// The names of the counters of its own work that `problem` keeps (none without them).
 template <Problem P>
-std::vector<std::string> counter_names_of() {
+std::vector<std::string> counter_names_of(const P& problem) {
   if constexpr (HasCounters<P>) {
-    const auto names = P::counter_names();
+    auto names = P::counter_names();
+    if constexpr (requires { problem.counted(); }) names = names.first(std::min(problem.counted(), names.size()));
     return {names.begin(), names.end()};
   } else {
     return {};
@@ -262,7 +263,7 @@ class ProblemSolver final : public Solver {
     }
     RunResult result;
     result.reports_classes = reports_classes_;
-    result.counter_names = counter_names_of<P>();
+    result.counter_names = counter_names_of(problem_);
     SearchLimits limits = request.limits;
     limits.incumbent = incumbent;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;
@@ -315,7 +316,7 @@ class ProblemSolver final : public Solver {
     }
     RunResult result;
     result.reports_classes = reports_classes_;
-    result.counter_names = counter_names_of<P>();
+    result.counter_names = counter_names_of(problem_);
     SearchLimits limits = request.limits;
     limits.incumbent = &incumbent;
     const auto start = Clock::now();
@@ -390,7 +391,7 @@ class ProblemSolver final : public Solver {
   RunResult run_search(const RunRequest& request, const SolutionSink& sink, Incumbent* incumbent) const {
     RunResult result;
     result.reports_classes = reports_classes_;
-    result.counter_names = counter_names_of<P>();
+    result.counter_names = counter_names_of(problem_);
     SearchLimits limits = request.limits;
     limits.incumbent = incumbent;
     if (request.mode == SearchMode::first) limits.max_solutions = 1;

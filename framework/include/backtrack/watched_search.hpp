@@ -57,6 +57,7 @@ class WatchEvents {
   void dead_end(const P& problem, const State& state, std::span<const Move> path) {
     watcher_->dead_end(View(problem, *present_, state, path, nullptr, true));
   }
+  void backjump(int to) { watcher_->backjump(to); }
   void leave() { watcher_->leave(); }
 
  private:

@@ -16,8 +16,9 @@
 
 namespace backtrack {
 
-// Up to four counters, by position in the problem's counter_names().
-inline constexpr std::size_t max_work_counters = 4;
+// Up to six counters, by position in the problem's counter_names() (a restarting
+// search adds its cutoffs after them).
+inline constexpr std::size_t max_work_counters = 6;
 
 struct WorkCounters {
   std::array<std::uint64_t, max_work_counters> value{};

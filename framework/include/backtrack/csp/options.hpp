@@ -63,6 +63,11 @@
 //                     share the bound, and each leaves out what the runs before it
 //                     finished (their nogoods), until one exhausts its tree or a limit
 //                     stops them (restart_search.hpp)
+//   --learn none      look ahead only (the default)
+//           cbj       conflict-directed backjumping (Prosser 1993; conflict_levels.hpp): a
+//                     node whose subtree failed goes back to the deepest decision the
+//                     failure depends on, past the nodes between; a subtree with a solution
+//                     is left as usual, so counts stay exact (bitset models)
 //   --lns P           an optimisation by large neighbourhood search (neighbourhoods.hpp):
 //                     after a first solution, searches of 300 failures each with all but
 //                     P% of the variables fixed as in the best solution, until a limit
@@ -94,6 +99,7 @@ enum class VariableOrder {
 };
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
+enum class Learn { none, cbj };
 enum class Branching { values, binary };
 // How a model states a global constraint (cumulative, circuit, regular, ...; globals/):
 // native, one propagator of its own at the consistency its file states; decomposed, the
@@ -112,6 +118,7 @@ struct SearchOptions {
   // integer: binary), so that a model searches as it did before the choice existed.
   std::optional<Branching> branching = std::nullopt;
   bool last_conflict = false;  // last_conflict.hpp: the variable whose decision failed last first
+  Learn learn = Learn::none;
 };
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};
@@ -134,6 +141,7 @@ inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, 
 inline constexpr std::array all_branchings{Branching::values, Branching::binary};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 inline constexpr std::array all_globals{Globals::native, Globals::decomposed};
+inline constexpr std::array all_learns{Learn::none, Learn::cbj};
 
 constexpr std::string_view to_string(Prune p) {
   constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "domain"};
@@ -150,6 +158,7 @@ constexpr std::string_view to_string(ValueOrder o) {
 }
 constexpr std::string_view to_string(Branching b) { return b == Branching::values ? "values" : "binary"; }
 constexpr std::string_view to_string(Globals g) { return g == Globals::native ? "native" : "decomposed"; }
+constexpr std::string_view to_string(Learn l) { return l == Learn::none ? "none" : "cbj"; }
 constexpr std::string_view to_string(Restarts r) {
   constexpr std::string_view names[] = {"none", "luby", "geometric"};
   return names[static_cast<int>(r)];

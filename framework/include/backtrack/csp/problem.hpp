@@ -27,10 +27,16 @@
 // x != v (or a split's halves, x <= v and x > v). Variables whose domain is one value at
 // the root (givens) are assigned there.
 //
+// Backjumping (--learn cbj, conflict_levels.hpp): each domain change also gives the
+// changed variable the decision levels of what the change read, settled from the trail
+// whenever the cause changes (so narrow() does no more than without it); the engine
+// asks backjump() where a failed node's search goes on (engine.hpp).
+//
 // Counters (work_counters.hpp): propagations, the values that pruning removed from the
 // domains of other variables than the one assigned; checks, the tests of a value (or of
 // a domain, one bitmask) against one constraint: an all-different's or a propagator's
 // filter checks every domain of its scope once. Both count the search, not the root.
+// With backjumping, backjumps and the levels they jumped too.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -44,6 +50,7 @@
 #include <vector>
 
 #include "backtrack/csp/all_different.hpp"
+#include "backtrack/csp/conflict_levels.hpp"
 #include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/last_conflict.hpp"
 #include "backtrack/csp/model.hpp"
@@ -81,6 +88,8 @@ class CspProblem {
     std::vector<int> matching;  // gac: every all-different's last matching, kept across nodes
     FailureWeights weights;     // of the constraints' failures, for the orders that learn
     LastConflict conflict;      // --last-conflict
+    mutable ConflictLevels levels;  // --learn cbj (allowed() and candidates() tell it of refusals and branchings)
+    std::size_t settled = 0;        // --learn cbj: the trail's entries whose levels are up to date
     // Scratch for custom constraints and propagators (allowed() runs on a const state).
     mutable std::vector<int> scratch_values;
     mutable std::vector<Domain> scratch_domains;
@@ -88,6 +97,8 @@ class CspProblem {
     bool failed = false;
     std::uint64_t propagations = 0;
     mutable std::uint64_t checks = 0;  // allowed() checks a const state
+    std::uint64_t backjumps = 0;       // --learn cbj: jumps past at least one node
+    std::uint64_t jumped = 0;          // the nodes they passed
   };
 
   // A node's children. Branching on values: the values still in its variable's domain
@@ -173,6 +184,7 @@ class CspProblem {
     binary_ = options_.branching == Branching::binary;
     smallest_first_ = options_.values == ValueOrder::min && !binary_;
     propagating_ = options_.prune == Prune::arc || options_.prune == Prune::bounds || options_.prune == Prune::gac;
+    jumps_ = options_.learn == Learn::cbj;
     // Up to 64 variables a scan is cheaper than keeping buckets: it reads a few cache
     // lines once a node, where buckets cost two bit moves for every domain change and
     // its undo (N-Queens at n = 14, forward checking with MRV: 1.8x the time per node).
@@ -203,6 +215,7 @@ class CspProblem {
     const int var = choose_variable(s);
     if (var < 0) return {};
     const Domain d = s.domain[static_cast<std::size_t>(var)];
+    if (jumps_) [[unlikely]] s.levels.branching(depth(s), var);
     if (smallest_first_) return Values::smallest_first(var, d);
     return branch(var, d);
   }
@@ -214,12 +227,17 @@ class CspProblem {
   }
 
   void apply(State& s, Move m) const {
+    if (jumps_) [[unlikely]] {
+      s.levels.decide(depth(s));
+      s.settled = s.trail.size();
+    }
     s.marks.push_back(s.trail.size());
     if (m.kind == DecisionKind::equal) [[likely]] {
       assign(s, m);
     } else {
       exclude(s, m);
     }
+    if (jumps_) [[unlikely]] settle_levels(s);
     if (options_.last_conflict) [[unlikely]] {
       s.conflict.decided(m.var, s.failed, std::popcount(s.domain[static_cast<std::size_t>(m.var)]) == 1);
     }
@@ -228,6 +246,7 @@ class CspProblem {
   void undo(State& s, Move m) const {
     const std::size_t mark = s.marks.back();
     s.marks.pop_back();
+    if (jumps_) [[unlikely]] s.levels.undo();
     if (!tracked_) {  // forward checking, the static order: nothing else to restore
       while (s.trail.size() > mark) {
         const auto [var, old] = s.trail.back();
@@ -274,11 +293,25 @@ class CspProblem {
     s.conflict = {};
   }
 
+  // Conflict-directed backjumping (--learn cbj): the node at `depth` failed; the depth to
+  // go back to (conflict_levels.hpp).
+  bool backjumps() const { return jumps_; }
+  int backjump(State& s, int depth) const {
+    const int target = s.levels.backjump(depth, s.failed);
+    if (target < depth - 1) {
+      ++s.backjumps;
+      s.jumped += static_cast<std::uint64_t>(depth - 1 - target);
+    }
+    return target;
+  }
+
   static std::span<const std::string_view> counter_names() {
-    static constexpr std::array<std::string_view, 2> names{"propagations", "checks"};
+    static constexpr std::array<std::string_view, 4> names{"propagations", "checks", "backjumps", "jumped"};
     return names;
   }
-  WorkCounters counters(const State& s) const { return {{s.propagations, s.checks}}; }
+  // The backjumps' counters are shown where the search jumps.
+  std::size_t counted() const { return jumps_ ? 4 : 2; }
+  WorkCounters counters(const State& s) const { return {{s.propagations, s.checks, s.backjumps, s.jumped}}; }
 
   // Every variable's value, for a path of moves from root() to a solution.
   std::vector<int> values(std::span<const Move> path) const {
@@ -353,6 +386,7 @@ class CspProblem {
       if (d == 0) s.failed = true;
     }
     s.trail.reserve(total_values + static_cast<std::size_t>(n));
+    if (jumps_) s.levels.reset(n, max_depth() + 1);
     s.marks.reserve(static_cast<std::size_t>(n) + 1);
     s.variables.reset(n);
     s.cause.assign(static_cast<std::size_t>(n), -1);
@@ -398,9 +432,13 @@ class CspProblem {
       }
     }
     s.trail.clear();
+    s.levels.forget_trail();
     s.propagations = 0;
     s.checks = 0;
   }
+
+  // The depth of the node at `s`: its moves so far, each a mark.
+  static int depth(const State& s) { return static_cast<int>(s.marks.size()); }
 
   int choose_variable(const State& s) const {
     if (options_.last_conflict) [[unlikely]] {
@@ -508,13 +546,13 @@ class CspProblem {
       const int b = s.value[static_cast<std::size_t>(arc.other)];
       if (b < 0) continue;
       ++s.checks;
-      if (((supports[arc.support + m.value] >> b) & 1) == 0) return false;
+      if (((supports[arc.support + m.value] >> b) & 1) == 0) return refuse(s, arc.other);
     }
     for (int id : model_.all_different_of(m.var)) {
       for (int y : model_.all_differents()[static_cast<std::size_t>(id)]) {
         if (y == m.var || s.value[static_cast<std::size_t>(y)] < 0) continue;
         ++s.checks;
-        if (s.value[static_cast<std::size_t>(y)] == m.value) return false;
+        if (s.value[static_cast<std::size_t>(y)] == m.value) return refuse(s, y);
       }
     }
     for (int c : model_.watchers(m.var)) {
@@ -532,12 +570,25 @@ class CspProblem {
       ++s.checks;
       if (constraint.kind == Model::Kind::custom) {
         const auto& check = model_.customs()[static_cast<std::size_t>(constraint.index)].check;
-        if (!check(std::span<const int>(s.scratch_values.data(), scope.size()))) return false;
+        if (!check(std::span<const int>(s.scratch_values.data(), scope.size()))) return refuse(s, scope, m.var);
       } else if (!run_filter(s, constraint)) {
-        return false;
+        return refuse(s, scope, m.var);
       }
     }
     return true;
+  }
+
+  // A value refused by the check against the assigned variables: with --learn cbj, its
+  // node's failure depends on theirs. False, for consistent() to return.
+  bool refuse(const State& s, int other) const {
+    if (jumps_) s.levels.refused(depth(s), other);
+    return false;
+  }
+  bool refuse(const State& s, std::span<const int> scope, int var) const {
+    for (int y : scope) {
+      if (y != var) refuse(s, y);
+    }
+    return false;
   }
 
   // A propagator's filter on the scratch copy of its domains: false when it fails.
@@ -582,6 +633,36 @@ class CspProblem {
     }
   }
 
+  // --learn cbj. What narrows next reads `scope` (or `var`): the narrowings since the
+  // last cause changed are first given theirs. So narrow() itself does nothing more,
+  // and the loops of forward checking stay as they were.
+  void reads(State& s, std::span<const int> scope) const {
+    if (jumps_) [[unlikely]] {
+      settle_levels(s);
+      s.levels.cause_is(scope);
+    }
+  }
+  void reads(State& s, int var) const {
+    if (jumps_) [[unlikely]] {
+      settle_levels(s);
+      s.levels.cause_is(var);
+    }
+  }
+  // A constraint failed with its domains whole.
+  void failed_whole(State& s) const {
+    if (jumps_) [[unlikely]] s.levels.failed(-1);
+  }
+  // The domains narrowed since the last call (the trail's entries since then) depend on
+  // the current cause; an emptied one is the failure's.
+  [[gnu::noinline]] void settle_levels(State& s) const {
+    for (std::size_t i = s.settled; i < s.trail.size(); ++i) {
+      const int var = s.trail[i].first;
+      s.levels.narrowed(var);
+      if (s.domain[static_cast<std::size_t>(var)] == 0) s.levels.failed(var);
+    }
+    s.settled = s.trail.size();
+  }
+
   [[gnu::noinline]] void restore_to(State& s, std::size_t mark) const {
     while (s.trail.size() > mark) {
       const auto [var, old] = s.trail.back();
@@ -623,6 +704,8 @@ class CspProblem {
 
   void assign(State& s, Move m) const {
     const Domain bit = Domain{1} << m.value;
+    // A decision's value depends on its level alone (a given's, at the root, on none).
+    if (jumps_ && !s.marks.empty()) [[unlikely]] s.levels.assigned(m.var, depth(s) - 1);
     if (propagating_) {
       narrow(s, m.var, bit);
       propagate(s);
@@ -668,6 +751,7 @@ class CspProblem {
   // a domain, or -1.
   int remove_from_peers(State& s, int var, int v) const {
     const Domain bit = Domain{1} << v;
+    reads(s, var);
     // Counted in a local: the state's counter, written at every peer, made a chain of
     // stores through memory (25x25 Sudoku, gac: 10-15% of the search's time).
     std::uint64_t checks = 0;
@@ -707,6 +791,7 @@ class CspProblem {
   bool filter_custom(State& s, const Model::Constraint& constraint, Fixed fixed) const {
     const auto& scope = constraint.scope;
     const auto& check = model_.customs()[static_cast<std::size_t>(constraint.index)].check;
+    reads(s, scope);
     int* values = s.scratch_values.data();
     const std::span<const int> all(values, scope.size());
     int free = -1;
@@ -721,7 +806,9 @@ class CspProblem {
     }
     if (free < 0) {
       ++s.checks;
-      return check(all);
+      if (check(all)) return true;
+      failed_whole(s);
+      return false;
     }
     const int y = scope[static_cast<std::size_t>(free)];
     const Domain d = s.domain[static_cast<std::size_t>(y)];
@@ -742,7 +829,11 @@ class CspProblem {
     const std::span<Domain> domains(s.scratch_domains.data(), scope.size());
     for (std::size_t i = 0; i < scope.size(); ++i) domains[i] = s.domain[static_cast<std::size_t>(scope[i])];
     s.checks += scope.size();
-    if (!filter(domains)) return false;
+    reads(s, scope);
+    if (!filter(domains)) {
+      failed_whole(s);
+      return false;
+    }
     for (std::size_t i = 0; i < scope.size(); ++i) {
       const Domain old = s.domain[static_cast<std::size_t>(scope[i])];
       const Domain now = domains[i] & old;
@@ -786,6 +877,7 @@ class CspProblem {
   // a domain, or -1.
   int propagate_variable(State& s, int y) const {
     const auto uy = static_cast<std::size_t>(y);
+    reads(s, y);
     const Domain dy = s.domain[uy];
     const int decided = s.value[uy];
     const Domain* supports = model_.supports().data();
@@ -850,6 +942,7 @@ class CspProblem {
   bool binary_ = false;          // --branching binary: x = v, x != v
   bool smallest_first_ = false;  // branching on values, smallest first: the fast path
   bool propagating_ = false;  // arc, bounds, gac
+  bool jumps_ = false;        // --learn cbj
   bool buckets_ = false;      // a dynamic variable order on more than scan_limit variables
   bool tracked_ = false;      // either: a domain change is more than a trail entry
   std::int64_t max_degree_ = 1;

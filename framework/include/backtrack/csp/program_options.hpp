@@ -1,6 +1,7 @@
 #pragma once
 // The command-line options of a CSP strategy, shared by every plugin that offers one:
-// --prune, --order, --last-conflict, --values, --branching, --seed, --restarts, --lns (see options.hpp).
+// --prune, --order, --last-conflict, --values, --branching, --seed, --restarts, --lns, --learn (see
+// options.hpp).
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -81,6 +82,11 @@ inline std::vector<OptionInfo> search_options() {
        "solution's bound and leave out what the runs before them finished (nogoods), so the last run proves the "
        "optimum, and each solution is counted once",
        Type::text, detail::names_of(all_restarts)},
+      {"learn",
+       "strategy csp: none, look ahead only (the default); cbj, conflict-directed backjumping: a node whose "
+       "subtree failed goes back to the deepest decision the failure depends on, past the nodes between (bitset "
+       "models; a subtree with a solution is left as usual, so counts stay exact)",
+       Type::text, detail::names_of(all_learns)},
       {"lns",
        "strategy csp, an optimisation: large neighbourhood search freeing this percentage (1-99) of the variables "
        "around the best solution in each of many short searches, until --time-limit or another limit stops it; "
@@ -95,8 +101,8 @@ inline std::vector<OptionInfo> search_options() {
 // apart. Only a solver built through with_restarts() (restarting_solver.hpp) restarts
 // --first and --limit K; a strategy listing these alone has --restarts refused, as
 // ignored it would be.
-inline const std::vector<std::string> search_option_names = {"prune",     "order", "last-conflict", "values",
-                                                              "branching", "seed",  "lns"};
+inline const std::vector<std::string> search_option_names = {"prune", "order", "last-conflict", "values",
+                                                              "branching", "seed", "lns", "learn"};
 // search_option_names and --restarts: for a strategy whose make() builds its solver
 // through with_restarts().
 inline const std::vector<std::string> restarting_search_option_names = [] {
@@ -141,6 +147,12 @@ inline SearchOptions read_search_options(const boost::program_options::variables
       throw UsageError("--lns improves an objective; this strategy's model has bitset domains and none");
     }
   }
+  defaults.learn = detail::read_choice(vm, "learn", all_learns, defaults.learn);
+  if (layer == Layer::integer && defaults.learn != Learn::none) {
+    throw UsageError("--learn " + std::string(to_string(defaults.learn)) +
+                     " is offered on bitset models only (strategy csp of nqueens up to n = 64, sudoku, ...); this "
+                     "strategy's model has integer domains (use --learn none)");
+  }
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
   defaults.restarts = detail::read_choice(vm, "restarts", all_restarts, defaults.restarts);
   // A count or a listing of every solution searches the whole tree whatever the order:
@@ -174,6 +186,7 @@ inline std::string describe(const SearchOptions& o) {
   if (o.lns != 0) s += " lns=" + std::to_string(o.lns);
   if (o.branching) s += " branching=" + std::string(to_string(*o.branching));
   if (o.last_conflict) s += " last-conflict=on";
+  if (o.learn != Learn::none) s += " learn=" + std::string(to_string(o.learn));
   return s;
 }
 

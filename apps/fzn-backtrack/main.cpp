@@ -42,6 +42,7 @@ struct Flags {
   long long lns = 0;  // --lns
   std::string restarts = "none";
   bool last_conflict = false;  // --last-conflict
+  std::string learn = "none";
   std::string globals = "native";
   std::string file;
 };
@@ -84,6 +85,9 @@ po::options_description flag_descriptions(Flags& f) {
       ("last-conflict", po::bool_switch(&f.last_conflict), "over the variable order, the variable whose decision "
                                                            "failed last is chosen again first, until a decision "
                                                            "assigns it (last-conflict reasoning)")
+      ("learn", po::value(&f.learn), "none (the default): look ahead only; lcg: lazy clause generation, each "
+                                     "failure explained and a nogood learnt from it by first-UIP analysis, which "
+                                     "prunes the rest of the search (one thread; no restarts or --lns with it)")
       ("globals", po::value(&f.globals), "native (the default): each global constraint of the solver library "
                                          "(all_different, cumulative, circuit, ...) is a propagator of its "
                                          "own; decomposed: the reader posts the smaller constraints a solver "
@@ -111,7 +115,10 @@ void print_statistics(const RunResult& result) {
   stat("solveTime", elapsed(stats.seconds));
   stat("peakDepth", std::to_string(stats.max_depth));
   for (std::size_t i = 0; i < result.counter_names.size() && i < max_work_counters; ++i) {
-    if (result.counter_names[i] == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
+    const std::string& name = result.counter_names[i];
+    if (name == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
+    if (name == "nogoods" || name == "jumped") stat(name, std::to_string(stats.counters.value[i]));
+    if (name == "nogood_literals") stat("nogoodLiterals", std::to_string(stats.counters.value[i]));
   }
   stat("solutions", to_string(stats.solutions));
   if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));
@@ -153,7 +160,9 @@ int run(int argc, char** argv) {
   const std::optional<csp::Prune> prune = csp::parse_prune(f.prune);
   if (!prune) throw UsageError("unknown --prune " + in_quotes(f.prune) + " (choose none, forward, arc, bounds, domain)");
   if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
-  if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
+  const std::optional<csp::Learn> learn = csp::parse_choice(f.learn, csp::integer_learns);
+  if (!learn) throw UsageError("unknown --learn " + in_quotes(f.learn) + " (choose none, lcg)");
+  if (f.free && vm.count("restarts") == 0 && *learn == csp::Learn::none) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
   if (!restarts) throw UsageError("unknown --restarts " + in_quotes(f.restarts) + " (choose none, luby, geometric)");
   const std::optional<csp::Globals> globals = csp::parse_choice(f.globals, csp::all_globals);
@@ -163,7 +172,9 @@ int run(int argc, char** argv) {
                                    .seed = f.seed,
                                    .restarts = *restarts,
                                    .lns = static_cast<int>(f.lns),
-                                   .last_conflict = f.last_conflict};
+                                   .last_conflict = f.last_conflict,
+                                   .learn = *learn};
+  csp::check_learning(options);
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.

@@ -347,6 +347,35 @@ TEST(FznBacktrack, AModelWithoutAnnotationsIsSearchedByAfcSize) {
   EXPECT_EQ(summary_of(defaults)["instance"]["order"], "afc-size") << defaults.out;
 }
 
+// --learn lcg: the optimum proved by one search that learns nogoods, with their
+// statistics; unsatisfiable proved so; -a of a satisfaction and --learn cbj refused.
+TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
+  const Model m(maximize_sum);
+  const auto o = fzn({"--learn", "lcg", "-s", m.path()});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto found = solutions_of(o.out);
+  ASSERT_FALSE(found.empty()) << o.out;
+  EXPECT_EQ(found.back(), "x = 2;\ny = 3;\ns = 5;\n") << o.out;
+  EXPECT_TRUE(contains(o.out, "\n==========\n")) << o.out;
+  for (const char* name : {"nogoods", "nogoodLiterals", "jumped"}) {
+    EXPECT_TRUE(contains(o.out, std::string("%%%mzn-stat: ") + name + "=")) << name << "\n" << o.out;
+  }
+  const Model none(pigeonhole(6));
+  const auto proved = fzn({"--learn", "lcg", none.path()});
+  ASSERT_EQ(proved.exit_code, 0) << proved.err;
+  EXPECT_EQ(final_line(proved.out), "=====UNSATISFIABLE=====") << proved.out;
+
+  const Model pairs(three_pairs);
+  const auto all = fzn({"--learn", "lcg", "-a", pairs.path()});
+  EXPECT_EQ(all.exit_code, 64) << all.out;
+  EXPECT_TRUE(contains(all.err, "a count or a listing of every solution")) << all.err;
+  const auto cbj = fzn({"--learn", "cbj", pairs.path()});
+  EXPECT_EQ(cbj.exit_code, 64);
+  EXPECT_TRUE(contains(cbj.err, "choose none, lcg")) << cbj.err;
+  const auto restarts = fzn({"--learn", "lcg", "--restarts", "luby", m.path()});
+  EXPECT_EQ(restarts.exit_code, 64);
+}
+
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
   const Model m("var 1..3: x :: output_var;\nconstraint int_lt(x 2);\nsolve satisfy;\n");
   const auto o = fzn({m.path()});

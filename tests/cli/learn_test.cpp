@@ -1,6 +1,8 @@
 // --learn cbj, conflict-directed backjumping on the bitset layer, through the CLI: every
 // solution listed is a solution, once, and the counts are A000170's, on one thread or
 // two; the summary, compare and the trace show the jumps; the integer layer refuses it.
+// --learn lcg, lazy clause generation on the integer layer: Golomb rulers of the known
+// lengths (A003022), each checked by the test; what it does not offer, refused.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -91,16 +93,74 @@ TEST(Learn, TheTraceShowsEachJump) {
   EXPECT_EQ(std::to_string(jumps), summary_of(o)["counters"]["backjumps"].dump()) << o.out;
 }
 
-TEST(Learn, TheIntegerLayerRefusesIt) {
+TEST(Learn, EachLayerRefusesTheOtherLayersLearning) {
   const auto golomb = run({"solve", "golomb", "-n", "5", "--learn", "cbj"});
   EXPECT_EQ(golomb.exit_code, 64);
   EXPECT_TRUE(cli::contains(golomb.err, "--learn cbj is offered on bitset models only")) << golomb.err;
   const auto large = run({"solve", "nqueens", "-n", "70", "--strategy", "csp", "--first", "--learn", "cbj"});
   EXPECT_EQ(large.exit_code, 64);
   EXPECT_TRUE(cli::contains(large.err, "integer domains")) << large.err;
-  const auto unknown = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--learn", "lcg"});
+  const auto bitset = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--learn", "lcg"});
+  EXPECT_EQ(bitset.exit_code, 64);
+  EXPECT_TRUE(cli::contains(bitset.err, "--learn lcg is offered on integer models")) << bitset.err;
+  const auto unknown = run({"solve", "nqueens", "-n", "8", "--strategy", "csp", "--learn", "xyz"});
   EXPECT_EQ(unknown.exit_code, 64);
-  EXPECT_TRUE(cli::contains(unknown.err, "choose none, cbj")) << unknown.err;
+  EXPECT_TRUE(cli::contains(unknown.err, "choose none, cbj, lcg")) << unknown.err;
+}
+
+// The marks of a ruler of `marks` marks from 0, all differences between them distinct.
+bool is_golomb_ruler(const std::vector<int>& ruler, std::size_t marks) {
+  if (ruler.size() != marks || ruler.front() != 0) return false;
+  std::set<int> differences;
+  for (std::size_t i = 0; i < ruler.size(); ++i) {
+    for (std::size_t j = i + 1; j < ruler.size(); ++j) {
+      if (ruler[j] <= ruler[i] || !differences.insert(ruler[j] - ruler[i]).second) return false;
+    }
+  }
+  return true;
+}
+
+TEST(Learn, ClauseLearningProvesTheShortestGolombRulers) {
+  const int shortest[] = {0, 0, 1, 3, 6, 11, 17, 25, 34};  // A003022, by marks
+  for (int marks = 4; marks <= 8; ++marks) {
+    const auto o = run({"solve", "golomb", "-n", std::to_string(marks), "--learn", "lcg", "--format", "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    int last = -1;
+    for (const auto& line : json_lines(o.out)) {
+      if (line["type"] != "solution") continue;
+      const auto ruler = line["marks"].get<std::vector<int>>();
+      EXPECT_TRUE(is_golomb_ruler(ruler, static_cast<std::size_t>(marks))) << line.dump();
+      EXPECT_EQ(line["objective"], ruler.back()) << line.dump();
+      if (last >= 0) {
+        EXPECT_LT(ruler.back(), last) << "not an improvement: " << line.dump();
+      }
+      last = ruler.back();
+    }
+    EXPECT_EQ(last, shortest[marks]) << marks;
+    const auto summary = summary_of(o);
+    EXPECT_EQ(summary["status"], "complete");
+    EXPECT_EQ(summary["optimal"], true) << summary.dump();
+    EXPECT_EQ(summary["objective"], shortest[marks]) << summary.dump();
+    EXPECT_EQ(summary["counters"]["nogoods"], summary["failures"]) << summary.dump();
+    if (marks >= 6) {
+      EXPECT_GT(summary["counters"]["nogoods"].get<std::uint64_t>(), 0u) << summary.dump();
+    }
+  }
+}
+
+TEST(Learn, ClauseLearningRefusesWhatItDoesNotOffer) {
+  const auto count = run({"solve", "magic-square", "-n", "3", "--learn", "lcg"});
+  EXPECT_EQ(count.exit_code, 64);
+  EXPECT_TRUE(cli::contains(count.err, "a count or a listing of every solution")) << count.err;
+  const auto first = run({"solve", "magic-square", "-n", "4", "--learn", "lcg", "--first", "--format", "json"});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(summary_of(first)["solutions"], "1") << first.out;
+  const auto restarts = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--restarts", "luby"});
+  EXPECT_EQ(restarts.exit_code, 64);
+  EXPECT_TRUE(cli::contains(restarts.err, "--learn lcg does not restart yet")) << restarts.err;
+  const auto trace = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--trace"});
+  EXPECT_EQ(trace.exit_code, 64);
+  EXPECT_TRUE(cli::contains(trace.err, "not with --trace")) << trace.err;
 }
 
 }  // namespace

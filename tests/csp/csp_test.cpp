@@ -32,7 +32,7 @@ std::uint64_t count_all_ways(const Model& model, std::span<const VariableOrder> 
           const bool two_children = b == Branching::binary || halves(v);
           if (two_children && o != VariableOrder::mrv && o != VariableOrder::dom_wdeg) continue;
           for (const bool last_conflict : {false, true}) {
-            for (auto learn : all_learns) {
+            for (auto learn : bitset_learns) {
               const SearchOptions options{.prune = p,
                                           .variables = o,
                                           .values = v,

@@ -243,7 +243,7 @@ TEST(Differential, CspListsEverySolutionOnceOnTwoThreads) {
   // learning, without symmetry
   EXPECT_EQ(listings, static_cast<int>(csp::all_prunes.size() * csp::bitset_variable_orders.size() *
                                            csp::all_value_orders.size() +
-                                       csp::all_branchings.size() + 2 + csp::all_learns.size()));
+                                       csp::all_branchings.size() + 2 + csp::bitset_learns.size()));
 }
 
 }  // namespace

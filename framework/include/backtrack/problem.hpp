@@ -247,6 +247,17 @@ concept HasBackjumping = HasApplyUndo<P> && requires(const P& p, typename P::Sta
   { p.backjump(s, depth) } -> std::convertible_to<int>;
 };
 
+// A problem with a search of its own that learns nogoods from its failures (lazy clause
+// generation, csp/learning/), which the solver runs in place of the engine's where
+// learns_clauses() says so: search_learning(limits, emit) hands each solution (each
+// improvement of an optimisation) to emit as a listing's sink does, and returns the
+// search's stats, whose counters learning_counters() names.
+template <class P>
+concept HasClauseLearning = requires(const P& p) {
+  { p.learns_clauses() } -> std::convertible_to<bool>;
+  { P::learning_counters() } -> std::convertible_to<std::span<const std::string_view>>;
+};
+
 template <class P>
 concept HasNogoods = HasRestarts<P> && requires(P& p, std::span<const typename P::Move> path,
                                                 std::span<const std::uint8_t> branches) {

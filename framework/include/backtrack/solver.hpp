@@ -212,6 +212,9 @@ class ProblemSolver final : public Solver {
   bool optimises() const override { return backtrack::optimises(problem_); }
 
   RunResult run(const RunRequest& request, const SolutionSink& sink) const override {
+    if constexpr (HasClauseLearning<P>) {
+      if (problem_.learns_clauses()) return run_learning(request, sink);
+    }
     if constexpr (HasObjective<P>) {
       if (problem_.optimises()) {
         Incumbent incumbent(problem_.minimises());  // this run's bound, none before it
@@ -299,6 +302,42 @@ class ProblemSolver final : public Solver {
     if (result.counter_names.size() < max_work_counters) {
       result.stats.counters.value[result.counter_names.size()] = cutoffs;
       result.counter_names.emplace_back("cutoffs");
+    }
+    return result;
+  }
+
+  // Lazy clause generation (problem.hpp's HasClauseLearning): one search on this thread,
+  // which learns nogoods from its failures and jumps back; it hands on the first
+  // solution, or each improvement of an optimisation.
+  RunResult run_learning(const RunRequest& request, const SolutionSink& sink) const {
+    if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
+      throw UsageError("--learn lcg runs a search of its own, which jumps back over what it learns: not with --trace, "
+                       "--tree, --profile, --checkpoint or --mpi");
+    }
+    const bool optimising = optimises();
+    const bool one = request.mode == SearchMode::first ||
+                     (request.mode == SearchMode::limit && request.limits.max_solutions == 1);
+    if ((!optimising && !one) || request.mode == SearchMode::unique) {
+      throw UsageError("--learn lcg finds a solution (--first) or an optimum; a count or a listing of every solution "
+                       "needs a search that reaches each leaf once (use --learn none)");
+    }
+    RunResult result;
+    if constexpr (HasClauseLearning<P>) {
+      for (const std::string_view name : P::learning_counters()) result.counter_names.emplace_back(name);
+      SearchLimits limits = request.limits;
+      if (request.mode == SearchMode::first) limits.max_solutions = 1;
+      std::optional<std::int64_t> best;
+      const auto start = Clock::now();
+      auto emit = [&](std::span<const Move> path, std::uint64_t, const FoundAt& at) {
+        Solution solution = found(path, at, start);
+        best = solution.objective;
+        return sink(std::move(solution));
+      };
+      result.stats = problem_.search_learning(limits, emit);
+      result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      if (optimising) {
+        result.objective = ObjectiveResult{.minimise = problem_.minimises(), .best = best, .proved = result.stats.complete()};
+      }
     }
     return result;
   }

@@ -50,6 +50,7 @@
 #include "backtrack/csp/failure_weights.hpp"
 #include "backtrack/csp/int_model.hpp"
 #include "backtrack/csp/last_conflict.hpp"
+#include "backtrack/csp/learning/learning_search.hpp"
 #include "backtrack/csp/options.hpp"
 #include "backtrack/csp/propagators/nogood.hpp"
 #include "backtrack/csp/value_order.hpp"
@@ -433,6 +434,26 @@ class IntProblem {
   // The nogoods added so far.
   int nogoods() const { return nogoods_; }
 
+  // Lazy clause generation (--learn lcg): the solver runs search_learning() in place of
+  // the engine's search (problem.hpp's HasClauseLearning).
+  bool learns_clauses() const { return options_.learn == Learn::lcg; }
+  template <class Emit>
+  SearchStats search_learning(const SearchLimits& limits, Emit& emit) const {
+    return LearningSearch<IntProblem>(*this).run(limits, emit);
+  }
+  static std::span<const std::string_view> learning_counters() { return learning_counter_names; }
+
+  // A decision posted in s; false when it empties a domain.
+  static bool post(Space& s, const Move& m) {
+    switch (m.kind) {
+      case Decision::Kind::equal: return s.fix(m.x, m.v);
+      case Decision::Kind::not_equal: return s.remove(m.x, m.v);
+      case Decision::Kind::at_most: return s.set_max(m.x, m.v);
+      case Decision::Kind::more_than: return s.set_min(m.x, m.v + 1);
+    }
+    return false;
+  }
+
  private:
   bool auxiliaries_fixed(const Space& d) const {
     for (int x : model_.auxiliaries()) {
@@ -517,16 +538,6 @@ class IntProblem {
       case K::more_than: return K::at_most;
     }
     return k;
-  }
-
-  static bool post(Space& s, const Move& m) {
-    switch (m.kind) {
-      case Decision::Kind::equal: return s.fix(m.x, m.v);
-      case Decision::Kind::not_equal: return s.remove(m.x, m.v);
-      case Decision::Kind::at_most: return s.set_max(m.x, m.v);
-      case Decision::Kind::more_than: return s.set_min(m.x, m.v + 1);
-    }
-    return false;
   }
 
   void failed(State& s, int propagator) const {

@@ -76,8 +76,10 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "backtrack/errors.hpp"
 #include "backtrack/restart_schedule.hpp"
 
 namespace backtrack::csp {
@@ -99,7 +101,7 @@ enum class VariableOrder {
 };
 enum class ValueOrder { min, mid, random, max, split, reverse_split };
 enum class Restarts { none, luby, geometric };
-enum class Learn { none, cbj };
+enum class Learn { none, cbj, lcg };
 enum class Branching { values, binary };
 // How a model states a global constraint (cumulative, circuit, regular, ...; globals/):
 // native, one propagator of its own at the consistency its file states; decomposed, the
@@ -121,6 +123,16 @@ struct SearchOptions {
   Learn learn = Learn::none;
 };
 
+// --learn lcg runs a search of its own (learning/learning_search.hpp), which neither
+// restarts nor searches neighbourhoods yet: refused with them rather than ignoring them.
+inline void check_learning(const SearchOptions& o) {
+  if (o.learn != Learn::lcg) return;
+  if (o.restarts != Restarts::none) {
+    throw UsageError("--learn lcg does not restart yet: use --restarts none with it");
+  }
+  if (o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
+}
+
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};
 inline constexpr std::array all_variable_orders{VariableOrder::static_order, VariableOrder::mrv,
                                                 VariableOrder::dom_deg,      VariableOrder::dom_wdeg,
@@ -141,7 +153,11 @@ inline constexpr std::array bitset_variable_orders{VariableOrder::static_order, 
 inline constexpr std::array all_branchings{Branching::values, Branching::binary};
 inline constexpr std::array all_restarts{Restarts::none, Restarts::luby, Restarts::geometric};
 inline constexpr std::array all_globals{Globals::native, Globals::decomposed};
-inline constexpr std::array all_learns{Learn::none, Learn::cbj};
+inline constexpr std::array all_learns{Learn::none, Learn::cbj, Learn::lcg};
+// What each layer offers of them: backjumping on the bitset layer, nogoods learnt by lazy
+// clause generation on the integer one (program_options.hpp says why not the others).
+inline constexpr std::array bitset_learns{Learn::none, Learn::cbj};
+inline constexpr std::array integer_learns{Learn::none, Learn::lcg};
 
 constexpr std::string_view to_string(Prune p) {
   constexpr std::string_view names[] = {"none", "forward", "arc", "bounds", "domain"};
@@ -158,7 +174,10 @@ constexpr std::string_view to_string(ValueOrder o) {
 }
 constexpr std::string_view to_string(Branching b) { return b == Branching::values ? "values" : "binary"; }
 constexpr std::string_view to_string(Globals g) { return g == Globals::native ? "native" : "decomposed"; }
-constexpr std::string_view to_string(Learn l) { return l == Learn::none ? "none" : "cbj"; }
+constexpr std::string_view to_string(Learn l) {
+  constexpr std::string_view names[] = {"none", "cbj", "lcg"};
+  return names[static_cast<int>(l)];
+}
 constexpr std::string_view to_string(Restarts r) {
   constexpr std::string_view names[] = {"none", "luby", "geometric"};
   return names[static_cast<int>(r)];

@@ -59,6 +59,7 @@
 #include "backtrack/csp/value_order.hpp"
 #include "backtrack/csp/variable_choice.hpp"
 #include "backtrack/csp/work_queue.hpp"
+#include "backtrack/errors.hpp"
 #include "backtrack/work_counters.hpp"
 
 namespace backtrack::csp {
@@ -184,6 +185,9 @@ class CspProblem {
     binary_ = options_.branching == Branching::binary;
     smallest_first_ = options_.values == ValueOrder::min && !binary_;
     propagating_ = options_.prune == Prune::arc || options_.prune == Prune::bounds || options_.prune == Prune::gac;
+    if (options_.learn == Learn::lcg) {
+      throw UsageError("--learn lcg learns nogoods on integer models; this model has bitset domains (use --learn cbj)");
+    }
     jumps_ = options_.learn == Learn::cbj;
     // Up to 64 variables a scan is cheaper than keeping buckets: it reads a few cache
     // lines once a node, where buckets cost two bit moves for every domain change and

@@ -85,7 +85,9 @@ inline std::vector<OptionInfo> search_options() {
       {"learn",
        "strategy csp: none, look ahead only (the default); cbj, conflict-directed backjumping: a node whose "
        "subtree failed goes back to the deepest decision the failure depends on, past the nodes between (bitset "
-       "models; a subtree with a solution is left as usual, so counts stay exact)",
+       "models; a subtree with a solution is left as usual, so counts stay exact); lcg, lazy clause generation: "
+       "each failure is explained and a nogood learnt that prunes the rest of the search (integer models; finds a "
+       "solution, --first, or an optimum, on one thread)",
        Type::text, detail::names_of(all_learns)},
       {"lns",
        "strategy csp, an optimisation: large neighbourhood search freeing this percentage (1-99) of the variables "
@@ -148,10 +150,14 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     }
   }
   defaults.learn = detail::read_choice(vm, "learn", all_learns, defaults.learn);
-  if (layer == Layer::integer && defaults.learn != Learn::none) {
-    throw UsageError("--learn " + std::string(to_string(defaults.learn)) +
-                     " is offered on bitset models only (strategy csp of nqueens up to n = 64, sudoku, ...); this "
-                     "strategy's model has integer domains (use --learn none)");
+  if (layer == Layer::integer && defaults.learn == Learn::cbj) {
+    throw UsageError("--learn cbj is offered on bitset models only (strategy csp of nqueens up to n = 64, sudoku, ...); "
+                     "this strategy's model has integer domains, whose propagators read whole scopes: use --learn lcg, "
+                     "which learns nogoods from failures, or --learn none");
+  }
+  if (layer == Layer::bitset && defaults.learn == Learn::lcg) {
+    throw UsageError("--learn lcg is offered on integer models (FlatZinc, golomb, magic-square, nqueens csp beyond "
+                     "n = 64); this strategy's model has bitset domains: use --learn cbj or --learn none");
   }
   if (vm.count("seed") != 0) defaults.seed = vm["seed"].as<unsigned long long>();
   defaults.restarts = detail::read_choice(vm, "restarts", all_restarts, defaults.restarts);
@@ -174,6 +180,7 @@ inline SearchOptions read_search_options(const boost::program_options::variables
     }
     defaults.lns = percent;
   }
+  check_learning(defaults);
   return defaults;
 }
 

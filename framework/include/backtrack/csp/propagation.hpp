@@ -93,6 +93,11 @@ class Propagation {
         },
         p);
     propagators_.push_back(std::move(p));
+    // One added between runs (a nogood) finds the queues empty: room for it, doubled.
+    for (const Cost c : {Cost::low, Cost::linear, Cost::high}) {
+      WorkQueue& q = space.queue(c);
+      if (q.capacity() != 0 && q.capacity() < size()) q.reset(2 * size());
+    }
     // One added after the level was set (a nogood of restarts) runs whatever is open: it
     // is no constraint of the model that forward checking stands for.
     if (max_open_ >= 0) {
@@ -157,6 +162,11 @@ class Propagation {
   int run(Space& s) const { return max_open_ < 0 ? fixpoint<false>(s) : fixpoint<true>(s); }
   int run_ungated(Space& s) const { return fixpoint<false>(s); }
 
+  // Propagator id runs at the next run() (one added between runs).
+  void wake(Space& s, int id) const {
+    if (!subsumed(s, id)) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
+  }
+
   // Whether propagator id said it is subsumed in s. A reversible bit per propagator in the
   // space: the search's undo() wakes it again.
   bool subsumed(const Space& s, int id) const {
@@ -209,6 +219,7 @@ class Propagation {
       // A fixpoint may take a propagator run per value of a domain (x < y and y < x over
       // 2^32 values): the search's stop flag and deadline are looked at between runs.
       if ((++s.propagations & 1023) == 0) poll_limits_in_scope();
+      s.begin_run(running);
       const Outcome outcome = std::visit([&](const auto& q) { return outcome_of(q.propagate(s)); }, (*this)[running]);
       if (outcome == Outcome::failed) return give_up(s, running);
       if (outcome == Outcome::subsumed) subsume(s, running);

@@ -15,6 +15,11 @@
 // bits each time it is written. The propagators keep their own reversible words here
 // too (reserve_words()): a compact table's live tuples, for instance.
 //
+// Lazy clause generation (learning/): with log_narrowings() on, every narrowing is also
+// written down as the literal it made true (x = v, x != v, x <= v, x > v), with the
+// propagator that ran (begin_run()), for a conflict to be explained by; off, a narrowing
+// pays one predictable branch.
+//
 // Events: a change is `domain` (a value inside the interval went), `bounds` (min or max
 // moved) or `fixed` (one value left); the strongest event of each variable since the last
 // drain is kept for the propagation loop (propagation.hpp), which wakes the propagators
@@ -38,6 +43,20 @@ inline constexpr Value max_value = std::numeric_limits<std::int32_t>::max();
 inline constexpr Value bitset_limit = Value{1} << 16;
 
 enum class Event : std::uint8_t { none = 0, domain = 1, bounds = 2, fixed = 3 };
+
+// A literal's relation, in the order of a decision's kinds (value_order.hpp).
+enum class LiteralKind : std::uint8_t { equal, not_equal, at_most, more_than };
+
+// A narrowing written down: the literal x <kind> v it made true, the domain's bounds
+// after it, the propagator running (-1: none, a decision) and where in the log its run
+// began.
+struct Narrowing {
+  int x;
+  LiteralKind kind;
+  Value v, lo, hi;
+  int cause;
+  std::size_t run_start;
+};
 
 // What a propagator's run costs, which orders the woken ones (propagation.hpp): low
 // (a clause over Booleans), linear in its scope (the default), high (a global constraint).
@@ -148,9 +167,18 @@ class Space {
         set_word(w, words_[w] & ~(std::uint64_t{1} << (i % 64)));
       }
     }
+    const Value old_lo = d.lo, old_hi = d.hi;
     d.lo = new_lo;
     d.hi = new_hi;
     d.size = static_cast<std::uint64_t>(std::popcount(kept));
+    if (logging_) [[unlikely]] {  // the bounds first, each with the domain's bounds after it alone
+      if (new_lo != old_lo) log_.push_back({x, LiteralKind::more_than, new_lo - 1, new_lo, old_hi, cause_, run_start_});
+      if (new_hi != old_hi) log(x, LiteralKind::at_most, new_hi);
+      for (std::uint64_t removed = now & ~kept; removed != 0; removed &= removed - 1) {
+        const Value v = lo + std::countr_zero(removed);
+        if (v > new_lo && v < new_hi) log(x, LiteralKind::not_equal, v);
+      }
+    }
     changed(x, new_lo == new_hi ? Event::fixed : bounds_moved ? Event::bounds : Event::domain);
     return true;
   }
@@ -170,6 +198,7 @@ class Space {
       d.size -= count_bits(d, d.lo, lo - 1);
       d.lo = lo;
     }
+    if (logging_) [[unlikely]] log(x, LiteralKind::more_than, d.lo - 1);
     changed(x, d.lo == d.hi ? Event::fixed : Event::bounds);
     return true;
   }
@@ -186,6 +215,7 @@ class Space {
       d.size -= count_bits(d, hi + 1, d.hi);
       d.hi = hi;
     }
+    if (logging_) [[unlikely]] log(x, LiteralKind::at_most, d.hi);
     changed(x, d.lo == d.hi ? Event::fixed : Event::bounds);
     return true;
   }
@@ -200,6 +230,7 @@ class Space {
     write_word(static_cast<std::size_t>(d.words_at) + i / 64, words_[static_cast<std::size_t>(d.words_at) + i / 64] &
                                                                  ~(std::uint64_t{1} << (i % 64)));
     --d.size;
+    if (logging_) [[unlikely]] log(x, LiteralKind::not_equal, v);
     changed(x, Event::domain);
     return true;
   }
@@ -210,6 +241,7 @@ class Space {
     save(x);
     d.lo = d.hi = v;
     d.size = 1;
+    if (logging_) [[unlikely]] log(x, LiteralKind::equal, v);
     changed(x, Event::fixed);
     return true;
   }
@@ -247,7 +279,7 @@ class Space {
 
   // A node: mark() before its changes, undo() takes them all back (strict LIFO).
   void mark() {
-    marks_.push_back({var_trail_.size(), word_trail_.size(), failed_});
+    marks_.push_back({var_trail_.size(), word_trail_.size(), log_.size(), failed_});
     ++epoch_;
   }
   void undo() {
@@ -265,6 +297,7 @@ class Space {
       words_[word_trail_.back().first] = word_trail_.back().second;
       word_trail_.pop_back();
     }
+    log_.resize(m.log);
     failed_ = m.failed;
     ++epoch_;  // a variable changed at the node above is saved again
   }
@@ -276,6 +309,7 @@ class Space {
   }
   // Forgets the trail: what was done so far stays (the root's propagation).
   void commit() {
+    log_.clear();
     var_trail_.clear();
     word_trail_.clear();
     marks_.clear();
@@ -301,6 +335,18 @@ class Space {
 
   std::uint64_t propagations = 0;  // propagator runs, for the search's counters
 
+  // The narrowings written down (learning/): from now on, or no more.
+  void log_narrowings(bool on) { logging_ = on; }
+  const std::vector<Narrowing>& narrowings() const { return log_; }
+  // The propagator of the last run begun, and where in the log it began.
+  int last_cause() const { return cause_; }
+  std::size_t last_run_start() const { return run_start_; }
+  // Propagator `cause` (-1: a decision) makes the narrowings to come.
+  void begin_run(int cause) {
+    cause_ = cause;
+    run_start_ = log_.size();
+  }
+
   // The propagation's queues of propagators waiting to run, one per Cost (propagation.hpp
   // owns their use).
   WorkQueue& queue(Cost cost) { return queues_[static_cast<int>(cost)]; }
@@ -319,7 +365,7 @@ class Space {
     std::uint64_t size;
   };
   struct Mark {
-    std::size_t vars, words;
+    std::size_t vars, words, log;
     bool failed;  // a move applied to a failed space leaves it failed when taken back
   };
 
@@ -390,6 +436,10 @@ class Space {
     word_trail_.emplace_back(i, words_[i]);
     words_[i] = w;
   }
+  void log(int x, LiteralKind kind, Value v) {
+    const Var& d = var(x);
+    log_.push_back({x, kind, v, d.lo, d.hi, cause_, run_start_});
+  }
   void changed(int x, Event e) {
     Event& pending = event_[static_cast<std::size_t>(x)];
     if (pending == Event::none) changed_.push_back(x);
@@ -409,6 +459,10 @@ class Space {
   std::vector<int> scratch_;
   std::vector<Value> scratch_values_;
   bool failed_ = false;
+  bool logging_ = false;
+  std::vector<Narrowing> log_;
+  int cause_ = -1;
+  std::size_t run_start_ = 0;
 };
 
 }  // namespace backtrack::csp

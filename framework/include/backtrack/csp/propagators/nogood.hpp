@@ -16,10 +16,11 @@ namespace backtrack::csp {
 
 struct Nogood {
   struct Literal {
-    enum class Kind : std::uint8_t { equal, not_equal, at_most, more_than };
+    using Kind = LiteralKind;
     int x = 0;
     Kind kind = Kind::equal;
     Value v = 0;
+    friend bool operator==(const Literal&, const Literal&) = default;
   };
   std::vector<Literal> literals;  // not empty
   // Negating its only open literal makes one false: nothing left to do.

@@ -1,0 +1,137 @@
+#pragma once
+// A space's narrowing log (space.hpp) read as an implication graph, for lazy clause
+// generation (learning_search.hpp): the decision level of each narrowing, the first
+// narrowing at which a literal held, and the literals that explain a narrowing.
+//
+// The explanation is generic: a propagator's run is a function of the domains of its
+// scope when the run began, so those domains, as literals (x > v and x <= v for the
+// bounds, x != v for each hole), imply everything the run narrowed, and its failure. It
+// holds for every propagator without a line of its own; a propagator that said what it
+// read (Chuffed's explanations) would give shorter nogoods, never sounder ones.
+//
+// What holds at the root (the space the search starts from) is no literal: it is
+// dropped from every explanation.
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "backtrack/csp/propagation.hpp"
+#include "backtrack/csp/propagators/nogood.hpp"
+#include "backtrack/csp/space.hpp"
+
+namespace backtrack::csp {
+
+using Literal = Nogood::Literal;
+
+class ExplainedTrail {
+ public:
+  static constexpr long at_root = -1;
+  static constexpr long not_yet = -2;  // when_true() of a literal that does not hold
+
+  explicit ExplainedTrail(const Space& root) : root_(root), last_(static_cast<std::size_t>(root.variables()), at_root) {}
+
+  // Brings the levels up to date with the space's log: narrowings undone since are
+  // forgotten, new ones are at `level`.
+  void sync(const Space& s, int level) {
+    const auto& log = s.narrowings();
+    while (level_.size() > log.size()) {
+      last_[static_cast<std::size_t>(x_.back())] = prev_.back();
+      level_.pop_back();
+      prev_.pop_back();
+      x_.pop_back();
+    }
+    for (std::size_t i = level_.size(); i < log.size(); ++i) {
+      const auto x = static_cast<std::size_t>(log[i].x);
+      level_.push_back(level);
+      prev_.push_back(last_[x]);
+      x_.push_back(log[i].x);
+      last_[x] = static_cast<long>(i);
+    }
+  }
+  int level(long entry) const { return entry == at_root ? 0 : level_[static_cast<std::size_t>(entry)]; }
+
+  // The first narrowing before log position `limit` after which l held, at_root, or
+  // not_yet when l did not hold there.
+  long when_true(const Space& s, const Literal& l, std::size_t limit) const {
+    if (holds(root_, l)) return at_root;
+    const auto& log = s.narrowings();
+    long e = last_before(l.x, limit);
+    long ne = at_root;  // the narrowing that removed l.v, for x != v
+    if (l.kind == Literal::Kind::not_equal) {
+      for (long i = e; i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
+        const Narrowing& n = log[static_cast<std::size_t>(i)];
+        if (n.kind == LiteralKind::not_equal && n.v == l.v) ne = i;
+      }
+    }
+    const auto held_after = [&](long i) {
+      const Narrowing& n = log[static_cast<std::size_t>(i)];
+      switch (l.kind) {
+        case Literal::Kind::more_than: return n.lo > l.v;
+        case Literal::Kind::at_most: return n.hi <= l.v;
+        case Literal::Kind::not_equal: return n.lo > l.v || n.hi < l.v || (ne != at_root && i >= ne);
+        case Literal::Kind::equal: return n.lo == l.v && n.hi == l.v;
+      }
+      return false;
+    };
+    long first = not_yet;
+    for (; e != at_root && held_after(e); e = prev_[static_cast<std::size_t>(e)]) first = e;
+    return first;
+  }
+
+  // The literals of y's domain at log position t, appended to `out`: its lower bound,
+  // its upper bound, its holes (those that hold at the root left out).
+  void lower_bound(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
+    const long e = last_before(y, t);
+    if (e == at_root) return;
+    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
+    if (n.lo > root_.min(y)) out.push_back({y, Literal::Kind::more_than, n.lo - 1});
+  }
+  void upper_bound(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
+    const long e = last_before(y, t);
+    if (e == at_root) return;
+    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
+    if (n.hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n.hi});
+  }
+  void holes(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
+    const auto& log = s.narrowings();
+    const long e = last_before(y, t);
+    if (e == at_root) return;
+    const Narrowing& n = log[static_cast<std::size_t>(e)];
+    for (long i = e; i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
+      const Narrowing& h = log[static_cast<std::size_t>(i)];
+      if (h.kind == LiteralKind::not_equal && h.v > n.lo && h.v < n.hi) out.push_back({y, Literal::Kind::not_equal, h.v});
+    }
+  }
+  // y's bounds at log position t.
+  Value lo_at(const Space& s, int y, std::size_t t) const {
+    const long e = last_before(y, t);
+    return e == at_root ? root_.min(y) : s.narrowings()[static_cast<std::size_t>(e)].lo;
+  }
+  Value hi_at(const Space& s, int y, std::size_t t) const {
+    const long e = last_before(y, t);
+    return e == at_root ? root_.max(y) : s.narrowings()[static_cast<std::size_t>(e)].hi;
+  }
+  void domain_literals(const Space& s, const std::vector<int>& scope, std::size_t t, std::vector<Literal>& out) const {
+    for (const int y : scope) {
+      lower_bound(s, y, t, out);
+      upper_bound(s, y, t, out);
+      holes(s, y, t, out);
+    }
+  }
+
+ private:
+  long last_before(int x, std::size_t limit) const {
+    long e = last_[static_cast<std::size_t>(x)];
+    while (e != at_root && static_cast<std::size_t>(e) >= limit) e = prev_[static_cast<std::size_t>(e)];
+    return e;
+  }
+  static bool holds(const Space& s, const Literal& l) { return Nogood::holds(s, l) == Nogood::Truth::yes; }
+
+  Space root_;
+  std::vector<int> level_;   // per narrowing
+  std::vector<long> prev_;   // per narrowing: the one before of its variable
+  std::vector<int> x_;       // per narrowing: its variable
+  std::vector<long> last_;   // per variable: its last narrowing
+};
+
+}  // namespace backtrack::csp

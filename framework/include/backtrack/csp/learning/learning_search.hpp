@@ -1,0 +1,257 @@
+#pragma once
+// Lazy clause generation's search (--learn lcg) over an integer problem (int_problem.hpp;
+// Ohrimenko, Stuckey and Codish 2009; Chuffed): decide as the problem's orders say,
+// propagate, and at a failure learn a nogood by first-UIP conflict analysis over the
+// explained trail (explained_trail.hpp, explanations.hpp), jump back to the deepest level
+// at which the nogood propagates, add it as a propagator, and go on from there with the
+// literal it refutes. Every nogood follows from the model (and the bound in force), so no
+// solution is lost; each conflict adds one that the path violates, so the search ends.
+//
+// An optimisation's solution tightens the objective at the root, as a bound every later
+// search keeps: the bound is the search's, as in branch and bound, and the root failing
+// proves the last solution optimal. Counting is not offered: a search that jumps back
+// and goes on below a refuted literal visits no tree whose leaves could be counted once
+// each.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "backtrack/csp/learning/explained_trail.hpp"
+#include "backtrack/csp/learning/explanations.hpp"
+#include "backtrack/engine.hpp"
+#include "backtrack/limits_in_scope.hpp"
+#include "backtrack/search_limits.hpp"
+#include "backtrack/search_stats.hpp"
+#include "backtrack/work_counters.hpp"
+
+namespace backtrack::csp {
+
+// Its counters (SearchStats::counters), after the problem's propagations.
+inline constexpr std::array<std::string_view, 4> learning_counter_names{"propagations", "nogoods", "nogood_literals",
+                                                                        "jumped"};
+
+template <class P>
+class LearningSearch {
+ public:
+  using Move = typename P::Move;
+
+  explicit LearningSearch(const P& problem) : problem_(problem), propagation_(problem.model().propagation()) {}
+
+  // Searches within `limits` (nodes: decisions, failures: conflicts, solutions: those
+  // handed on), calling emit(path, 1, FoundAt) for each solution, or each improvement of
+  // an optimisation, as a listing's sink (false: stop). The path fixes every variable to
+  // the solution's value. Complete (stop none): every solution was handed on, or the last
+  // is optimal.
+  template <class Emit>
+  SearchStats run(const SearchLimits& limits, Emit& emit) {
+    SearchStats stats;
+    stats.nodes = 1;
+    if (!problem_.root_consistent()) return stats;
+    state_ = problem_.root();
+    Space& s = state_.space;
+    ExplainedTrail trail(s);
+    s.log_narrowings(true);
+    const LimitsInScope in_scope(limits);
+    try {
+      stats.stop = search(limits, emit, trail, stats);
+    } catch (const LimitReached& reached) {
+      stats.stop = reached.reason;
+    }
+    stats.counters = {{s.propagations, learnt_.size(), literals_, jumped_}};
+    return stats;
+  }
+
+  // The nogoods learnt so far, in order.
+  const std::vector<Nogood>& learnt() const { return learnt_; }
+
+ private:
+  template <class Emit>
+  StopReason search(const SearchLimits& limits, Emit& emit, ExplainedTrail& trail, SearchStats& stats) {
+    Space& s = state_.space;
+    for (;;) {
+      if ((stats.nodes & 63) == 0) {
+        if (const StopReason outside = limits.outside_stop(); outside != StopReason::none) return outside;
+      }
+      if (s.failed()) {
+        if (level() == 0) return StopReason::none;
+        ++stats.failures;
+        learn(trail);
+        if (limits.max_failures != 0 && stats.failures >= limits.max_failures) return StopReason::failure_limit;
+        continue;
+      }
+      const auto children = problem_.candidates(state_);
+      if (children.begin() == children.end()) {
+        if (!problem_.is_solution(state_)) {  // no values for the auxiliaries: the decisions are the conflict
+          conflict_ = decisions_literals();
+          conflict_held_ = s.narrowings().size();
+          s.fail();
+          continue;
+        }
+        ++stats.solutions;
+        ++stats.representatives;
+        const std::vector<Move> solution = solution_path();
+        if (!emit(std::span<const Move>(solution), std::uint64_t{1}, FoundAt{stats.nodes, Clock::now()})) {
+          return StopReason::solution_limit;
+        }
+        // One solution is what a satisfaction asks of it.
+        if (!problem_.optimises() || (limits.max_solutions != 0 && stats.solutions >= limits.max_solutions)) {
+          return StopReason::solution_limit;
+        }
+        tighten(trail, problem_.objective(state_));
+        continue;
+      }
+      if (limits.max_nodes != 0 && stats.nodes >= limits.max_nodes) return StopReason::node_limit;
+      const Move d = *children.begin();
+      ++stats.nodes;
+      s.mark();
+      path_.push_back(d);
+      stats.max_depth = std::max(stats.max_depth, level());
+      s.begin_run(-1);
+      P::post(s, d);
+      propagate(trail);
+    }
+  }
+
+  int level() const { return static_cast<int>(path_.size()); }
+
+  void propagate(ExplainedTrail& trail) {
+    Space& s = state_.space;
+    conflict_.clear();
+    const int broken = propagation_.run(s);
+    trail.sync(s, level());
+    if (broken >= 0) {
+      conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
+    } else {
+      conflict_held_ = s.narrowings().size();
+    }
+  }
+
+  // First-UIP analysis of the conflict (its literals all hold now): resolve away the
+  // narrowings of the conflict's deepest level, latest first, until one is left; the
+  // nogood is what remains. Then back to the deepest level of the rest, where the nogood
+  // refutes that one narrowing's literal.
+  void learn(ExplainedTrail& trail) {
+    Space& s = state_.space;
+    trail.sync(s, level());
+    std::map<long, std::vector<Literal>> keys;  // narrowing -> the literals it made hold
+    const auto add_atom = [&](const Literal& l, std::size_t limit) {
+      const long e = trail.when_true(s, l, limit);
+      if (e == ExplainedTrail::not_yet) throw std::logic_error("learning: an explanation's literal did not hold");
+      if (trail.level(e) == 0) return;  // it holds at the root the search is at now
+      auto& ls = keys[e];
+      if (std::find(ls.begin(), ls.end(), l) == ls.end()) ls.push_back(l);
+    };
+    // A narrowing's literal implies the literals it is the first to make hold, but for
+    // x = v, which its two bounds make hold, maybe one narrowing each.
+    const auto add = [&](const Literal& l, std::size_t limit) {
+      if (l.kind != Literal::Kind::equal) return add_atom(l, limit);
+      add_atom({l.x, Literal::Kind::more_than, l.v - 1}, limit);
+      add_atom({l.x, Literal::Kind::at_most, l.v}, limit);
+    };
+    for (const Literal& l : conflict_) add(l, conflict_held_);
+    if (keys.empty()) return fail_at_root(trail);  // the failure holds at the root
+    const int deepest = trail.level(keys.rbegin()->first);
+    std::vector<Literal> reason;
+    for (;;) {
+      long latest = ExplainedTrail::at_root;
+      int at_deepest = 0;
+      for (auto it = keys.rbegin(); it != keys.rend() && trail.level(it->first) == deepest; ++it) {
+        if (latest == ExplainedTrail::at_root) latest = it->first;
+        ++at_deepest;
+      }
+      if (at_deepest <= 1) break;
+      const Narrowing n = s.narrowings()[static_cast<std::size_t>(latest)];
+      keys.erase(latest);
+      reason.clear();
+      const std::size_t held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason);
+      for (const Literal& l : reason) add(l, held);
+    }
+    // The latest first: a nogood's propagation stops at its second open literal, and
+    // below a jump back the latest are the ones open.
+    Nogood nogood;
+    int back_to = 0;
+    for (auto it = keys.rbegin(); it != keys.rend(); ++it) {
+      const auto& [e, ls] = *it;
+      if (trail.level(e) == deepest) {  // the UIP: its own literal implies the others
+        const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
+        nogood.literals.push_back({n.x, n.kind, n.v});
+        continue;
+      }
+      back_to = std::max(back_to, trail.level(e));
+      nogood.literals.insert(nogood.literals.end(), ls.begin(), ls.end());
+    }
+    literals_ += nogood.literals.size();
+    jumped_ += static_cast<std::uint64_t>(level() - back_to - 1);
+    back_to_level(trail, back_to);
+    learnt_.push_back(nogood);
+    const int id = propagation_.add(Propagator(std::move(nogood)), s);
+    propagation_.wake(s, id);
+    propagate(trail);
+  }
+
+  void back_to_level(ExplainedTrail& trail, int target) {
+    Space& s = state_.space;
+    while (level() > target) {
+      s.undo();
+      path_.pop_back();
+    }
+    trail.sync(s, level());
+  }
+  void fail_at_root(ExplainedTrail& trail) {
+    back_to_level(trail, 0);
+    state_.space.fail();
+  }
+
+  // A solution of objective `found`: from the root on, only better ones.
+  void tighten(ExplainedTrail& trail, Value found) {
+    Space& s = state_.space;
+    back_to_level(trail, 0);
+    s.begin_run(-1);
+    const int x = problem_.objective()->x;
+    if (problem_.minimises() ? s.set_max(x, found - 1) : s.set_min(x, found + 1)) propagate(trail);
+  }
+
+  // x = value for every variable the leaf fixed: a path that leads to the solution
+  // without the nogoods and the bound that led this search to it.
+  std::vector<Move> solution_path() const {
+    const Space& s = state_.space;
+    std::vector<Move> out;
+    for (int x = 0; x < s.variables(); ++x) {
+      if (s.fixed(x)) out.push_back({x, Move::Kind::equal, s.value(x)});
+    }
+    return out;
+  }
+
+  std::vector<Literal> decisions_literals() const {
+    std::vector<Literal> out;
+    for (const Move& d : path_) out.push_back({d.x, static_cast<LiteralKind>(d.kind), d.v});
+    return out;
+  }
+
+  const std::vector<int>& scope_of(int id) {
+    while (static_cast<int>(scopes_.size()) <= id) {
+      std::vector<int> xs = propagation_.scope(static_cast<int>(scopes_.size()));
+      std::sort(xs.begin(), xs.end());
+      xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+      scopes_.push_back(std::move(xs));
+    }
+    return scopes_[static_cast<std::size_t>(id)];
+  }
+
+  const P& problem_;
+  Propagation propagation_;  // the model's, and the nogoods learnt
+  typename P::State state_;
+  std::vector<Move> path_;
+  std::vector<Literal> conflict_;
+  std::size_t conflict_held_ = 0;  // the log position the conflict's literals held before
+  std::vector<Nogood> learnt_;
+  std::vector<std::vector<int>> scopes_;
+  std::uint64_t literals_ = 0;  // over every nogood learnt
+  std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each
+};
+
+}  // namespace backtrack::csp

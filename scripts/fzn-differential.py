@@ -723,6 +723,11 @@ def check_model(index, options, ours, gecode):
     results = {}
     for p in options.threads:
         results["p%d" % p] = run_solver(ours + ["-a", "-p", str(p)], path, options.timeout)
+    if options.learn:  # one solution of a satisfaction, every improvement of an optimisation
+        results["lcg"] = run_solver(ours + ["--learn", "lcg"] + ([] if model.goal == "satisfy" else ["-a"]), path,
+                                    options.timeout)
+        if model.goal == "satisfy" and results["lcg"].status == "unknown" and results["lcg"].solutions:
+            results["lcg"].status = "complete"  # a solution asked for, and no "==========" after it
     g = run_solver(gecode + ["-a"], gpath, options.timeout) if gecode_note is None else None
 
     brute = None
@@ -779,6 +784,14 @@ def check_model(index, options, ours, gecode):
         elif reference is None:
             verdict = "inconclusive"
             notes.append("no reference: Gecode %s" % (g.status if g else "not asked"))
+        elif name == "lcg" and model.goal == "satisfy":  # one solution, among the reference's, or none
+            if len(o.solutions) > 1:
+                failures.append("lcg printed %d solutions where one was asked" % len(o.solutions))
+            elif bool(o.solutions) != bool(reference.solutions):
+                failures.append("lcg against %s: unsatisfiable: %s, expected %s" %
+                                (reference_name, not o.solutions, not reference.solutions))
+            elif o.solutions and o.solutions[0] not in set(reference.solutions):
+                failures.append("lcg against %s: %s is no solution" % (reference_name, sorted(o.solutions[0])))
         else:
             why = judge(model, o, reference)
             if why:
@@ -800,6 +813,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per solver run")
     ap.add_argument("--threads", default="1,2", help="the -p values of fzn-backtrack's runs")
+    ap.add_argument("--learn", action="store_true",
+                    help="also run fzn-backtrack --learn lcg: its one solution of a satisfaction must be one, "
+                         "its optimum the optimum")
     ap.add_argument("--save-dir", default="fzn-differential-failures",
                     help="where a disagreeing model is saved")
     ap.add_argument("--work", default=None, help="scratch folder (default: a temporary one)")

@@ -93,11 +93,6 @@ class Propagation {
         },
         p);
     propagators_.push_back(std::move(p));
-    // One added between runs (a nogood) finds the queues empty: room for it, doubled.
-    for (const Cost c : {Cost::low, Cost::linear, Cost::high}) {
-      WorkQueue& q = space.queue(c);
-      if (q.capacity() != 0 && q.capacity() < size()) q.reset(2 * size());
-    }
     // One added after the level was set (a nogood of restarts) runs whatever is open: it
     // is no constraint of the model that forward checking stands for.
     if (max_open_ >= 0) {
@@ -161,11 +156,6 @@ class Propagation {
   // outside any propagator emptied a domain).
   int run(Space& s) const { return max_open_ < 0 ? fixpoint<false>(s) : fixpoint<true>(s); }
   int run_ungated(Space& s) const { return fixpoint<false>(s); }
-
-  // Propagator id runs at the next run() (one added between runs).
-  void wake(Space& s, int id) const {
-    if (!subsumed(s, id)) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
-  }
 
   // Whether propagator id said it is subsumed in s. A reversible bit per propagator in the
   // space: the search's undo() wakes it again.

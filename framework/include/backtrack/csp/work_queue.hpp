@@ -24,7 +24,6 @@ class WorkQueue {
     ++size_;
   }
   bool empty() const { return size_ == 0; }
-  int capacity() const { return static_cast<int>(items_.size()); }
   bool contains(int i) const { return queued_[static_cast<std::size_t>(i)] != 0; }
   int pop() {
     const int i = items_[head_];

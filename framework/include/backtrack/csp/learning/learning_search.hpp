@@ -13,6 +13,7 @@
 // and goes on below a refuted literal visits no tree whose leaves could be counted once
 // each.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -55,6 +56,7 @@ class LearningSearch {
     Space& s = state_.space;
     ExplainedTrail trail(s);
     s.log_narrowings(true);
+    watching_.assign(static_cast<std::size_t>(s.variables()), {});
     const LimitsInScope in_scope(limits);
     try {
       stats.stop = search(limits, emit, trail, stats);
@@ -118,17 +120,89 @@ class LearningSearch {
 
   int level() const { return static_cast<int>(path_.size()); }
 
+  // The model's propagators and the nogoods learnt, to a fixpoint of both, or a conflict
+  // (conflict_, the literals that hold and cannot all hold).
   void propagate(ExplainedTrail& trail) {
     Space& s = state_.space;
     conflict_.clear();
-    const int broken = propagation_.run(s);
-    trail.sync(s, level());
-    if (broken >= 0) {
-      conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
-    } else {
-      conflict_held_ = s.narrowings().size();
+    for (;;) {
+      const int broken = propagation_.run(s);
+      trail.sync(s, level());
+      if (broken >= 0) {
+        conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
+        return;
+      }
+      if (!propagate_nogoods()) {
+        trail.sync(s, level());
+        conflict_held_ = s.narrowings().size();
+        return;
+      }
+      trail.sync(s, level());
+      if (!s.has_changes()) return;
     }
   }
+
+  // Two watched literals a nogood (Moskewicz et al. 2001, for clauses): each watch is on a
+  // literal that does not hold, but where the nogood propagates; a narrowing of x looks
+  // at the nogoods watching x alone. When a watched literal comes to hold, another that
+  // does not takes its place; with none left, the other watch is made false, or, holding
+  // too, is a conflict. Jumping back undoes no watch.
+  bool propagate_nogoods() {
+    Space& s = state_.space;
+    const auto& log = s.narrowings();
+    processed_ = std::min(processed_, log.size());
+    while (processed_ < log.size()) {
+      const int x = log[processed_++].x;
+      auto& watching = watching_[static_cast<std::size_t>(x)];
+      for (std::size_t k = 0; k < watching.size();) {
+        const int id = watching[k];
+        if (!rewatch(id, x)) return false;
+        const auto& w = watches_[static_cast<std::size_t>(id)];
+        const auto& ls = learnt_[static_cast<std::size_t>(id)].literals;
+        if (ls[w[0]].x == x || ls[w[1]].x == x) {
+          ++k;
+        } else {
+          watching[k] = watching.back();
+          watching.pop_back();
+        }
+      }
+    }
+    return true;
+  }
+  // Nogood id's watches on x, after x narrowed; false at a conflict.
+  bool rewatch(int id, int x) {
+    Space& s = state_.space;
+    auto& w = watches_[static_cast<std::size_t>(id)];
+    const auto& ls = learnt_[static_cast<std::size_t>(id)].literals;
+    for (int slot = 0; slot < 2; ++slot) {
+      const Literal& l = ls[w[static_cast<std::size_t>(slot)]];
+      if (l.x != x || Nogood::holds(s, l) != Nogood::Truth::yes) continue;
+      bool moved = false;
+      for (std::uint32_t j = 0; j < ls.size() && !moved; ++j) {
+        if (j == w[0] || j == w[1] || Nogood::holds(s, ls[j]) == Nogood::Truth::yes) continue;
+        w[static_cast<std::size_t>(slot)] = j;
+        if (ls[j].x != x) watching_[static_cast<std::size_t>(ls[j].x)].push_back(id);
+        moved = true;
+      }
+      if (moved) continue;
+      const Literal& other = ls[w[static_cast<std::size_t>(1 - slot)]];
+      const Nogood::Truth truth = Nogood::holds(s, other);
+      if (truth == Nogood::Truth::no) return true;  // satisfied
+      if (truth == Nogood::Truth::yes || !refute(id, other)) {
+        conflict_ = ls;
+        return false;
+      }
+      return true;
+    }
+    return true;
+  }
+  bool refute(int id, const Literal& l) {
+    Space& s = state_.space;
+    s.begin_run(nogood_cause(id));
+    return Nogood::refute(s, l);
+  }
+  // A narrowing's cause for nogood id (the model's propagators are 0 and up, a decision -1).
+  static int nogood_cause(int id) { return -2 - id; }
 
   // First-UIP analysis of the conflict (its literals all hold now): resolve away the
   // narrowings of the conflict's deepest level, latest first, until one is left; the
@@ -167,7 +241,15 @@ class LearningSearch {
       const Narrowing n = s.narrowings()[static_cast<std::size_t>(latest)];
       keys.erase(latest);
       reason.clear();
-      const std::size_t held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason);
+      std::size_t held = static_cast<std::size_t>(latest);
+      if (n.cause >= 0) {
+        held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason);
+      } else {  // a nogood: its other literals, and the holes a bound moved past
+        for (const Literal& l : learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals) {
+          if (trail.when_true(s, l, held) != ExplainedTrail::not_yet) reason.push_back(l);
+        }
+        trail.holes(s, n.x, held, reason);
+      }
       for (const Literal& l : reason) add(l, held);
     }
     // The latest first: a nogood's propagation stops at its second open literal, and
@@ -187,9 +269,25 @@ class LearningSearch {
     literals_ += nogood.literals.size();
     jumped_ += static_cast<std::uint64_t>(level() - back_to - 1);
     back_to_level(trail, back_to);
-    learnt_.push_back(nogood);
-    const int id = propagation_.add(Propagator(std::move(nogood)), s);
-    propagation_.wake(s, id);
+    // Watched: the literal it refutes now, and one of the deepest level of the rest, the
+    // first to stop holding when the search goes back further.
+    const auto id = static_cast<int>(learnt_.size());
+    const std::uint32_t second = nogood.literals.size() > 1 ? 1 : 0;
+    watches_.push_back({0, second});
+    watching_[static_cast<std::size_t>(nogood.literals[0].x)].push_back(id);
+    if (nogood.literals[second].x != nogood.literals[0].x) {
+      watching_[static_cast<std::size_t>(nogood.literals[second].x)].push_back(id);
+    }
+    learnt_.push_back(std::move(nogood));
+    processed_ = s.narrowings().size();
+    conflict_.clear();
+    if (!refute(id, learnt_.back().literals[0])) {  // it fails here too
+      trail.sync(s, level());
+      conflict_ = learnt_.back().literals;
+      conflict_held_ = s.narrowings().size();
+      s.fail();
+      return;
+    }
     propagate(trail);
   }
 
@@ -243,7 +341,10 @@ class LearningSearch {
   }
 
   const P& problem_;
-  Propagation propagation_;  // the model's, and the nogoods learnt
+  const Propagation& propagation_;  // the model's
+  std::vector<std::array<std::uint32_t, 2>> watches_;  // per nogood learnt: its watched literals
+  std::vector<std::vector<int>> watching_;             // per variable: the nogoods with a watch on it
+  std::size_t processed_ = 0;                          // the narrowings whose watches were looked at
   typename P::State state_;
   std::vector<Move> path_;
   std::vector<Literal> conflict_;

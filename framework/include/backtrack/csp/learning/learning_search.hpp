@@ -3,8 +3,8 @@
 // Ohrimenko, Stuckey and Codish 2009; Chuffed): decide as the problem's orders say,
 // propagate, and at a failure learn a nogood by first-UIP conflict analysis over the
 // explained trail (explained_trail.hpp, explanations.hpp), jump back to the deepest level
-// at which the nogood propagates, add it as a propagator, and go on from there with the
-// literal it refutes. Every nogood follows from the model (and the bound in force), so no
+// at which the nogood propagates, keep it (two watched literals), and go on from there
+// with the literal it refutes. Every nogood follows from the model (and the bound in force), so no
 // solution is lost; each conflict adds one that the path violates, so the search ends.
 //
 // An optimisation's solution tightens the objective at the root, as a bound every later
@@ -19,6 +19,7 @@
 #include <map>
 #include <span>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "backtrack/csp/learning/explained_trail.hpp"

@@ -1,13 +1,8 @@
 #pragma once
 // A space's narrowing log (space.hpp) read as an implication graph, for lazy clause
 // generation (learning_search.hpp): the decision level of each narrowing, the first
-// narrowing at which a literal held, and the literals that explain a narrowing.
-//
-// The explanation is generic: a propagator's run is a function of the domains of its
-// scope when the run began, so those domains, as literals (x > v and x <= v for the
-// bounds, x != v for each hole), imply everything the run narrowed, and its failure. It
-// holds for every propagator without a line of its own; a propagator that said what it
-// read (Chuffed's explanations) would give shorter nogoods, never sounder ones.
+// narrowing after which a literal held, and the literals of a variable's domain at a
+// point of the log, which explanations (explanations.hpp) are made of.
 //
 // What holds at the root (the space the search starts from) is no literal: it is
 // dropped from every explanation.

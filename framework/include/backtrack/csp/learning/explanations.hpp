@@ -86,6 +86,18 @@ inline bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, con
 
 }  // namespace detail
 
+// A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
+// before it, all but the one refuted, and the holes a bound moved past. The model's
+// nogoods (restarts) and those the search learns explain themselves so.
+inline void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& trail, const Space& s, long at,
+                           std::vector<Literal>& out) {
+  const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+  for (const Literal& l : literals) {
+    if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
+  }
+  if (at >= 0) trail.holes(s, s.narrowings()[static_cast<std::size_t>(at)].x, before, out);
+}
+
 // Appends the explanation of narrowing `at` of propagator p (-1: the failure of p's run
 // that began at log position run_start) to `out`; returns the log position its literals
 // held before. A propagator's own explanation reads the domains just before the narrowing
@@ -108,10 +120,7 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
   if (const auto* distinct = std::get_if<Distinct>(&p)) {
     if (detail::explain_distinct(*distinct, trail, s, at, before, out)) return before;
   } else if (const auto* nogood = std::get_if<Nogood>(&p)) {
-    for (const Literal& l : nogood->literals) {
-      if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
-    }
-    holes_of_narrowed();
+    explain_nogood(nogood->literals, trail, s, at, out);
     return before;
   } else if (const auto* at_most = std::get_if<LinearLessEqual>(&p)) {
     bounds_of(at_most->terms, false);

@@ -245,11 +245,8 @@ class LearningSearch {
       std::size_t held = static_cast<std::size_t>(latest);
       if (n.cause >= 0) {
         held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason);
-      } else {  // a nogood: its other literals, and the holes a bound moved past
-        for (const Literal& l : learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals) {
-          if (trail.when_true(s, l, held) != ExplainedTrail::not_yet) reason.push_back(l);
-        }
-        trail.holes(s, n.x, held, reason);
+      } else {
+        explain_nogood(learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals, trail, s, latest, reason);
       }
       for (const Literal& l : reason) add(l, held);
     }

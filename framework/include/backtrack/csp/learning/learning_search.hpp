@@ -133,9 +133,10 @@ class LearningSearch {
         conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
         return;
       }
-      if (!propagate_nogoods()) {
+      if (!propagate_nogoods()) {  // a nogood's literals all hold, or it failed refuting the last
         trail.sync(s, level());
         conflict_held_ = s.narrowings().size();
+        if (!s.failed()) s.fail();
         return;
       }
       trail.sync(s, level());

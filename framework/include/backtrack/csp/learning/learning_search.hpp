@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -57,7 +58,8 @@ class LearningSearch {
     Space& s = state_.space;
     ExplainedTrail trail(s);
     s.log_narrowings(true);
-    watching_.assign(static_cast<std::size_t>(s.variables()), {});
+    watching_.clear();
+    watching_.resize(static_cast<std::size_t>(s.variables()));
     const LimitsInScope in_scope(limits);
     try {
       stats.stop = search(limits, emit, trail, stats);
@@ -133,7 +135,7 @@ class LearningSearch {
         conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
         return;
       }
-      if (!propagate_nogoods()) {  // a nogood's literals all hold, or it failed refuting the last
+      if (!propagate_nogoods(trail)) {  // a nogood's literals all hold, or it failed refuting the last
         trail.sync(s, level());
         conflict_held_ = s.narrowings().size();
         if (!s.failed()) s.fail();
@@ -145,58 +147,75 @@ class LearningSearch {
   }
 
   // Two watched literals a nogood (Moskewicz et al. 2001, for clauses): each watch is on a
-  // literal that does not hold, but where the nogood propagates; a narrowing of x looks
-  // at the nogoods watching x alone. When a watched literal comes to hold, another that
-  // does not takes its place; with none left, the other watch is made false, or, holding
-  // too, is a conflict. Jumping back undoes no watch.
-  bool propagate_nogoods() {
+  // literal that does not hold, but where the nogood propagates. The watches are kept by
+  // their literal, so that a narrowing looks at those of the literals it made hold alone
+  // (x > v for the values its lower bound passed, and so on). When a watched literal
+  // comes to hold, another that does not takes its place; with none left, the other watch
+  // is made false, or, holding too, is a conflict. Jumping back undoes no watch.
+  bool propagate_nogoods(ExplainedTrail& trail) {
     Space& s = state_.space;
     const auto& log = s.narrowings();
     processed_ = std::min(processed_, log.size());
-    while (processed_ < log.size()) {
-      const int x = log[processed_++].x;
-      auto& watching = watching_[static_cast<std::size_t>(x)];
-      for (std::size_t k = 0; k < watching.size();) {
-        const int id = watching[k];
-        if (!rewatch(id, x)) return false;
-        const auto& w = watches_[static_cast<std::size_t>(id)];
-        const auto& ls = learnt_[static_cast<std::size_t>(id)].literals;
-        if (ls[w[0]].x == x || ls[w[1]].x == x) {
+    for (; processed_ < log.size(); ++processed_) {
+      trail.sync(s, level());
+      const Narrowing n = log[processed_];  // a copy: refuting adds to the log
+      const auto& watched = watching_[static_cast<std::size_t>(n.x)];
+      if (watched == nullptr) continue;
+      const Value lo = trail.lo_at(s, n.x, processed_);
+      const Value hi = trail.hi_at(s, n.x, processed_);
+      using K = LiteralKind;
+      const bool ok = (n.lo == lo || (look_at(n.x, K::more_than, lo, n.lo - 1) && look_at(n.x, K::not_equal, lo, n.lo - 1))) &&
+                      (n.hi == hi || (look_at(n.x, K::at_most, n.hi, hi - 1) && look_at(n.x, K::not_equal, n.hi + 1, hi))) &&
+                      (n.kind != K::not_equal || look_at(n.x, K::not_equal, n.v, n.v)) &&
+                      (n.lo != n.hi || lo == hi || look_at(n.x, K::equal, n.lo, n.lo));
+      if (!ok) return false;
+    }
+    return true;
+  }
+  // The watches on x <kind> v for v in from .. to, literals that came to hold; false at a
+  // conflict.
+  bool look_at(int x, LiteralKind kind, Value from, Value to) {
+    Space& s = state_.space;
+    auto& by_value = (*watching_[static_cast<std::size_t>(x)])[static_cast<std::size_t>(kind)];
+    for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to; ++it) {
+      const Literal held{x, kind, it->first};
+      auto& watches = it->second;
+      for (std::size_t k = 0; k < watches.size();) {
+        const Watch watch = watches[k];
+        if (Nogood::holds(s, watch.blocker) == Nogood::Truth::no) {  // satisfied, seen without the nogood
           ++k;
-        } else {
-          watching[k] = watching.back();
-          watching.pop_back();
+          continue;
         }
+        auto& w = watches_[static_cast<std::size_t>(watch.id)];
+        const auto& ls = learnt_[static_cast<std::size_t>(watch.id)].literals;
+        const Literal& other = ls[w[1 - watch.slot]];
+        const Nogood::Truth truth = Nogood::holds(s, other);
+        if (truth == Nogood::Truth::no || Nogood::holds(s, held) != Nogood::Truth::yes) {  // satisfied
+          ++k;
+          continue;
+        }
+        std::uint32_t j = 0;
+        while (j < ls.size() && (j == w[0] || j == w[1] || Nogood::holds(s, ls[j]) == Nogood::Truth::yes)) ++j;
+        if (j < ls.size()) {  // the watch moves to literal j, which does not hold
+          w[watch.slot] = j;
+          watches[k] = watches.back();
+          watches.pop_back();
+          watch_literal(watch.id, watch.slot, ls[j], other);
+          continue;
+        }
+        if (truth == Nogood::Truth::yes || !refute(watch.id, other)) {
+          conflict_ = ls;
+          return false;
+        }
+        ++k;
       }
     }
     return true;
   }
-  // Nogood id's watches on x, after x narrowed; false at a conflict.
-  bool rewatch(int id, int x) {
-    Space& s = state_.space;
-    auto& w = watches_[static_cast<std::size_t>(id)];
-    const auto& ls = learnt_[static_cast<std::size_t>(id)].literals;
-    for (int slot = 0; slot < 2; ++slot) {
-      const Literal& l = ls[w[static_cast<std::size_t>(slot)]];
-      if (l.x != x || Nogood::holds(s, l) != Nogood::Truth::yes) continue;
-      bool moved = false;
-      for (std::uint32_t j = 0; j < ls.size() && !moved; ++j) {
-        if (j == w[0] || j == w[1] || Nogood::holds(s, ls[j]) == Nogood::Truth::yes) continue;
-        w[static_cast<std::size_t>(slot)] = j;
-        if (ls[j].x != x) watching_[static_cast<std::size_t>(ls[j].x)].push_back(id);
-        moved = true;
-      }
-      if (moved) continue;
-      const Literal& other = ls[w[static_cast<std::size_t>(1 - slot)]];
-      const Nogood::Truth truth = Nogood::holds(s, other);
-      if (truth == Nogood::Truth::no) return true;  // satisfied
-      if (truth == Nogood::Truth::yes || !refute(id, other)) {
-        conflict_ = ls;
-        return false;
-      }
-      return true;
-    }
-    return true;
+  void watch_literal(int id, std::uint32_t slot, const Literal& l, const Literal& blocker) {
+    auto& watched = watching_[static_cast<std::size_t>(l.x)];
+    if (watched == nullptr) watched = std::make_unique<WatchesByKind>();
+    (*watched)[static_cast<std::size_t>(l.kind)][l.v].push_back({blocker, id, slot});
   }
   bool refute(int id, const Literal& l) {
     Space& s = state_.space;
@@ -273,10 +292,8 @@ class LearningSearch {
     const auto id = static_cast<int>(learnt_.size());
     const std::uint32_t second = nogood.literals.size() > 1 ? 1 : 0;
     watches_.push_back({0, second});
-    watching_[static_cast<std::size_t>(nogood.literals[0].x)].push_back(id);
-    if (nogood.literals[second].x != nogood.literals[0].x) {
-      watching_[static_cast<std::size_t>(nogood.literals[second].x)].push_back(id);
-    }
+    watch_literal(id, 0, nogood.literals[0], nogood.literals[second]);
+    if (second != 0) watch_literal(id, 1, nogood.literals[second], nogood.literals[0]);
     learnt_.push_back(std::move(nogood));
     processed_ = s.narrowings().size();
     conflict_.clear();
@@ -342,8 +359,15 @@ class LearningSearch {
   const P& problem_;
   const Propagation& propagation_;  // the model's
   std::vector<std::array<std::uint32_t, 2>> watches_;  // per nogood learnt: its watched literals
-  std::vector<std::vector<int>> watching_;             // per variable: the nogoods with a watch on it
-  std::size_t processed_ = 0;                          // the narrowings whose watches were looked at
+  struct Watch {
+    Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied
+    int id;              // the nogood's
+    std::uint32_t slot;  // its watch 0 or 1
+  };
+  // A variable's watches: by the literal's kind, then its value.
+  using WatchesByKind = std::array<std::map<Value, std::vector<Watch>>, 4>;
+  std::vector<std::unique_ptr<WatchesByKind>> watching_;  // per variable (none: no watch yet)
+  std::size_t processed_ = 0;                             // the narrowings whose watches were looked at
   typename P::State state_;
   std::vector<Move> path_;
   std::vector<Literal> conflict_;

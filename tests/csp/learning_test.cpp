@@ -1,13 +1,17 @@
 // Lazy clause generation's search (learning/learning_search.hpp): on random models its
-// answer is generate-and-test's, every nogood it learns holds in every solution (so no
-// explanation it built was wrong), the optimum is brute force's, and on a model built
-// to make depth-first search thrash it decides far fewer times.
+// answer is generate-and-test's, every nogood it learns holds in every solution, every
+// explanation (learning/explanations.hpp) implies what it explains by its constraint
+// alone, the optimum is brute force's, and on a model built to make depth-first search
+// thrash it decides far fewer times.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <random>
+#include <span>
 #include <set>
 #include <string>
 #include <vector>
@@ -155,6 +159,185 @@ TEST(LearningSearch, RandomModelsAnswerAsGenerateAndTestAndLearnOnlyWhatHolds) {
   EXPECT_GT(satisfiable, 2000);
   EXPECT_GT(unsatisfiable, 2000);
   EXPECT_GT(learnt, 3000);
+}
+
+// One constraint over three integers and four Booleans, and its test, written apart from
+// the propagators; posted is the kind of constraint, for the failure messages.
+struct OneConstraint {
+  IntModel model;
+  std::function<bool(const std::vector<Value>&)> holds;
+  std::string posted;
+};
+OneConstraint random_constraint(std::mt19937_64& random) {
+  const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
+  OneConstraint m;
+  std::vector<IntVar> x;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<Value> values;
+    for (Value v = -1; v <= 3; ++v) {
+      if (pick(0, 3) != 0) values.push_back(v);
+    }
+    if (values.empty()) values.push_back(pick(-1, 3));
+    x.push_back(m.model.int_var(values));
+  }
+  const auto b = m.model.int_vars(4, 0, 1);
+  const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
+  const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
+  switch (pick(0, 11)) {
+    case 0:
+      m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
+      m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
+      m.posted = "linear <=";
+      break;
+    case 1:
+      m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] == c);
+      m.holds = [=](const std::vector<Value>& v) { return sum(v) == c; };
+      m.posted = "linear =";
+      break;
+    case 2:
+      m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c, iff(b[0]));
+      m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (sum(v) <= c); };
+      m.posted = "b <-> linear <=";
+      break;
+    case 3:
+      m.model.post(a0 * x[0] + a1 * x[1] == c, iff(b[0]));
+      m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (a0 * v[0] + a1 * v[1] == c); };
+      m.posted = "b <-> linear =";
+      break;
+    case 4:
+      m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] != c, when(b[0]));
+      m.holds = [=](const std::vector<Value>& v) { return v[3] == 0 || sum(v) != c; };
+      m.posted = "b -> linear !=";
+      break;
+    case 5:
+      m.model.post(x[0] == c, iff(b[0]));
+      m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (v[0] == c); };
+      m.posted = "b <-> x = c";
+      break;
+    case 6:
+      m.model.clause(std::span<const IntVar>(b.data(), 2), std::span<const IntVar>(b.data() + 2, 2));
+      m.holds = [](const std::vector<Value>& v) { return v[3] == 1 || v[4] == 1 || v[5] == 0 || v[6] == 0; };
+      m.posted = "clause";
+      break;
+    case 7: {
+      const bool is_and = pick(0, 1) == 0;
+      if (is_and) {
+        m.model.bool_and(std::span<const IntVar>(b.data(), 3), b[3]);
+      } else {
+        m.model.bool_or(std::span<const IntVar>(b.data(), 3), b[3]);
+      }
+      m.holds = [=](const std::vector<Value>& v) {
+        return is_and ? v[6] == (v[3] & v[4] & v[5]) : v[6] == (v[3] | v[4] | v[5]);
+      };
+      m.posted = is_and ? "and" : "or";
+      break;
+    }
+    case 8:
+      m.model.bool_xor(b[0], b[1], b[2]);
+      m.holds = [](const std::vector<Value>& v) { return v[5] == (v[3] ^ v[4]); };
+      m.posted = "xor";
+      break;
+    case 9: {
+      const auto strength = static_cast<DistinctStrength>(pick(0, 2));
+      m.model.all_different(std::span<const IntVar>(x), strength);
+      m.holds = [](const std::vector<Value>& v) { return v[0] != v[1] && v[0] != v[2] && v[1] != v[2]; };
+      m.posted = "all-different " + std::to_string(static_cast<int>(strength));
+      break;
+    }
+    case 10:
+      m.model.times(x[0], x[1], x[2]);
+      m.holds = [](const std::vector<Value>& v) { return v[0] * v[1] == v[2]; };
+      m.posted = "times";
+      break;
+    default:
+      m.model.element({2, 0, -1, 3}, x[0], x[1]);
+      m.holds = [](const std::vector<Value>& v) {
+        const Value array[] = {2, 0, -1, 3};
+        return v[0] >= 0 && v[0] <= 3 && array[v[0]] == v[1];
+      };
+      m.posted = "element";
+      break;
+  }
+  return m;
+}
+
+// The explanation of every narrowing and failure of a propagator, after random decisions:
+// its literals held before it, and with the constraint alone imply it (brute force over
+// the domains at the root the search starts from, whose facts explanations leave out).
+TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
+  std::mt19937_64 random(20261130);
+  const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
+  int narrowings = 0, failures = 0;
+  for (int trial = 0; trial < 8000; ++trial) {
+    const OneConstraint m = random_constraint(random);
+    Space s = m.model.space();
+    const Propagation& propagation = m.model.propagation();
+    if (propagation.run_all(s) >= 0 || s.failed()) continue;
+    s.commit();
+    std::vector<std::vector<Value>> domains(static_cast<std::size_t>(s.variables()));
+    for (int y = 0; y < s.variables(); ++y) {
+      for (Value v = s.min(y); v <= s.max(y); ++v) {
+        if (s.contains(y, v)) domains[static_cast<std::size_t>(y)].push_back(v);
+      }
+    }
+    const auto models = every_assignment(domains, m.holds);
+    ExplainedTrail trail(s);
+    s.log_narrowings(true);
+    s.mark();
+    s.begin_run(-1);
+    std::vector<int> scope = propagation.scope(0);
+    std::sort(scope.begin(), scope.end());
+    scope.erase(std::unique(scope.begin(), scope.end()), scope.end());
+    bool decided = true;
+    for (int d = static_cast<int>(pick(1, 4)); d > 0 && decided; --d) {
+      const int y = scope[static_cast<std::size_t>(pick(0, static_cast<int>(scope.size()) - 1))];
+      const Value v = pick(-1, 3);
+      switch (pick(0, 3)) {
+        case 0: decided = s.set_min(y, v); break;
+        case 1: decided = s.set_max(y, v); break;
+        case 2: decided = s.remove(y, v); break;
+        default: decided = !s.contains(y, v) || s.fix(y, v); break;
+      }
+    }
+    if (!decided) continue;
+    const int broken = propagation.run(s);
+    trail.sync(s, 1);
+    const auto& log = s.narrowings();
+    // what `out` explains holds wherever its literals and the constraint do
+    const auto check = [&](const std::vector<Literal>& out, std::size_t held, const std::optional<Literal>& implied) {
+      for (const Literal& l : out) {
+        ASSERT_NE(trail.when_true(s, l, held), ExplainedTrail::not_yet) << m.posted << ": a literal that did not hold";
+      }
+      for (const auto& a : models) {
+        bool all = true;
+        for (const Literal& l : out) all = all && literal_holds(l, a);
+        if (!all) continue;
+        ASSERT_TRUE(implied.has_value()) << m.posted << ", trial " << trial << ": a failure's explanation admits a solution";
+        ASSERT_TRUE(literal_holds(*implied, a))
+            << m.posted << ", trial " << trial << ": an explanation does not imply x" << implied->x << " kind "
+            << static_cast<int>(implied->kind) << " " << implied->v;
+      }
+    };
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      const Narrowing& n = log[i];
+      if (n.cause < 0) continue;
+      const Literal implied = n.kind == LiteralKind::more_than ? Literal{n.x, LiteralKind::more_than, n.lo - 1}
+                              : n.kind == LiteralKind::at_most ? Literal{n.x, LiteralKind::at_most, n.hi}
+                                                               : Literal{n.x, n.kind, n.v};
+      std::vector<Literal> out;
+      const std::size_t held = explain(propagation[n.cause], scope, trail, s, static_cast<long>(i), n.run_start, out);
+      check(out, held, implied);
+      ++narrowings;
+    }
+    if (broken >= 0) {
+      std::vector<Literal> out;
+      const std::size_t held = explain(propagation[broken], scope, trail, s, -1, s.last_run_start(), out);
+      check(out, held, std::nullopt);
+      ++failures;
+    }
+  }
+  EXPECT_GT(narrowings, 2000);
+  EXPECT_GT(failures, 300);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -97,6 +97,30 @@ class ExplainedTrail {
       if (h.kind == LiteralKind::not_equal && h.v > n.lo && h.v < n.hi) out.push_back({y, Literal::Kind::not_equal, h.v});
     }
   }
+  // The holes a bound narrowing moved past (log position `at`; none for another): the
+  // values between its old bound and its new one that were gone already. A propagator
+  // asks for a bound; the literal the narrowing made true is the domain's new bound,
+  // which needs them beside the propagator's reason.
+  void holes_passed(const Space& s, std::size_t at, std::vector<Literal>& out) const {
+    const auto& log = s.narrowings();
+    const Narrowing& n = log[at];
+    if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
+    const bool up = n.kind == LiteralKind::more_than;
+    const Value from = up ? lo_at(s, n.x, at) : n.hi;  // both ends left out
+    const Value to = up ? n.lo : hi_at(s, n.x, at);
+    for (long i = last_before(n.x, at); i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
+      const Narrowing& h = log[static_cast<std::size_t>(i)];
+      if (h.kind == LiteralKind::not_equal && h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
+    }
+  }
+  // The bound a bound narrowing moved from (none for another, or where it held at the
+  // root): a value removed at the bound moves it, and the literal it made true, x > v or
+  // x <= v, needs x's bound before it beside the propagator's reason, x != v.
+  void bound_before(const Space& s, std::size_t at, std::vector<Literal>& out) const {
+    const Narrowing& n = s.narrowings()[at];
+    if (n.kind == LiteralKind::more_than) lower_bound(s, n.x, at, out);
+    if (n.kind == LiteralKind::at_most) upper_bound(s, n.x, at, out);
+  }
   // y's bounds at log position t.
   Value lo_at(const Space& s, int y, std::size_t t) const {
     const long e = last_before(y, t);

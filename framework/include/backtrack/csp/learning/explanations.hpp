@@ -4,19 +4,25 @@
 // a propagator says no more, the domains of its whole scope when its run began (bounds
 // and holes); where it reads less, less:
 //   - a nogood: its literals that held (all but the one it refuted);
-//   - a linear <=: the bounds its sum read (the lower bound of a term with a positive
-//     coefficient, the upper of a negative one), and the holes of the variable narrowed,
-//     which a bound moved past;
-//   - a linear =: both bounds of every term, and those holes;
+//   - a linear <=: the bounds its sum read (the smallest value of every other term: the
+//     lower bound where a > 0, the upper where a < 0);
+//   - a linear =: the same, or the largest values for a bound moved the other way;
+//   - a reified linear relation: b, and what the relation's propagation read; b decided
+//     by the bounds that decide the relation (and, for = and !=, the holes);
+//   - x = v tied to b: b, or x's literal;
+//   - a clause, and, or, xor over Booleans: the values of the others fixed (for r of an
+//     and/or decided by one x, that x alone);
 //   - an all-different taking fixed values from the others: x != v by the variable fixed
 //     to v; a bound moved past values by the variables fixed to them (or x's holes); a
 //     failure by two variables fixed to one value. What it found by Hall sets (bounds,
 //     domain) is explained by the whole scope.
-// The shorter the explanation, the more general the nogood learnt from it.
+// A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
+// shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -84,6 +90,106 @@ inline bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, con
   return true;
 }
 
+// Which bound of each term a sum's bounds reasoning read: the one of the term's smallest
+// value (its lower bound where a > 0), of its largest, or both.
+enum class SumRead { least, most, both };
+
+// The bounds of the terms but `skip`'s (-1: none), as they were before log position t.
+inline void term_bounds(const std::vector<Term>& terms, SumRead read, int skip, const ExplainedTrail& trail,
+                        const Space& s, std::size_t t, std::vector<Literal>& out) {
+  for (const Term& term : terms) {
+    if (term.x == skip) continue;
+    if (read == SumRead::both || (read == SumRead::least) == (term.a > 0)) trail.lower_bound(s, term.x, t, out);
+    if (read == SumRead::both || (read == SumRead::least) != (term.a > 0)) trail.upper_bound(s, term.x, t, out);
+  }
+}
+
+// The term of x, where x is in one term alone (-1: none, or more than one).
+inline const Term* own_term(const std::vector<Term>& terms, int x) {
+  const Term* own = nullptr;
+  for (const Term& t : terms) {
+    if (t.x != x) continue;
+    if (own != nullptr) return nullptr;
+    own = &t;
+  }
+  return own;
+}
+
+// sum(sign * terms) <= c: a narrowing of a term's variable read the smallest values of
+// the others; a failure, of all.
+inline void explain_at_most(const std::vector<Term>& terms, int sign, const ExplainedTrail& trail, const Space& s,
+                            long at, std::size_t before, std::vector<Literal>& out) {
+  const SumRead read = sign > 0 ? SumRead::least : SumRead::most;
+  const Term* own = at < 0 ? nullptr : own_term(terms, s.narrowings()[static_cast<std::size_t>(at)].x);
+  term_bounds(terms, read, own != nullptr ? own->x : -1, trail, s, before, out);
+}
+
+// sum(terms) = c: a narrowing of a * x from above read the others' smallest values, from
+// below their largest; a failure, both.
+inline void explain_equal(const std::vector<Term>& terms, const ExplainedTrail& trail, const Space& s, long at,
+                          std::size_t before, std::vector<Literal>& out) {
+  const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
+  const Term* own = n == nullptr ? nullptr : own_term(terms, n->x);
+  if (own == nullptr || (n->kind != LiteralKind::at_most && n->kind != LiteralKind::more_than)) {
+    return term_bounds(terms, SumRead::both, -1, trail, s, before, out);
+  }
+  const bool from_above = (n->kind == LiteralKind::at_most) == (own->a > 0);
+  term_bounds(terms, from_above ? SumRead::least : SumRead::most, own->x, trail, s, before, out);
+}
+
+// x's value, as it was before log position t (its two bounds).
+inline void value_of(int x, const ExplainedTrail& trail, const Space& s, std::size_t t, std::vector<Literal>& out) {
+  trail.lower_bound(s, x, t, out);
+  trail.upper_bound(s, x, t, out);
+}
+
+inline void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
+                            const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+  const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
+  if (narrowed == r.b) {  // decided by the bounds of the sum (= and !=: and the holes)
+    if (r.relation != Relation::less_equal) return trail.domain_literals(s, scope, before, out);
+    const bool entailed = s.narrowings()[static_cast<std::size_t>(at)].v == 1;
+    return term_bounds(r.terms, entailed ? SumRead::most : SumRead::least, -1, trail, s, before, out);
+  }
+  value_of(r.b, trail, s, before, out);
+  const bool holds = trail.lo_at(s, r.b, before) == 1;
+  if (r.relation == Relation::less_equal) return explain_at_most(r.terms, holds ? 1 : -1, trail, s, at, before, out);
+  if (holds == (r.relation == Relation::equal)) return explain_equal(r.terms, trail, s, at, before, out);
+  // != : the others fixed; the value it removed may have been a bound
+  term_bounds(r.terms, SumRead::both, narrowed, trail, s, before, out);
+  if (at >= 0) trail.bound_before(s, before, out);
+}
+
+inline void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, const Space& s, long at,
+                                  std::size_t before, std::vector<Literal>& out) {
+  const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
+  if (narrowed != r.b) value_of(r.b, trail, s, before, out);
+  if (narrowed == r.x) return trail.bound_before(s, before, out);  // x != v may have moved a bound
+  const Literal out_of_x{r.x, Literal::Kind::not_equal, r.v};
+  if (trail.when_true(s, out_of_x, before) != ExplainedTrail::not_yet) {
+    out.push_back(out_of_x);
+  } else {
+    value_of(r.x, trail, s, before, out);
+  }
+}
+
+// r = and(xs) or or(xs): r decided by one x of the deciding value, that x; else the
+// values fixed.
+inline void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const ExplainedTrail& trail,
+                           const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+  if (at >= 0) {
+    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
+    if (n.x == a.r && n.v == a.deciding) {
+      for (const int x : a.xs) {
+        if (trail.lo_at(s, x, before) == a.deciding && trail.hi_at(s, x, before) == a.deciding) {
+          return value_of(x, trail, s, before, out);
+        }
+      }
+    }
+  }
+  trail.domain_literals(s, scope, before, out);
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -95,7 +201,12 @@ inline void explain_nogood(const std::vector<Literal>& literals, const Explained
   for (const Literal& l : literals) {
     if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
   }
-  if (at >= 0) trail.holes(s, s.narrowings()[static_cast<std::size_t>(at)].x, before, out);
+  if (at >= 0) {
+    trail.holes_passed(s, before, out);
+    const Narrowing& n = s.narrowings()[before];
+    const auto removed_value = [&](const Literal& l) { return l.x == n.x && l.kind == Literal::Kind::equal; };
+    if (std::any_of(literals.begin(), literals.end(), removed_value)) trail.bound_before(s, before, out);  // x = v refuted at a bound
+  }
 }
 
 // Appends the explanation of narrowing `at` of propagator p (-1: the failure of p's run
@@ -106,29 +217,40 @@ inline void explain_nogood(const std::vector<Literal>& literals, const Explained
 inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, const ExplainedTrail& trail,
                            const Space& s, long at, std::size_t run_start, std::vector<Literal>& out) {
   const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
-  const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
-  const auto holes_of_narrowed = [&] {
-    if (narrowed >= 0) trail.holes(s, narrowed, before, out);
-  };
-  const auto bounds_of = [&](const std::vector<Term>& terms, bool both) {
-    for (const Term& t : terms) {
-      if (both || t.a > 0) trail.lower_bound(s, t.x, before, out);
-      if (both || t.a < 0) trail.upper_bound(s, t.x, before, out);
-    }
-    holes_of_narrowed();
-  };
-  if (const auto* distinct = std::get_if<Distinct>(&p)) {
-    if (detail::explain_distinct(*distinct, trail, s, at, before, out)) return before;
-  } else if (const auto* nogood = std::get_if<Nogood>(&p)) {
-    explain_nogood(nogood->literals, trail, s, at, out);
-    return before;
-  } else if (const auto* at_most = std::get_if<LinearLessEqual>(&p)) {
-    bounds_of(at_most->terms, false);
-    return before;
-  } else if (const auto* equal = std::get_if<LinearEqual>(&p)) {
-    bounds_of(equal->terms, true);
+  const std::size_t size = out.size();
+  const bool own = std::visit(
+      [&](const auto& q) {
+        using Q = std::remove_cvref_t<decltype(q)>;
+        if constexpr (std::is_same_v<Q, Distinct>) {
+          return detail::explain_distinct(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Nogood>) {
+          explain_nogood(q.literals, trail, s, at, out);
+        } else if constexpr (std::is_same_v<Q, LinearLessEqual>) {
+          detail::explain_at_most(q.terms, 1, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LinearEqual>) {
+          detail::explain_equal(q.terms, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LinearReified>) {
+          const auto is_b = [&](const Term& t) { return t.x == q.b; };
+          if (std::any_of(q.terms.begin(), q.terms.end(), is_b)) return false;  // b among the terms: the whole scope
+          detail::explain_reified(q, scope, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, ValueReified>) {
+          if (q.x == q.b) return false;
+          detail::explain_value_reified(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, BoolAndOr>) {
+          detail::explain_and_or(q, scope, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
+          trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
+        } else {
+          return false;
+        }
+        return true;
+      },
+      p);
+  if (own) {
+    if (at >= 0) trail.holes_passed(s, before, out);
     return before;
   }
+  out.resize(size);
   trail.domain_literals(s, scope, run_start, out);
   return run_start;
 }

@@ -119,6 +119,7 @@ void print_statistics(const RunResult& result) {
     if (name == "cutoffs") stat("restarts", std::to_string(stats.counters.value[i]));
     if (name == "nogoods" || name == "jumped") stat(name, std::to_string(stats.counters.value[i]));
     if (name == "nogood_literals") stat("nogoodLiterals", std::to_string(stats.counters.value[i]));
+    if (name == "nogoods_deleted") stat("nogoodsDeleted", std::to_string(stats.counters.value[i]));
   }
   stat("solutions", to_string(stats.solutions));
   if (result.objective && result.objective->best) stat("objective", std::to_string(*result.objective->best));

@@ -357,7 +357,7 @@ TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
   ASSERT_FALSE(found.empty()) << o.out;
   EXPECT_EQ(found.back(), "x = 2;\ny = 3;\ns = 5;\n") << o.out;
   EXPECT_TRUE(contains(o.out, "\n==========\n")) << o.out;
-  for (const char* name : {"nogoods", "nogoodLiterals", "jumped"}) {
+  for (const char* name : {"nogoods", "nogoodLiterals", "jumped", "nogoodsDeleted"}) {
     EXPECT_TRUE(contains(o.out, std::string("%%%mzn-stat: ") + name + "=")) << name << "\n" << o.out;
   }
   const Model none(pigeonhole(6));

@@ -88,15 +88,15 @@ struct Learnt {
   std::vector<Nogood> nogoods;
   bool found() const { return stats.solutions > 0; }
 };
-Learnt learn(const IntProblem& problem, const SearchLimits& limits = {}) {
-  LearningSearch search(problem);
+Learnt learn(const IntProblem& problem, const SearchLimits& limits = {}, std::size_t keep = 2000) {
+  LearningSearch search(problem, keep);
   Learnt out;
   auto emit = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
     out.values = problem.values(path);
     return true;
   };
   out.stats = search.run(limits, emit);
-  out.nogoods = search.learnt();
+  out.nogoods = search.kept();
   return out;
 }
 
@@ -390,6 +390,62 @@ TEST(LearningSearch, AnUnsatisfiableCoreBehindFreeChoicesIsProvedOnce) {
   EXPECT_TRUE(result.stats.complete());
   EXPECT_GT(plain.nodes, 20 * result.stats.nodes) << plain.nodes << " nodes against " << result.stats.nodes;
   EXPECT_GT(result.stats.counters.value[3], 0U) << "no jump back";
+}
+
+// Forgetting nogoods (from the eleventh kept on, here) loses no solution and no proof:
+// seven pigeons in six holes are still none, eight queens still a placement (checked
+// here), and Golomb's ruler of seven marks still 25 long (A003022).
+TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
+  constexpr std::size_t keep = 10;
+  IntModel pigeonhole;
+  const auto pigeons = pigeonhole.int_vars(7, 1, 6);
+  for (std::size_t i = 0; i < pigeons.size(); ++i) {
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) pigeonhole.post(pigeons[i] != pigeons[j]);
+  }
+  const Learnt none = learn(IntProblem(pigeonhole, {.prune = Prune::arc}), {}, keep);
+  EXPECT_FALSE(none.found());
+  EXPECT_TRUE(none.stats.complete());
+  EXPECT_GT(none.stats.counters.value[4], 0U) << "nothing forgotten";
+
+  IntModel queens;
+  const auto q = queens.int_vars(8, 0, 7);
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    for (std::size_t j = i + 1; j < q.size(); ++j) {
+      const auto d = static_cast<Value>(j - i);
+      queens.post(q[i] != q[j]);
+      queens.post(q[i] - q[j] != d);
+      queens.post(q[j] - q[i] != d);
+    }
+  }
+  const Learnt placed = learn(IntProblem(queens, {.prune = Prune::arc}), {}, keep);
+  ASSERT_TRUE(placed.found());
+  for (std::size_t i = 0; i < 8; ++i) {
+    for (std::size_t j = i + 1; j < 8; ++j) {
+      const auto d = static_cast<Value>(j - i);
+      EXPECT_NE(placed.values[i], placed.values[j]);
+      EXPECT_NE(placed.values[i] - placed.values[j], d);
+      EXPECT_NE(placed.values[j] - placed.values[i], d);
+    }
+  }
+
+  IntModel golomb;
+  const auto marks = golomb.int_vars(7, 0, 40);
+  golomb.post(marks[0] == Value{0});
+  std::vector<IntVar> differences;
+  for (std::size_t i = 0; i < marks.size(); ++i) {
+    if (i + 1 < marks.size()) golomb.post(marks[i] + 1 <= marks[i + 1]);
+    for (std::size_t j = i + 1; j < marks.size(); ++j) {
+      differences.push_back(golomb.int_var(1, 40));
+      golomb.post(marks[j] - marks[i] == differences.back());
+    }
+  }
+  golomb.all_different(differences);
+  golomb.minimize(marks.back());
+  const Learnt ruler = learn(IntProblem(golomb, {.prune = Prune::bounds}), {}, keep);
+  ASSERT_TRUE(ruler.found());
+  EXPECT_TRUE(ruler.stats.complete());
+  EXPECT_EQ(ruler.values[6], 25);
+  EXPECT_GT(ruler.stats.counters.value[4], 0U) << "nothing forgotten";
 }
 
 TEST(LearningSearch, StopsAtItsFailureBudget) {

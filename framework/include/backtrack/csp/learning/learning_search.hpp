@@ -4,8 +4,10 @@
 // propagate, and at a failure learn a nogood by first-UIP conflict analysis over the
 // explained trail (explained_trail.hpp, explanations.hpp), jump back to the deepest level
 // at which the nogood propagates, keep it (two watched literals), and go on from there
-// with the literal it refutes. Every nogood follows from the model (and the bound in force), so no
-// solution is lost; each conflict adds one that the path violates, so the search ends.
+// with the literal it refutes. Every nogood follows from the model (and the bound in
+// force), so no solution is lost; each conflict adds one that the path violates, so the
+// search ends. Now and then the half least likely to propagate again are forgotten
+// (reduce()); the number kept grows each time, so that it still ends.
 //
 // An optimisation's solution tightens the objective at the root, as a bound every later
 // search keeps: the bound is the search's, as in branch and bound, and the root failing
@@ -16,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <span>
@@ -34,15 +37,17 @@
 namespace backtrack::csp {
 
 // Its counters (SearchStats::counters), after the problem's propagations.
-inline constexpr std::array<std::string_view, 4> learning_counter_names{"propagations", "nogoods", "nogood_literals",
-                                                                        "jumped"};
+inline constexpr std::array<std::string_view, 5> learning_counter_names{"propagations", "nogoods", "nogood_literals",
+                                                                        "jumped", "nogoods_deleted"};
 
 template <class P>
 class LearningSearch {
  public:
   using Move = typename P::Move;
 
-  explicit LearningSearch(const P& problem) : problem_(problem), propagation_(problem.model().propagation()) {}
+  // keep: the nogoods kept before the first reduction (reduce()).
+  explicit LearningSearch(const P& problem, std::size_t keep = 2000)
+      : problem_(problem), propagation_(problem.model().propagation()), keep_limit_(keep) {}
 
   // Searches within `limits` (nodes: decisions, failures: conflicts, solutions: those
   // handed on), calling emit(path, 1, FoundAt) for each solution, or each improvement of
@@ -66,12 +71,18 @@ class LearningSearch {
     } catch (const LimitReached& reached) {
       stats.stop = reached.reason;
     }
-    stats.counters = {{s.propagations, learnt_.size(), literals_, jumped_}};
+    stats.counters = {{s.propagations, learned_, literals_, jumped_, deleted_}};
     return stats;
   }
 
-  // The nogoods learnt so far, in order.
-  const std::vector<Nogood>& learnt() const { return learnt_; }
+  // The nogoods learnt and kept.
+  std::vector<Nogood> kept() const {
+    std::vector<Nogood> out;
+    for (const Nogood& nogood : learnt_) {
+      if (!nogood.literals.empty()) out.push_back(nogood);
+    }
+    return out;
+  }
 
  private:
   template <class Emit>
@@ -274,8 +285,10 @@ class LearningSearch {
     // below a jump back the latest are the ones open.
     Nogood nogood;
     int back_to = 0;
+    std::uint32_t levels = 0;  // its literals' (the keys' levels do not grow, latest first)
     for (auto it = keys.rbegin(); it != keys.rend(); ++it) {
       const auto& [e, ls] = *it;
+      if (it == keys.rbegin() || trail.level(e) != trail.level(std::prev(it)->first)) ++levels;
       if (trail.level(e) == deepest) {  // the UIP: its own literal implies the others
         const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
         nogood.literals.push_back({n.x, n.kind, n.v});
@@ -287,24 +300,71 @@ class LearningSearch {
     literals_ += nogood.literals.size();
     jumped_ += static_cast<std::uint64_t>(level() - back_to - 1);
     back_to_level(trail, back_to);
+    if (learned_ - deleted_ >= keep_limit_) reduce();
+    ++learned_;
     // Watched: the literal it refutes now, and one of the deepest level of the rest, the
     // first to stop holding when the search goes back further.
-    const auto id = static_cast<int>(learnt_.size());
+    const int id = free_.empty() ? static_cast<int>(learnt_.size()) : free_.back();
     const std::uint32_t second = nogood.literals.size() > 1 ? 1 : 0;
-    watches_.push_back({0, second});
+    if (free_.empty()) {
+      learnt_.emplace_back();
+      watches_.emplace_back();
+      levels_.emplace_back();
+    } else {
+      free_.pop_back();
+    }
+    const auto at = static_cast<std::size_t>(id);
+    watches_[at] = {0, second};
+    levels_[at] = levels;
     watch_literal(id, 0, nogood.literals[0], nogood.literals[second]);
     if (second != 0) watch_literal(id, 1, nogood.literals[second], nogood.literals[0]);
-    learnt_.push_back(std::move(nogood));
+    learnt_[at] = std::move(nogood);
     processed_ = s.narrowings().size();
     conflict_.clear();
-    if (!refute(id, learnt_.back().literals[0])) {  // it fails here too
+    if (!refute(id, learnt_[at].literals[0])) {  // it fails here too
       trail.sync(s, level());
-      conflict_ = learnt_.back().literals;
+      conflict_ = learnt_[at].literals;
       conflict_held_ = s.narrowings().size();
       s.fail();
       return;
     }
     propagate(trail);
+  }
+
+  // Forgets half the nogoods kept (Audemard and Simon 2009, Glucose): those whose literals
+  // span the most levels, the least likely to propagate again; not those of two levels or
+  // fewer, nor one that made a narrowing still on the trail (its explanation). The limit
+  // then grows, so that the search stays complete: it keeps ever more.
+  void reduce() {
+    std::vector<char> locked(learnt_.size(), 0);
+    for (const Narrowing& n : state_.space.narrowings()) {
+      if (n.cause <= -2) locked[static_cast<std::size_t>(nogood_cause(n.cause))] = 1;
+    }
+    std::vector<int> forget;
+    for (std::size_t id = 0; id < learnt_.size(); ++id) {
+      if (!learnt_[id].literals.empty() && levels_[id] > 2 && locked[id] == 0) forget.push_back(static_cast<int>(id));
+    }
+    std::stable_sort(forget.begin(), forget.end(), [&](int a, int b) {
+      return levels_[static_cast<std::size_t>(a)] > levels_[static_cast<std::size_t>(b)];
+    });
+    forget.resize(std::min(forget.size(), static_cast<std::size_t>(learned_ - deleted_) / 2));
+    for (const int id : forget) {
+      const auto at = static_cast<std::size_t>(id);
+      const auto& ls = learnt_[at].literals;
+      const auto& w = watches_[at];
+      unwatch(id, ls[w[0]]);
+      if (w[1] != w[0]) unwatch(id, ls[w[1]]);
+      learnt_[at].literals = {};
+      free_.push_back(id);
+    }
+    deleted_ += forget.size();
+    keep_limit_ += keep_step;
+  }
+  void unwatch(int id, const Literal& l) {
+    auto& watches = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)][l.v];
+    const auto it = std::find_if(watches.begin(), watches.end(), [&](const Watch& w) { return w.id == id; });
+    *it = watches.back();
+    watches.pop_back();
   }
 
   void back_to_level(ExplainedTrail& trail, int target) {
@@ -372,7 +432,13 @@ class LearningSearch {
   std::vector<Move> path_;
   std::vector<Literal> conflict_;
   std::size_t conflict_held_ = 0;  // the log position the conflict's literals held before
-  std::vector<Nogood> learnt_;
+  std::vector<Nogood> learnt_;                // by id; a nogood forgotten has no literals, its id is free
+  std::vector<std::uint32_t> levels_;         // per id: the levels its literals span when learnt (LBD)
+  std::vector<int> free_;                     // the ids of nogoods forgotten
+  std::size_t keep_limit_;                    // the nogoods kept before the next reduction
+  static constexpr std::size_t keep_step = 300;
+  std::uint64_t learned_ = 0;
+  std::uint64_t deleted_ = 0;
   std::vector<std::vector<int>> scopes_;
   std::uint64_t literals_ = 0;  // over every nogood learnt
   std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/learning/learning_search.hpp"
 #include "backtrack/engine.hpp"
 #include "int_solutions.hpp"
@@ -183,7 +184,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 11)) {
+  switch (pick(0, 12)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -249,6 +250,29 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.holds = [](const std::vector<Value>& v) { return v[0] * v[1] == v[2]; };
       m.posted = "times";
       break;
+    case 11: {
+      // three tasks starting at x, of durations 1 .. 3 and uses 1 .. 2, capacity 2 or 3
+      std::vector<IntVar> duration, use;
+      std::vector<Value> ds, rs;
+      for (int i = 0; i < 3; ++i) {
+        ds.push_back(pick(1, 3));
+        rs.push_back(pick(1, 2));
+        duration.push_back(m.model.int_var(ds.back(), ds.back()));
+        use.push_back(m.model.int_var(rs.back(), rs.back()));
+      }
+      const Value capacity = pick(2, 3);
+      cumulative(m.model, x, duration, use, m.model.int_var(capacity, capacity));
+      m.holds = [=](const std::vector<Value>& v) {
+        for (Value t = -1; t <= 6; ++t) {
+          Value used = 0;
+          for (std::size_t i = 0; i < 3; ++i) used += v[i] <= t && t < v[i] + ds[i] ? rs[i] : 0;
+          if (used > capacity) return false;
+        }
+        return true;
+      };
+      m.posted = "cumulative";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -267,8 +291,8 @@ OneConstraint random_constraint(std::mt19937_64& random) {
 TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
-  int narrowings = 0, failures = 0;
-  for (int trial = 0; trial < 8000; ++trial) {
+  int narrowings = 0, failures = 0, by_time_table = 0;
+  for (int trial = 0; trial < 10000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
     const Propagation& propagation = m.model.propagation();
@@ -328,16 +352,19 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       const std::size_t held = explain(propagation[n.cause], scope, trail, s, static_cast<long>(i), n.run_start, out);
       check(out, held, implied);
       ++narrowings;
+      if (m.posted == "cumulative" && held == i) ++by_time_table;  // its own explanation, not the scope's
     }
     if (broken >= 0) {
       std::vector<Literal> out;
       const std::size_t held = explain(propagation[broken], scope, trail, s, -1, s.last_run_start(), out);
       check(out, held, std::nullopt);
       ++failures;
+      if (m.posted == "cumulative" && held == log.size()) ++by_time_table;
     }
   }
   EXPECT_GT(narrowings, 2000);
   EXPECT_GT(failures, 300);
+  EXPECT_GT(by_time_table, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {
@@ -446,6 +473,30 @@ TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
   EXPECT_TRUE(ruler.stats.complete());
   EXPECT_EQ(ruler.values[6], 25);
   EXPECT_GT(ruler.stats.counters.value[4], 0U) << "nothing forgotten";
+}
+
+// The orders that weigh failures read the learning search's: dom-wdeg's weights grow with
+// its propagators' failures, activity's with its nodes.
+TEST(LearningSearch, WeighsItsFailuresAndNodesForTheOrdersThatReadThem) {
+  IntModel model;
+  const auto pigeons = model.int_vars(5, 1, 4);
+  for (std::size_t i = 0; i < pigeons.size(); ++i) {
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) model.post(pigeons[i] != pigeons[j]);
+  }
+  for (const VariableOrder order : {VariableOrder::dom_wdeg, VariableOrder::activity}) {
+    const IntProblem problem(model, {.prune = Prune::arc, .variables = order});
+    LearningSearch search(problem);
+    auto emit = [](std::span<const Decision>, std::uint64_t, const FoundAt&) { return true; };
+    const SearchStats stats = search.run({}, emit);
+    ASSERT_GT(stats.failures, 0U);
+    const FailureWeights& weights = search.state().weights;
+    bool weighed = false;
+    for (const IntVar x : pigeons) {
+      // four constraints on each pigeon, each of weight 1 before it fails; activity 1 before a node
+      weighed = weighed || (order == VariableOrder::dom_wdeg ? weights.wdeg(x.id) > 4 : weights.activity(x.id) != 1.0);
+    }
+    EXPECT_TRUE(weighed) << static_cast<int>(order);
+  }
 }
 
 TEST(LearningSearch, StopsAtItsFailureBudget) {

@@ -442,6 +442,17 @@ class IntProblem {
     return LearningSearch<IntProblem>(*this).run(limits, emit);
   }
   static std::span<const std::string_view> learning_counters() { return learning_counter_names; }
+  // What that search tells the orders that weigh failures (failure_weights.hpp), as
+  // apply() does: a decision's node, narrowed since its mark; a failure of propagator
+  // `broken` (-1: of none of the model's).
+  void weigh_node(State& s) const {
+    if (!learned_.activity) return;
+    s.weights.next_node();
+    s.space.for_each_changed_since_mark([&](int x) { s.weights.narrowed(x); });
+  }
+  void weigh_failure(State& s, int broken) const {
+    if (broken >= 0 && learns()) s.weights.fail(broken, propagator_scopes_[static_cast<std::size_t>(broken)]);
+  }
 
   // A decision posted in s; false when it empties a domain.
   static bool post(Space& s, const Move& m) {

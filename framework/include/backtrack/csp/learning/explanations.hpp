@@ -15,10 +15,13 @@
 //   - an all-different taking fixed values from the others: x != v by the variable fixed
 //     to v; a bound moved past values by the variables fixed to them (or x's holes); a
 //     failure by two variables fixed to one value. What it found by Hall sets (bounds,
-//     domain) is explained by the whole scope.
+//     domain) is explained by the whole scope;
+//   - a cumulative: what its time-table shows (TimeTable below), the tasks surely running
+//     at the times that are too full; what only its energies show, by the whole scope.
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -190,6 +193,128 @@ inline void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, co
   trail.domain_literals(s, scope, before, out);
 }
 
+// Cumulative by its time-table (Schutt, Feydy, Stuckey and Wallace 2011, pointwise
+// explanations): a task i surely runs at time p where s[i] <= p < s[i] + d[i] for every
+// start left, which the literals s[i] <= p and s[i] > p - d[i] say (d[i] and r[i] at
+// their least, the capacity at its largest, as literals too). A failure is a time where
+// those running use more than the capacity; a start raised from e to L is a chain of
+// such times p, each too full for the task beside them, that it cannot run over: no start
+// in p - d + 1 .. p. Found again from the bounds before the narrowing; where the profile
+// does not show it (edge-finding's energies moved it), false, and the caller explains by
+// the whole scope.
+class TimeTable {
+ public:
+  TimeTable(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before)
+      : c_(c), trail_(trail), s_(s), before_(before) {
+    for (std::size_t i = 0; i < c.starts().size(); ++i) {
+      const Value lst = trail.hi_at(s, c.starts()[i], before);
+      const Value ect = trail.lo_at(s, c.starts()[i], before) + least(c.durations()[i]);
+      if (lst < ect && least(c.uses()[i]) > 0) parts_.push_back({lst, ect, i});
+    }
+  }
+
+  bool explain_failure(std::vector<Literal>& out) const {
+    const Value most = trail_.hi_at(s_, c_.capacity(), before_);
+    for (const Part& p : parts_) {  // the profile's peaks are at the parts' starts
+      if (height(p.from, c_.starts().size()) > most) {
+        running_at(p.from, c_.starts().size(), out);
+        trail_.upper_bound(s_, c_.capacity(), before_, out);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Task j's earliest start raised from `from` to `to` (up), or its latest start lowered
+  // from `from` to `to`.
+  bool explain_start(std::size_t j, Value from, Value to, bool up, std::vector<Literal>& out) const {
+    const Value d = least(c_.durations()[j]);
+    const Value room = trail_.hi_at(s_, c_.capacity(), before_) - least(c_.uses()[j]);
+    if (d <= 0) return false;
+    const std::size_t size = out.size();
+    // A start at t runs over t .. t + d - 1, and a time q there too full for the task
+    // rules out the starts q - d + 1 .. q: up, the starts from .. to - 1 go, the latest
+    // such q first; down, to + 1 .. from, the earliest. The height changes only where a
+    // part begins or ends, so the extreme full time is one of those or the reach's end.
+    for (Value t = from; up ? t < to : t > to;) {
+      const Value lo = t, hi = t + d - 1;
+      bool any = false;
+      Value found = 0;
+      const auto consider = [&](Value q) {
+        if (q < lo || q > hi || (any && (up ? q <= found : q >= found)) || height(q, j) <= room) return;
+        found = q;
+        any = true;
+      };
+      consider(up ? hi : lo);
+      for (const Part& p : parts_) {
+        for (const Value q : up ? std::array{p.from - 1, p.to - 1} : std::array{p.from, p.to}) consider(q);
+      }
+      if (!any) {
+        out.resize(size);
+        return false;
+      }
+      running_at(found, j, out);
+      t = up ? found + 1 : found - d;
+    }
+    if (up) {
+      trail_.lower_bound(s_, c_.starts()[j], before_, out);
+    } else {
+      trail_.upper_bound(s_, c_.starts()[j], before_, out);
+    }
+    trail_.lower_bound(s_, c_.durations()[j], before_, out);
+    trail_.lower_bound(s_, c_.uses()[j], before_, out);
+    trail_.upper_bound(s_, c_.capacity(), before_, out);
+    return true;
+  }
+
+ private:
+  struct Part {
+    Value from, to;  // [from, to)
+    std::size_t task;
+  };
+  Value least(int x) const { return std::max<Value>(trail_.lo_at(s_, x, before_), 0); }
+  // The uses at time p of the parts there, but task `except`'s.
+  Value height(Value p, std::size_t except) const {
+    Value sum = 0;
+    for (const Part& part : parts_) {
+      if (part.task != except && part.from <= p && p < part.to) sum += least(c_.uses()[part.task]);
+    }
+    return sum;
+  }
+  // The literals that make every part at p but `except`'s run there.
+  void running_at(Value p, std::size_t except, std::vector<Literal>& out) const {
+    for (const Part& part : parts_) {
+      if (part.task == except || part.from > p || p >= part.to) continue;
+      const int x = c_.starts()[part.task];
+      const Value d = least(c_.durations()[part.task]);
+      out.push_back({x, Literal::Kind::at_most, p});
+      out.push_back({x, Literal::Kind::more_than, p - d});
+      trail_.lower_bound(s_, c_.durations()[part.task], before_, out);
+      trail_.lower_bound(s_, c_.uses()[part.task], before_, out);
+    }
+  }
+
+  const Cumulative& c_;
+  const ExplainedTrail& trail_;
+  const Space& s_;
+  std::size_t before_;
+  std::vector<Part> parts_;
+};
+
+inline bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
+                               std::size_t before, std::vector<Literal>& out) {
+  const TimeTable table(c, trail, s, before);
+  if (at < 0) return table.explain_failure(out);
+  const Narrowing& n = s.narrowings()[before];
+  const auto& starts = c.starts();
+  const auto it = std::find(starts.begin(), starts.end(), n.x);
+  if (it == starts.end() || std::find(it + 1, starts.end(), n.x) != starts.end()) return false;
+  const auto j = static_cast<std::size_t>(it - starts.begin());
+  if (n.kind == LiteralKind::more_than) return table.explain_start(j, trail.lo_at(s, n.x, before), n.lo, true, out);
+  if (n.kind == LiteralKind::at_most) return table.explain_start(j, trail.hi_at(s, n.x, before), n.hi, false, out);
+  return false;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -238,6 +363,8 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
           detail::explain_value_reified(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, BoolAndOr>) {
           detail::explain_and_or(q, scope, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Cumulative>>) {
+          return detail::explain_cumulative(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

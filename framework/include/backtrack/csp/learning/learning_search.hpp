@@ -18,12 +18,14 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
+#include <limits>
 #include <map>
 #include <memory>
 #include <span>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "backtrack/csp/learning/explained_trail.hpp"
@@ -75,6 +77,8 @@ class LearningSearch {
     return stats;
   }
 
+  // The state it ended in (its weights, for the orders that read them).
+  const typename P::State& state() const { return state_; }
   // The nogoods learnt and kept.
   std::vector<Nogood> kept() const {
     std::vector<Nogood> out;
@@ -129,6 +133,7 @@ class LearningSearch {
       s.begin_run(-1);
       P::post(s, d);
       propagate(trail);
+      problem_.weigh_node(state_);
     }
   }
 
@@ -143,6 +148,7 @@ class LearningSearch {
       const int broken = propagation_.run(s);
       trail.sync(s, level());
       if (broken >= 0) {
+        problem_.weigh_failure(state_, broken);
         conflict_held_ = explain(propagation_[broken], scope_of(broken), trail, s, -1, s.last_run_start(), conflict_);
         return;
       }
@@ -243,13 +249,22 @@ class LearningSearch {
   void learn(ExplainedTrail& trail) {
     Space& s = state_.space;
     trail.sync(s, level());
-    std::map<long, std::vector<Literal>> keys;  // narrowing -> the literals it made hold
+    // The literals to resolve, each with the narrowing that made it hold first: those of
+    // the deepest level wait in a heap, latest on top; the others are the nogood's.
+    deep_.clear();
+    rest_.clear();
+    int deepest = std::numeric_limits<int>::max();  // the conflict's literals all go to rest_ first
     const auto add_atom = [&](const Literal& l, std::size_t limit) {
       const long e = trail.when_true(s, l, limit);
       if (e == ExplainedTrail::not_yet) throw std::logic_error("learning: an explanation's literal did not hold");
-      if (trail.level(e) == 0) return;  // it holds at the root the search is at now
-      auto& ls = keys[e];
-      if (std::find(ls.begin(), ls.end(), l) == ls.end()) ls.push_back(l);
+      const int at = trail.level(e);
+      if (at == 0) return;  // it holds at the root the search is at now
+      if (at == deepest) {
+        deep_.push_back(e);
+        std::push_heap(deep_.begin(), deep_.end());
+      } else {
+        rest_.push_back({e, l});
+      }
     };
     // A narrowing's literal implies the literals it is the first to make hold, but for
     // x = v, which its two bounds make hold, maybe one narrowing each.
@@ -259,44 +274,52 @@ class LearningSearch {
       add_atom({l.x, Literal::Kind::at_most, l.v}, limit);
     };
     for (const Literal& l : conflict_) add(l, conflict_held_);
-    if (keys.empty()) return fail_at_root(trail);  // the failure holds at the root
-    const int deepest = trail.level(keys.rbegin()->first);
-    std::vector<Literal> reason;
+    if (rest_.empty()) return fail_at_root(trail);  // the failure holds at the root
+    deepest = 0;
+    for (const auto& [e, l] : rest_) deepest = std::max(deepest, trail.level(e));
+    const auto below = std::partition(rest_.begin(), rest_.end(), [&](const auto& el) { return trail.level(el.first) != deepest; });
+    for (auto it = below; it != rest_.end(); ++it) deep_.push_back(it->first);
+    rest_.erase(below, rest_.end());
+    std::make_heap(deep_.begin(), deep_.end());
+    long uip = 0;
     for (;;) {
-      long latest = ExplainedTrail::at_root;
-      int at_deepest = 0;
-      for (auto it = keys.rbegin(); it != keys.rend() && trail.level(it->first) == deepest; ++it) {
-        if (latest == ExplainedTrail::at_root) latest = it->first;
-        ++at_deepest;
+      const long latest = deep_.front();
+      while (!deep_.empty() && deep_.front() == latest) {
+        std::pop_heap(deep_.begin(), deep_.end());
+        deep_.pop_back();
       }
-      if (at_deepest <= 1) break;
+      if (deep_.empty()) {
+        uip = latest;
+        break;
+      }
       const Narrowing n = s.narrowings()[static_cast<std::size_t>(latest)];
-      keys.erase(latest);
-      reason.clear();
+      reason_.clear();
       std::size_t held = static_cast<std::size_t>(latest);
       if (n.cause >= 0) {
-        held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason);
+        held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason_);
       } else {
-        explain_nogood(learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals, trail, s, latest, reason);
+        explain_nogood(learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals, trail, s, latest, reason_);
       }
-      for (const Literal& l : reason) add(l, held);
+      for (const Literal& l : reason_) add(l, held);
     }
-    // The latest first: a nogood's propagation stops at its second open literal, and
-    // below a jump back the latest are the ones open.
+    // The UIP first, its own literal (which implies the others it made hold); then the
+    // latest first: a nogood's propagation stops at its second open literal, and below a
+    // jump back the latest are the ones open.
+    const auto key = [](const std::pair<long, Literal>& el) {
+      return std::tuple(-el.first, el.second.x, el.second.kind, el.second.v);
+    };
+    std::sort(rest_.begin(), rest_.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+    rest_.erase(std::unique(rest_.begin(), rest_.end()), rest_.end());
     Nogood nogood;
-    int back_to = 0;
-    std::uint32_t levels = 0;  // its literals' (the keys' levels do not grow, latest first)
-    for (auto it = keys.rbegin(); it != keys.rend(); ++it) {
-      const auto& [e, ls] = *it;
-      if (it == keys.rbegin() || trail.level(e) != trail.level(std::prev(it)->first)) ++levels;
-      if (trail.level(e) == deepest) {  // the UIP: its own literal implies the others
-        const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
-        nogood.literals.push_back({n.x, n.kind, n.v});
-        continue;
-      }
-      back_to = std::max(back_to, trail.level(e));
-      nogood.literals.insert(nogood.literals.end(), ls.begin(), ls.end());
+    const Narrowing& u = s.narrowings()[static_cast<std::size_t>(uip)];
+    nogood.literals.push_back({u.x, u.kind, u.v});
+    const int back_to = rest_.empty() ? 0 : trail.level(rest_.front().first);
+    std::uint32_t levels = 1;  // its literals span (LBD)
+    for (std::size_t i = 0; i < rest_.size(); ++i) {
+      nogood.literals.push_back(rest_[i].second);
+      if (i > 0 && trail.level(rest_[i].first) != trail.level(rest_[i - 1].first)) ++levels;
     }
+    if (!rest_.empty()) ++levels;
     literals_ += nogood.literals.size();
     jumped_ += static_cast<std::uint64_t>(level() - back_to - 1);
     back_to_level(trail, back_to);
@@ -440,6 +463,9 @@ class LearningSearch {
   std::uint64_t learned_ = 0;
   std::uint64_t deleted_ = 0;
   std::vector<std::vector<int>> scopes_;
+  std::vector<long> deep_;                          // learn()'s, kept for their memory
+  std::vector<std::pair<long, Literal>> rest_;
+  std::vector<Literal> reason_;
   std::uint64_t literals_ = 0;  // over every nogood learnt
   std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each
 };

@@ -61,6 +61,12 @@ class Cumulative {
   // Timetable-edge-finding on or off: IntProblem turns it on for --prune domain.
   bool timetable_edge_finding = false;
 
+  // Its variables, for what explains its narrowings (learning/explanations.hpp).
+  const std::vector<int>& starts() const { return s_; }
+  const std::vector<int>& durations() const { return d_; }
+  const std::vector<int>& uses() const { return r_; }
+  int capacity() const { return b_; }
+
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
 

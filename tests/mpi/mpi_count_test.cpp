@@ -148,8 +148,8 @@ TEST_P(Ranks, JournalOfAnotherCountEndsTheJobWith65) {
   EXPECT_EQ(o.out, "");
 }
 
-// With -v rank 0 says how many subtrees each rank searched: with a count that takes a
-// while next to starting up, every rank has a share.
+// With -v rank 0 says how many subtrees each rank searched: every rank has a share,
+// since rank 0 starts searching only once every other rank has asked for work.
 TEST_P(Ranks, EveryRankSearches) {
   const int n = 14;
   const auto o = run_on_ranks(GetParam(), count_args(n, {"-j", "1", "--mpi", "-v"}));

@@ -15,7 +15,8 @@ Coordinator::Coordinator(boost::mpi::communicator world, Checkpoint* checkpoint,
     : world_(std::move(world)),
       checkpoint_(checkpoint),
       progress_(progress),
-      searched_by_rank_(static_cast<std::size_t>(world_.size()), 0) {}
+      searched_by_rank_(static_cast<std::size_t>(world_.size()), 0),
+      heard_(static_cast<std::size_t>(world_.size()), false) {}
 
 Coordinator::~Coordinator() {
   abandoned_ = true;
@@ -25,6 +26,25 @@ Coordinator::~Coordinator() {
 void Coordinator::begin(std::span<const std::size_t> pending) {
   pending_.begin(pending);
   messages_ = std::thread([this] { serve(); });
+}
+
+std::optional<std::size_t> Coordinator::next() {
+  if (!started_) {
+    std::unique_lock lock(start_mutex_);
+    all_heard_.wait(lock, [this] { return others_heard_ == world_.size() - 1; });
+    started_ = true;
+  }
+  return pending_.next();
+}
+
+void Coordinator::heard_from(int rank) {
+  if (heard_[static_cast<std::size_t>(rank)]) return;
+  heard_[static_cast<std::size_t>(rank)] = true;
+  {
+    std::lock_guard lock(start_mutex_);
+    ++others_heard_;
+  }
+  all_heard_.notify_all();
 }
 
 SearchStats Coordinator::finish() {
@@ -54,6 +74,7 @@ void Coordinator::serve() {
     switch (status->tag()) {
       case Tag::request: {
         world_.recv(rank, Tag::request);
+        heard_from(rank);
         SubtreeWords chunk{};
         const std::size_t wanted = chunk_size(pending_.left(), world_.size());
         while (chunk[0] < wanted) {
@@ -69,6 +90,7 @@ void Coordinator::serve() {
         break;
       case Tag::goodbye:
         world_.recv(rank, Tag::goodbye);
+        heard_from(rank);
         ++done;
         break;
       default:  // another program in the job: nothing sensible is left to do

@@ -7,7 +7,11 @@
 // the only thread that calls MPI (MPI_THREAD_SERIALIZED is enough). The subtrees the
 // others finish go to the checkpoint and the progress line like this rank's own, so
 // rank 0 alone writes the journal.
+//
+// This rank's threads start once every other rank has asked for its first chunk: a rank
+// that starts up late would otherwise find a short count already done here.
 #include <boost/mpi/communicator.hpp>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -25,7 +29,7 @@ class Coordinator final : public SubtreeSource {
   ~Coordinator() override;
 
   void begin(std::span<const std::size_t> pending) override;
-  std::optional<std::size_t> next() override { return pending_.next(); }
+  std::optional<std::size_t> next() override;
   void searched(std::size_t, const SearchStats&) override { ++searched_here_; }
   // Waits until every other rank has sent all its results; logs (-v) how many
   // subtrees each rank searched.
@@ -35,6 +39,8 @@ class Coordinator final : public SubtreeSource {
   void serve();
   // A batch of results: `words` words, a ResultWords per subtree.
   void receive_results(int rank, int words);
+  // The message thread heard from `rank` (a request or a goodbye).
+  void heard_from(int rank);
 
   boost::mpi::communicator world_;
   Checkpoint* checkpoint_;
@@ -44,6 +50,11 @@ class Coordinator final : public SubtreeSource {
   std::vector<std::size_t> searched_by_rank_;  // likewise
   std::atomic<std::size_t> searched_here_{0};
   std::atomic<bool> abandoned_{false};
+  std::vector<bool> heard_;  // by rank; only the message thread reads and writes it
+  std::mutex start_mutex_;
+  std::condition_variable all_heard_;
+  int others_heard_ = 0;  // guarded by start_mutex_
+  std::atomic<bool> started_{false};
   std::thread messages_;
 };
 

@@ -276,10 +276,7 @@ class IntProblem {
       failed(s, broken);
     }
     if (options_.last_conflict) s.conflict.decided(m.x, s.space.failed(), s.space.fixed(m.x));
-    if (learned_.activity) {
-      s.weights.next_node();
-      s.space.for_each_changed_since_mark([&](int x) { s.weights.narrowed(x); });
-    }
+    weigh_node(s);
   }
   // apply() of each move, but one propagation after them all (problem.hpp's HasApplyAll):
   // a mark per move, so that undo() takes each back as it takes back apply()'s.
@@ -442,9 +439,9 @@ class IntProblem {
     return LearningSearch<IntProblem>(*this).run(limits, emit);
   }
   static std::span<const std::string_view> learning_counters() { return learning_counter_names; }
-  // What that search tells the orders that weigh failures (failure_weights.hpp), as
-  // apply() does: a decision's node, narrowed since its mark; a failure of propagator
-  // `broken` (-1: of none of the model's).
+  // What the orders that weigh failures (failure_weights.hpp) are told, by apply() and by
+  // the learning search: a decision's node, narrowed since its mark; a failure of
+  // propagator `broken` (negative: of none of the model's).
   void weigh_node(State& s) const {
     if (!learned_.activity) return;
     s.weights.next_node();
@@ -554,7 +551,7 @@ class IntProblem {
   void failed(State& s, int propagator) const {
     s.space.fail();
     s.space.clear_changes();
-    if (propagator >= 0 && learns()) s.weights.fail(propagator, propagator_scopes_[static_cast<std::size_t>(propagator)]);
+    weigh_failure(s, propagator);
   }
 
   void build_root() {

@@ -209,7 +209,8 @@ class TimeTable {
     for (std::size_t i = 0; i < c.starts().size(); ++i) {
       const Value lst = trail.hi_at(s, c.starts()[i], before);
       const Value ect = trail.lo_at(s, c.starts()[i], before) + least(c.durations()[i]);
-      if (lst < ect && least(c.uses()[i]) > 0) parts_.push_back({lst, ect, i});
+      const Value use = least(c.uses()[i]);
+      if (lst < ect && use > 0) parts_.push_back({lst, ect, i, use});
     }
   }
 
@@ -271,13 +272,14 @@ class TimeTable {
   struct Part {
     Value from, to;  // [from, to)
     std::size_t task;
+    Value use;  // its least
   };
   Value least(int x) const { return std::max<Value>(trail_.lo_at(s_, x, before_), 0); }
   // The uses at time p of the parts there, but task `except`'s.
   Value height(Value p, std::size_t except) const {
     Value sum = 0;
     for (const Part& part : parts_) {
-      if (part.task != except && part.from <= p && p < part.to) sum += least(c_.uses()[part.task]);
+      if (part.task != except && part.from <= p && p < part.to) sum += part.use;
     }
     return sum;
   }

@@ -81,13 +81,15 @@ po::options_description flag_descriptions(Flags& f) {
                                            "225, ...), each after the first with its values in a random order "
                                            "(-r) after the best solution's; an optimisation's searches share the best solution's bound, and "
                                            "each leaves out what the ones before finished (nogoods), so the last "
-                                           "one proves the optimum, and -a lists every solution once")
+                                           "one proves the optimum, and -a lists every solution once; with "
+                                           "--learn lcg, runs of as many conflicts, each from the root with the "
+                                           "nogoods, the bound and the failure counts kept")
       ("last-conflict", po::bool_switch(&f.last_conflict), "over the variable order, the variable whose decision "
                                                            "failed last is chosen again first, until a decision "
                                                            "assigns it (last-conflict reasoning)")
       ("learn", po::value(&f.learn), "none (the default): look ahead only; lcg: lazy clause generation, each "
                                      "failure explained and a nogood learnt from it by first-UIP analysis, which "
-                                     "prunes the rest of the search (one thread; no restarts or --lns with it)")
+                                     "prunes the rest of the search (one thread; no --lns with it)")
       ("globals", po::value(&f.globals), "native (the default): each global constraint of the solver library "
                                          "(all_different, cumulative, circuit, ...) is a propagator of its "
                                          "own; decomposed: the reader posts the smaller constraints a solver "

@@ -348,7 +348,8 @@ TEST(FznBacktrack, AModelWithoutAnnotationsIsSearchedByAfcSize) {
 }
 
 // --learn lcg: the optimum proved by one search that learns nogoods, with their
-// statistics; unsatisfiable proved so; -a of a satisfaction and --learn cbj refused.
+// statistics; unsatisfiable proved so; with restarts; -a of a satisfaction, --lns and
+// --learn cbj refused.
 TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
   const Model m(maximize_sum);
   const auto o = fzn({"--learn", "lcg", "-s", m.path()});
@@ -372,8 +373,15 @@ TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
   const auto cbj = fzn({"--learn", "cbj", pairs.path()});
   EXPECT_EQ(cbj.exit_code, 64);
   EXPECT_TRUE(contains(cbj.err, "choose none, lcg")) << cbj.err;
-  const auto restarts = fzn({"--learn", "lcg", "--restarts", "luby", m.path()});
-  EXPECT_EQ(restarts.exit_code, 64);
+  const auto lns = fzn({"--learn", "lcg", "--lns", "30", m.path()});
+  EXPECT_EQ(lns.exit_code, 64);
+  EXPECT_TRUE(contains(lns.err, "no neighbourhoods")) << lns.err;
+  // Restarts keep the nogoods and the bound: the same optimum, the runs cut off counted.
+  const auto restarts = fzn({"--learn", "lcg", "--restarts", "luby", "-s", m.path()});
+  ASSERT_EQ(restarts.exit_code, 0) << restarts.err;
+  EXPECT_EQ(solutions_of(restarts.out).back(), "x = 2;\ny = 3;\ns = 5;\n") << restarts.out;
+  EXPECT_TRUE(contains(restarts.out, "\n==========\n")) << restarts.out;
+  EXPECT_TRUE(contains(restarts.out, "%%%mzn-stat: restarts=")) << restarts.out;
 }
 
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {

@@ -89,8 +89,9 @@ struct Learnt {
   std::vector<Nogood> nogoods;
   bool found() const { return stats.solutions > 0; }
 };
-Learnt learn(const IntProblem& problem, const SearchLimits& limits = {}, std::size_t keep = 2000) {
-  LearningSearch search(problem, keep);
+Learnt learn(const IntProblem& problem, const SearchLimits& limits = {}, std::size_t keep = 2000,
+             std::optional<RestartSchedule> restarts = std::nullopt) {
+  LearningSearch search(problem, keep, restarts);
   Learnt out;
   auto emit = [&](std::span<const Decision> path, std::uint64_t, const FoundAt&) {
     out.values = problem.values(path);
@@ -137,9 +138,14 @@ TEST(LearningSearch, RandomModelsAnswerAsGenerateAndTestAndLearnOnlyWhatHolds) {
                                       {.prune = Prune::arc, .values = ValueOrder::split},
                                       {.prune = Prune::bounds, .variables = VariableOrder::static_order},
                                       {.prune = Prune::domain, .variables = VariableOrder::mrv}};
-    for (const SearchOptions& options : settings) {
+    for (std::size_t k = 0; k <= std::size(settings); ++k) {
+      // the last: dom-wdeg from the root again after 1, 1, 2, 1, 1, 2, 4, ... conflicts
+      const bool restarting = k == std::size(settings);
+      const SearchOptions options =
+          restarting ? SearchOptions{.prune = Prune::arc, .variables = VariableOrder::dom_wdeg} : settings[k];
       const IntProblem problem(m.model, options);
-      const Learnt result = learn(problem);
+      const Learnt result =
+          learn(problem, {}, 2000, restarting ? std::optional(RestartSchedule::luby_times(1)) : std::nullopt);
       const std::string where = "seed " + std::to_string(seed);
       if (solutions.empty()) {
         EXPECT_FALSE(result.found()) << where;
@@ -473,6 +479,44 @@ TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
   EXPECT_TRUE(ruler.stats.complete());
   EXPECT_EQ(ruler.values[6], 25);
   EXPECT_GT(ruler.stats.counters.value[4], 0U) << "nothing forgotten";
+}
+
+// Restarts after 1, 1, 2, 1, 1, 2, 4, ... conflicts, with nogoods forgotten too, lose no
+// solution and no proof, whatever order the weights lead to.
+TEST(LearningSearch, RestartingKeepsTheAnswers) {
+  constexpr std::size_t keep = 10;
+  const auto restarts = RestartSchedule::luby_times(1);
+  IntModel pigeonhole;
+  const auto pigeons = pigeonhole.int_vars(7, 1, 6);
+  for (std::size_t i = 0; i < pigeons.size(); ++i) {
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) pigeonhole.post(pigeons[i] != pigeons[j]);
+  }
+  const Learnt none = learn(IntProblem(pigeonhole, {.prune = Prune::arc, .variables = VariableOrder::dom_wdeg}), {},
+                            keep, restarts);
+  EXPECT_FALSE(none.found());
+  EXPECT_TRUE(none.stats.complete());
+  EXPECT_GT(none.stats.counters.value[5], 0U) << "no restart";
+
+  IntModel golomb;
+  const auto marks = golomb.int_vars(7, 0, 40);
+  golomb.post(marks[0] == Value{0});
+  std::vector<IntVar> differences;
+  for (std::size_t i = 0; i < marks.size(); ++i) {
+    if (i + 1 < marks.size()) golomb.post(marks[i] + 1 <= marks[i + 1]);
+    for (std::size_t j = i + 1; j < marks.size(); ++j) {
+      differences.push_back(golomb.int_var(1, 40));
+      golomb.post(marks[j] - marks[i] == differences.back());
+    }
+  }
+  golomb.all_different(differences);
+  golomb.minimize(marks.back());
+  for (const VariableOrder order : {VariableOrder::static_order, VariableOrder::afc_size, VariableOrder::activity}) {
+    const Learnt ruler = learn(IntProblem(golomb, {.prune = Prune::bounds, .variables = order}), {}, keep, restarts);
+    ASSERT_TRUE(ruler.found());
+    EXPECT_TRUE(ruler.stats.complete());
+    EXPECT_EQ(ruler.values[6], 25);  // A003022
+    EXPECT_GT(ruler.stats.counters.value[5], 0U) << "no restart";
+  }
 }
 
 // The orders that weigh failures read the learning search's: dom-wdeg's weights grow with

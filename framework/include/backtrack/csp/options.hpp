@@ -62,7 +62,9 @@
 //                     count or a listing of every solution (integer models): the runs
 //                     share the bound, and each leaves out what the runs before it
 //                     finished (their nogoods), until one exhausts its tree or a limit
-//                     stops them (restart_search.hpp)
+//                     stops them (restart_search.hpp). With --learn lcg: runs of as many
+//                     conflicts, each from the root with the values as given, keeping
+//                     the nogoods, the bound and the weights (learning_search.hpp)
 //   --learn none      look ahead only (the default)
 //           cbj       conflict-directed backjumping (Prosser 1993; conflict_levels.hpp): a
 //                     node whose subtree failed goes back to the deepest decision the
@@ -123,14 +125,10 @@ struct SearchOptions {
   Learn learn = Learn::none;
 };
 
-// --learn lcg runs a search of its own (learning/learning_search.hpp), which neither
-// restarts nor searches neighbourhoods yet: refused with them rather than ignoring them.
+// --learn lcg runs a search of its own (learning/learning_search.hpp), which searches no
+// neighbourhoods yet: refused with them rather than ignoring them.
 inline void check_learning(const SearchOptions& o) {
-  if (o.learn != Learn::lcg) return;
-  if (o.restarts != Restarts::none) {
-    throw UsageError("--learn lcg does not restart yet: use --restarts none with it");
-  }
-  if (o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
+  if (o.learn == Learn::lcg && o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
 }
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};

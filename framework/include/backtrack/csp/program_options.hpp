@@ -80,7 +80,8 @@ inline std::vector<OptionInfo> search_options() {
        "--seed + run; complete: the budgets grow until a run exhausts its tree. --first, --limit K: until "
        "enough solutions are found. An optimisation, a count or --all (integer models): the runs share the best "
        "solution's bound and leave out what the runs before them finished (nogoods), so the last run proves the "
-       "optimum, and each solution is counted once",
+       "optimum, and each solution is counted once. With --learn lcg: runs of as many conflicts, each from the "
+       "root, keeping the nogoods, the bound and the failure weights",
        Type::text, detail::names_of(all_restarts)},
       {"learn",
        "strategy csp: none, look ahead only (the default); cbj, conflict-directed backjumping: a node whose "

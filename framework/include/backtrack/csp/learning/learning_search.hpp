@@ -9,6 +9,12 @@
 // search ends. Now and then the half least likely to propagate again are forgotten
 // (reduce()); the number kept grows each time, so that it still ends.
 //
+// With --restarts, the search goes back to the root after each run of conflicts (100
+// times Luby's sequence, or 100, 150, 225, ...) and decides again from there as the
+// orders say, which have learnt from the failures (dom-wdeg, afc, activity); the nogoods
+// and the bound stay, so each run starts where the last left it, and since the runs grow,
+// the search still ends.
+//
 // An optimisation's solution tightens the objective at the root, as a bound every later
 // search keeps: the bound is the search's, as in branch and bound, and the root failing
 // proves the last solution optimal. Counting is not offered: a search that jumps back
@@ -21,6 +27,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -32,6 +39,7 @@
 #include "backtrack/csp/learning/explanations.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/limits_in_scope.hpp"
+#include "backtrack/restart_schedule.hpp"
 #include "backtrack/search_limits.hpp"
 #include "backtrack/search_stats.hpp"
 #include "backtrack/work_counters.hpp"
@@ -39,17 +47,20 @@
 namespace backtrack::csp {
 
 // Its counters (SearchStats::counters), after the problem's propagations.
-inline constexpr std::array<std::string_view, 5> learning_counter_names{"propagations", "nogoods", "nogood_literals",
-                                                                        "jumped", "nogoods_deleted"};
+inline constexpr std::array<std::string_view, 6> learning_counter_names{
+    "propagations", "nogoods", "nogood_literals", "jumped", "nogoods_deleted", "cutoffs"};
 
 template <class P>
 class LearningSearch {
  public:
   using Move = typename P::Move;
 
-  // keep: the nogoods kept before the first reduction (reduce()).
+  // keep: the nogoods kept before the first reduction (reduce()); schedule: the conflicts
+  // of each run (none: one run), the problem's --restarts unless given.
   explicit LearningSearch(const P& problem, std::size_t keep = 2000)
-      : problem_(problem), propagation_(problem.model().propagation()), keep_limit_(keep) {}
+      : LearningSearch(problem, keep, problem.restart_schedule()) {}
+  LearningSearch(const P& problem, std::size_t keep, std::optional<RestartSchedule> schedule)
+      : problem_(problem), propagation_(problem.model().propagation()), schedule_(schedule), keep_limit_(keep) {}
 
   // Searches within `limits` (nodes: decisions, failures: conflicts, solutions: those
   // handed on), calling emit(path, 1, FoundAt) for each solution, or each improvement of
@@ -73,7 +84,7 @@ class LearningSearch {
     } catch (const LimitReached& reached) {
       stats.stop = reached.reason;
     }
-    stats.counters = {{s.propagations, learned_, literals_, jumped_, deleted_}};
+    stats.counters = {{s.propagations, learned_, literals_, jumped_, deleted_, runs_}};
     return stats;
   }
 
@@ -101,6 +112,16 @@ class LearningSearch {
         ++stats.failures;
         learn(trail);
         if (limits.max_failures != 0 && stats.failures >= limits.max_failures) return StopReason::failure_limit;
+        if (schedule_ && ++run_failures_ >= schedule_->budget(runs_)) {
+          ++runs_;
+          run_failures_ = 0;
+          cut_off_ = true;
+        }
+        continue;
+      }
+      if (cut_off_) {  // once the last conflict is learnt from
+        cut_off_ = false;
+        back_to_level(trail, 0);
         continue;
       }
       const auto children = problem_.candidates(state_);
@@ -174,7 +195,7 @@ class LearningSearch {
     const auto& log = s.narrowings();
     processed_ = std::min(processed_, log.size());
     for (; processed_ < log.size(); ++processed_) {
-      trail.sync(s, level());
+      trail.sync(s, level());  // a refute's narrowings, which lo_at reads
       const Narrowing n = log[processed_];  // a copy: refuting adds to the log
       const auto& watched = watching_[static_cast<std::size_t>(n.x)];
       if (watched == nullptr) continue;
@@ -195,7 +216,6 @@ class LearningSearch {
     Space& s = state_.space;
     auto& by_value = (*watching_[static_cast<std::size_t>(x)])[static_cast<std::size_t>(kind)];
     for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to; ++it) {
-      const Literal held{x, kind, it->first};
       auto& watches = it->second;
       for (std::size_t k = 0; k < watches.size();) {
         const Watch watch = watches[k];
@@ -207,7 +227,7 @@ class LearningSearch {
         const auto& ls = learnt_[static_cast<std::size_t>(watch.id)].literals;
         const Literal& other = ls[w[1 - watch.slot]];
         const Nogood::Truth truth = Nogood::holds(s, other);
-        if (truth == Nogood::Truth::no || Nogood::holds(s, held) != Nogood::Truth::yes) {  // satisfied
+        if (truth == Nogood::Truth::no) {  // satisfied
           ++k;
           continue;
         }
@@ -441,6 +461,10 @@ class LearningSearch {
 
   const P& problem_;
   const Propagation& propagation_;  // the model's
+  std::optional<RestartSchedule> schedule_;  // none: one run
+  std::uint64_t runs_ = 0;                   // the runs cut off
+  std::uint64_t run_failures_ = 0;           // the conflicts of the run going on
+  bool cut_off_ = false;                     // the run going on is over
   std::vector<std::array<std::uint32_t, 2>> watches_;  // per nogood learnt: its watched literals
   struct Watch {
     Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied

@@ -543,6 +543,21 @@ TEST(LearningSearch, WeighsItsFailuresAndNodesForTheOrdersThatReadThem) {
   }
 }
 
+// Under the activity orders, a conflict's nogood bumps its variables (VSIDS); the other
+// orders keep no activity to bump.
+TEST(LearningSearch, AConflictBumpsTheActivityOfItsNogoodsVariables) {
+  IntModel model;
+  const auto x = model.int_vars(3, 0, 5);
+  model.post(x[0] + x[1] + x[2] <= Value{9});
+  const IntProblem problem(model, {.prune = Prune::arc, .variables = VariableOrder::activity});
+  IntProblem::State s = problem.root();
+  const std::vector<Literal> nogood{{x[0].id, Literal::Kind::at_most, 2}, {x[2].id, Literal::Kind::equal, 4}};
+  problem.weigh_conflict(s, nogood);
+  EXPECT_GT(s.weights.activity(x[0].id), s.weights.activity(x[1].id));
+  EXPECT_GT(s.weights.activity(x[2].id), s.weights.activity(x[1].id));
+  EXPECT_EQ(s.weights.activity(x[0].id), s.weights.activity(x[2].id));
+}
+
 TEST(LearningSearch, StopsAtItsFailureBudget) {
   IntModel model;
   const auto pigeons = model.int_vars(8, 1, 7);

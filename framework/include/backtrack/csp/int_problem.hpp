@@ -447,6 +447,12 @@ class IntProblem {
     s.weights.next_node();
     s.space.for_each_changed_since_mark([&](int x) { s.weights.narrowed(x); });
   }
+  // And a conflict of the learning search, by the nogood learnt from it: under the
+  // activity orders each of its variables gains as a narrowed one does (VSIDS's bump).
+  void weigh_conflict(State& s, std::span<const Nogood::Literal> nogood) const {
+    if (!learned_.activity) return;
+    for (const Nogood::Literal& l : nogood) s.weights.narrowed(l.x);
+  }
   void weigh_failure(State& s, int broken) const {
     if (broken >= 0 && learns()) s.weights.fail(broken, propagator_scopes_[static_cast<std::size_t>(broken)]);
   }

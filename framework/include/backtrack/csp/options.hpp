@@ -39,7 +39,8 @@
 //           activity  the largest activity (Michel and Van Hentenryck 2012): every
 //                     variable starts at 1; at each node every activity decays (x 0.99),
 //                     then each variable the node's decision and propagation narrowed
-//                     gains 1 (integer models)
+//                     gains 1 (integer models; with --learn lcg, each variable of a
+//                     nogood learnt gains 1 too, as VSIDS bumps a conflict's)
 //           activity-size  fewest values per activity (Gecode's ACTIVITY_SIZE)
 //   --values min      smallest first; mid: the median value first, then outward; random:
 //                     a random order drawn from --seed, the variable and its bounds; max:

@@ -362,6 +362,7 @@ class LearningSearch {
     watch_literal(id, 0, nogood.literals[0], nogood.literals[second]);
     if (second != 0) watch_literal(id, 1, nogood.literals[second], nogood.literals[0]);
     learnt_[at] = std::move(nogood);
+    problem_.weigh_conflict(state_, learnt_[at].literals);
     processed_ = s.narrowings().size();
     conflict_.clear();
     if (!refute(id, learnt_[at].literals[0])) {  // it fails here too

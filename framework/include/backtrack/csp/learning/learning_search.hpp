@@ -2,7 +2,8 @@
 // Lazy clause generation's search (--learn lcg) over an integer problem (int_problem.hpp;
 // Ohrimenko, Stuckey and Codish 2009; Chuffed): decide as the problem's orders say,
 // propagate, and at a failure learn a nogood by first-UIP conflict analysis over the
-// explained trail (explained_trail.hpp, explanations.hpp), jump back to the deepest level
+// explained trail (explained_trail.hpp, explanations.hpp), less the literals the others
+// imply (minimise()), jump back to the deepest level
 // at which the nogood propagates, keep it (two watched literals), and go on from there
 // with the literal it refutes. Every nogood follows from the model (and the bound in
 // force), so no solution is lost; each conflict adds one that the path violates, so the
@@ -312,14 +313,7 @@ class LearningSearch {
         uip = latest;
         break;
       }
-      const Narrowing n = s.narrowings()[static_cast<std::size_t>(latest)];
-      reason_.clear();
-      std::size_t held = static_cast<std::size_t>(latest);
-      if (n.cause >= 0) {
-        held = explain(propagation_[n.cause], scope_of(n.cause), trail, s, latest, n.run_start, reason_);
-      } else {
-        explain_nogood(learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals, trail, s, latest, reason_);
-      }
+      const std::size_t held = explain_narrowing(trail, latest);
       for (const Literal& l : reason_) add(l, held);
     }
     // The UIP first, its own literal (which implies the others it made hold); then the
@@ -330,6 +324,7 @@ class LearningSearch {
     };
     std::sort(rest_.begin(), rest_.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
     rest_.erase(std::unique(rest_.begin(), rest_.end()), rest_.end());
+    minimise(trail);
     Nogood nogood;
     const Narrowing& u = s.narrowings()[static_cast<std::size_t>(uip)];
     nogood.literals.push_back({u.x, u.kind, u.v});
@@ -373,6 +368,61 @@ class LearningSearch {
       return;
     }
     propagate(trail);
+  }
+
+  // The explanation of narrowing `at` (not a decision's) in reason_; returns the log
+  // position its literals held before.
+  std::size_t explain_narrowing(ExplainedTrail& trail, long at) {
+    Space& s = state_.space;
+    const Narrowing n = s.narrowings()[static_cast<std::size_t>(at)];
+    reason_.clear();
+    if (n.cause >= 0) return explain(propagation_[n.cause], scope_of(n.cause), trail, s, at, n.run_start, reason_);
+    explain_nogood(learnt_[static_cast<std::size_t>(nogood_cause(n.cause))].literals, trail, s, at, reason_);
+    return static_cast<std::size_t>(at);
+  }
+
+  // Leaves out of rest_ each literal that the others imply (MiniSat's local minimisation):
+  // one whose narrowing's explanation holds at the root or follows from literals of rest_
+  // that held before it. Only earlier literals count, so that no two leave each other out.
+  void minimise(ExplainedTrail& trail) {
+    Space& s = state_.space;
+    const auto follows_atom = [&](const Literal& r, long before) {
+      return std::any_of(rest_.begin(), rest_.end(), [&](const auto& el) { return el.first < before && implies(el.second, r); });
+    };
+    const auto follows = [&](const Literal& r, long before) {  // x = v: by its two bounds
+      if (r.kind != Literal::Kind::equal) return follows_atom(r, before);
+      return follows_atom({r.x, Literal::Kind::more_than, r.v - 1}, before) && follows_atom({r.x, Literal::Kind::at_most, r.v}, before);
+    };
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < rest_.size(); ++i) {
+      const long e = rest_[i].first;
+      bool implied = s.narrowings()[static_cast<std::size_t>(e)].cause != -1;  // a decision is kept
+      if (implied) {
+        const std::size_t held = explain_narrowing(trail, e);
+        for (const Literal& r : reason_) {
+          const long at = trail.when_true(s, r, held);
+          if (at == ExplainedTrail::not_yet || (trail.level(at) != 0 && !follows(r, e))) {
+            implied = false;
+            break;
+          }
+        }
+      }
+      if (!implied) rest_[kept++] = rest_[i];
+    }
+    rest_.resize(kept);
+  }
+  // a -> b, of literals neither of which is x = v.
+  static bool implies(const Literal& a, const Literal& b) {
+    if (a.x != b.x) return false;
+    using K = Literal::Kind;
+    switch (b.kind) {
+      case K::more_than: return a.kind == K::more_than && a.v >= b.v;
+      case K::at_most: return a.kind == K::at_most && a.v <= b.v;
+      case K::not_equal: return (a.kind == K::not_equal && a.v == b.v) || (a.kind == K::more_than && a.v >= b.v) ||
+                                (a.kind == K::at_most && a.v < b.v);
+      case K::equal: return false;
+    }
+    return false;
   }
 
   // Forgets half the nogoods kept (Audemard and Simon 2009, Glucose): those whose literals

@@ -425,16 +425,40 @@ TEST(LearningSearch, AnUnsatisfiableCoreBehindFreeChoicesIsProvedOnce) {
   EXPECT_GT(result.stats.counters.value[3], 0U) << "no jump back";
 }
 
+// `pigeons` variables of 1 .. holes, pairwise different.
+IntModel pigeons_in_holes(int pigeons, Value holes) {
+  IntModel model;
+  const auto xs = model.int_vars(pigeons, 1, holes);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    for (std::size_t j = i + 1; j < xs.size(); ++j) model.post(xs[i] != xs[j]);
+  }
+  return model;
+}
+
+// The shortest Golomb ruler of `marks` marks within 0 .. 40, its marks the first variables.
+IntModel golomb_ruler(int marks) {
+  IntModel golomb;
+  const auto xs = golomb.int_vars(marks, 0, 40);
+  golomb.post(xs[0] == Value{0});
+  std::vector<IntVar> differences;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (i + 1 < xs.size()) golomb.post(xs[i] + 1 <= xs[i + 1]);
+    for (std::size_t j = i + 1; j < xs.size(); ++j) {
+      differences.push_back(golomb.int_var(1, 40));
+      golomb.post(xs[j] - xs[i] == differences.back());
+    }
+  }
+  golomb.all_different(differences);
+  golomb.minimize(xs.back());
+  return golomb;
+}
+
 // Forgetting nogoods (from the eleventh kept on, here) loses no solution and no proof:
 // seven pigeons in six holes are still none, eight queens still a placement (checked
 // here), and Golomb's ruler of seven marks still 25 long (A003022).
 TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
   constexpr std::size_t keep = 10;
-  IntModel pigeonhole;
-  const auto pigeons = pigeonhole.int_vars(7, 1, 6);
-  for (std::size_t i = 0; i < pigeons.size(); ++i) {
-    for (std::size_t j = i + 1; j < pigeons.size(); ++j) pigeonhole.post(pigeons[i] != pigeons[j]);
-  }
+  const IntModel pigeonhole = pigeons_in_holes(7, 6);
   const Learnt none = learn(IntProblem(pigeonhole, {.prune = Prune::arc}), {}, keep);
   EXPECT_FALSE(none.found());
   EXPECT_TRUE(none.stats.complete());
@@ -461,19 +485,7 @@ TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
     }
   }
 
-  IntModel golomb;
-  const auto marks = golomb.int_vars(7, 0, 40);
-  golomb.post(marks[0] == Value{0});
-  std::vector<IntVar> differences;
-  for (std::size_t i = 0; i < marks.size(); ++i) {
-    if (i + 1 < marks.size()) golomb.post(marks[i] + 1 <= marks[i + 1]);
-    for (std::size_t j = i + 1; j < marks.size(); ++j) {
-      differences.push_back(golomb.int_var(1, 40));
-      golomb.post(marks[j] - marks[i] == differences.back());
-    }
-  }
-  golomb.all_different(differences);
-  golomb.minimize(marks.back());
+  const IntModel golomb = golomb_ruler(7);
   const Learnt ruler = learn(IntProblem(golomb, {.prune = Prune::bounds}), {}, keep);
   ASSERT_TRUE(ruler.found());
   EXPECT_TRUE(ruler.stats.complete());
@@ -486,30 +498,14 @@ TEST(LearningSearch, ForgettingNogoodsKeepsTheAnswers) {
 TEST(LearningSearch, RestartingKeepsTheAnswers) {
   constexpr std::size_t keep = 10;
   const auto restarts = RestartSchedule::luby_times(1);
-  IntModel pigeonhole;
-  const auto pigeons = pigeonhole.int_vars(7, 1, 6);
-  for (std::size_t i = 0; i < pigeons.size(); ++i) {
-    for (std::size_t j = i + 1; j < pigeons.size(); ++j) pigeonhole.post(pigeons[i] != pigeons[j]);
-  }
+  const IntModel pigeonhole = pigeons_in_holes(7, 6);
   const Learnt none = learn(IntProblem(pigeonhole, {.prune = Prune::arc, .variables = VariableOrder::dom_wdeg}), {},
                             keep, restarts);
   EXPECT_FALSE(none.found());
   EXPECT_TRUE(none.stats.complete());
   EXPECT_GT(none.stats.counters.value[5], 0U) << "no restart";
 
-  IntModel golomb;
-  const auto marks = golomb.int_vars(7, 0, 40);
-  golomb.post(marks[0] == Value{0});
-  std::vector<IntVar> differences;
-  for (std::size_t i = 0; i < marks.size(); ++i) {
-    if (i + 1 < marks.size()) golomb.post(marks[i] + 1 <= marks[i + 1]);
-    for (std::size_t j = i + 1; j < marks.size(); ++j) {
-      differences.push_back(golomb.int_var(1, 40));
-      golomb.post(marks[j] - marks[i] == differences.back());
-    }
-  }
-  golomb.all_different(differences);
-  golomb.minimize(marks.back());
+  const IntModel golomb = golomb_ruler(7);
   for (const VariableOrder order : {VariableOrder::static_order, VariableOrder::afc_size, VariableOrder::activity}) {
     const Learnt ruler = learn(IntProblem(golomb, {.prune = Prune::bounds, .variables = order}), {}, keep, restarts);
     ASSERT_TRUE(ruler.found());
@@ -559,11 +555,7 @@ TEST(LearningSearch, AConflictBumpsTheActivityOfItsNogoodsVariables) {
 }
 
 TEST(LearningSearch, StopsAtItsFailureBudget) {
-  IntModel model;
-  const auto pigeons = model.int_vars(8, 1, 7);
-  for (std::size_t i = 0; i < pigeons.size(); ++i) {
-    for (std::size_t j = i + 1; j < pigeons.size(); ++j) model.post(pigeons[i] != pigeons[j]);
-  }
+  const IntModel model = pigeons_in_holes(8, 7);
   const IntProblem problem(model, {.prune = Prune::arc});
   const Learnt result = learn(problem, {.max_failures = 50});
   EXPECT_EQ(result.stats.stop, StopReason::failure_limit);

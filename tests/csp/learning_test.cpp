@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "backtrack/csp/globals/cumulative.hpp"
+#include "backtrack/csp/globals/disjunctive.hpp"
 #include "backtrack/csp/learning/learning_search.hpp"
 #include "backtrack/engine.hpp"
 #include "int_solutions.hpp"
@@ -190,7 +191,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 12)) {
+  switch (pick(0, 13)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -279,6 +280,34 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "cumulative";
       break;
     }
+    case 12: {
+      // three tasks starting at x, of durations 1 .. 3, fixed or one of two; detectable
+      // precedences on or off
+      std::vector<IntVar> duration;
+      for (int i = 0; i < 3; ++i) {
+        const Value least = pick(1, 3);
+        duration.push_back(m.model.int_var(least, least + pick(0, 1)));
+      }
+      if (pick(0, 1) == 0) {
+        disjunctive(m.model, x, duration);
+      } else {
+        disjunctive_strict(m.model, x, duration);
+      }
+      Propagation& propagation = m.model.propagation_to_tune();
+      Disjunctive tuned = *std::get<Boxed<Disjunctive>>(propagation[0]);
+      tuned.precedences = pick(0, 1) == 0;
+      propagation.replace(0, Boxed<Disjunctive>(std::move(tuned)));
+      m.holds = [](const std::vector<Value>& v) {  // v[7 + i]: task i's duration
+        for (std::size_t i = 0; i < 3; ++i) {
+          for (std::size_t j = i + 1; j < 3; ++j) {
+            if (v[i] + v[7 + i] > v[j] && v[j] + v[7 + j] > v[i]) return false;
+          }
+        }
+        return true;
+      };
+      m.posted = "disjunctive";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -297,7 +326,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
 TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
-  int narrowings = 0, failures = 0, by_time_table = 0;
+  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0;
   for (int trial = 0; trial < 10000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -359,6 +388,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       check(out, held, implied);
       ++narrowings;
       if (m.posted == "cumulative" && held == i) ++by_time_table;  // its own explanation, not the scope's
+      if (m.posted == "disjunctive" && held == i) ++by_unary_rules;
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -366,11 +396,13 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       check(out, held, std::nullopt);
       ++failures;
       if (m.posted == "cumulative" && held == log.size()) ++by_time_table;
+      if (m.posted == "disjunctive" && held == log.size()) ++by_unary_rules;
     }
   }
   EXPECT_GT(narrowings, 2000);
   EXPECT_GT(failures, 300);
   EXPECT_GT(by_time_table, 50);
+  EXPECT_GT(by_unary_rules, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

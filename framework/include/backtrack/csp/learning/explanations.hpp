@@ -17,12 +17,15 @@
 //     failure by two variables fixed to one value. What it found by Hall sets (bounds,
 //     domain) is explained by the whole scope;
 //   - a cumulative: what its time-table shows (TimeTable below), the tasks surely running
-//     at the times that are too full; what only its energies show, by the whole scope.
+//     at the times that are too full; what only its energies show, by the whole scope;
+//   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,
+//     by the bounds that make them so (UnaryExplainer below).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <map>
 #include <optional>
 #include <type_traits>
@@ -317,6 +320,224 @@ inline bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail,
   return false;
 }
 
+// Disjunctive by the rules of its propagator (disjunctive.hpp), found again on the bounds
+// before the narrowing. Each shows a set of tasks running before task i, which then
+// starts no earlier than the end of those of them that start from some a: a plus their
+// work. In the direction of the times where the bound moved is an earliest start
+// (mirrored, t -> -t, for a latest start):
+//   - edge-finding: every task ending by b precedes i when those of them starting from
+//     a <= est_i cannot fit beside i in a .. b (a + their work + p_i > b);
+//   - a detectable precedence: task j precedes i when it starts before i can end
+//     (lct_j - p_j < est_i + p_i);
+//   - not-last, a latest end lowered to H: were i to end after H, every task starting by
+//     H would precede it, and those of them starting from a end past i's latest start.
+// A failure: tasks in a .. b of more work than b - a, or a task whose bounds one of the
+// rules crosses. Each task is named by the bounds that make it a member (est >= a,
+// lct <= b) and its least duration; of the ways found, the one of fewest literals.
+class UnaryExplainer {
+ public:
+  UnaryExplainer(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, std::size_t before)
+      : d_(d), trail_(trail), s_(s), before_(before) {
+    for (std::size_t i = 0; i < d.starts().size(); ++i) {
+      const Value lo = trail.lo_at(s, d.starts()[i], before);
+      const Value hi = trail.hi_at(s, d.starts()[i], before);
+      const Value p = std::max<Value>(trail.lo_at(s, d.durations()[i], before), 0);
+      tasks_[0].push_back({lo, hi + p, p});
+      tasks_[1].push_back({-(hi + p), -lo, p});
+    }
+  }
+
+  bool explain_failure(std::vector<Literal>& out) const {
+    Best best;
+    for (const bool m : {false, true}) {
+      const std::vector<Task>& t = tasks_[m];
+      for (const Task& end : t) {  // overload in a .. b
+        const Value b = end.lct;
+        const auto in = members(m, std::size_t(-1), [&](const Task& j) { return j.lct <= b; });
+        if (const auto a = latest_window(t, in, b + 1, none)) best.offer([&](std::vector<Literal>& c) { window(m, in, *a, b, c); });
+      }
+      for (std::size_t i = 0; i < t.size(); ++i) {  // a rule crossing i's bounds
+        if (t[i].p == 0) continue;
+        best.offer([&](std::vector<Literal>& c) {
+          return raise_est(m, i, t[i].lct - t[i].p + 1, c) && (lct_at_most(m, i, t[i].lct, c), true);
+        });
+        best.offer([&](std::vector<Literal>& c) {
+          return lower_lct(m, i, t[i].est + t[i].p - 1, c) && (est_at_least(m, i, t[i].est, c), true);
+        });
+      }
+    }
+    return best.into(out);
+  }
+
+  // Task i's start raised to `bound` (up) or lowered to it.
+  bool explain_start(std::size_t i, bool up, Value bound, std::vector<Literal>& out) const {
+    const Value p = tasks_[0][i].p;
+    Best best;
+    if (up) {
+      best.offer([&](std::vector<Literal>& c) { return raise_est(false, i, bound, c); });
+      best.offer([&](std::vector<Literal>& c) { return lower_lct(true, i, -bound, c); });
+    } else {
+      best.offer([&](std::vector<Literal>& c) { return raise_est(true, i, -(bound + p), c); });
+      best.offer([&](std::vector<Literal>& c) { return lower_lct(false, i, bound + p, c); });
+    }
+    return best.into(out);
+  }
+
+ private:
+  struct Task {
+    Value est, lct, p;  // in one direction's times
+  };
+  static constexpr Value none = std::numeric_limits<Value>::max();
+
+  // The fewest literals of the explanations offered.
+  struct Best {
+    std::vector<Literal> literals;
+    bool found = false;
+    template <class Make>
+    void offer(Make make) {
+      std::vector<Literal> c;
+      if constexpr (std::is_same_v<decltype(make(c)), bool>) {
+        if (!make(c)) return;
+      } else {
+        make(c);
+      }
+      if (found && c.size() >= literals.size()) return;
+      literals = std::move(c);
+      found = true;
+    }
+    bool into(std::vector<Literal>& out) const {
+      if (found) out.insert(out.end(), literals.begin(), literals.end());
+      return found;
+    }
+  };
+
+  // The tasks but i of positive duration where `keep` holds.
+  template <class Keep>
+  std::vector<std::size_t> members(bool m, std::size_t i, Keep keep) const {
+    std::vector<std::size_t> in;
+    for (std::size_t j = 0; j < tasks_[m].size(); ++j) {
+      if (j != i && tasks_[m][j].p > 0 && keep(tasks_[m][j])) in.push_back(j);
+    }
+    return in;
+  }
+  // The latest a (at most `cap`; an earliest start of `set`, or cap) such that a plus the
+  // work of the tasks of `set` starting from a reaches `target`.
+  static std::optional<Value> latest_window(const std::vector<Task>& t, std::vector<std::size_t> set, Value target,
+                                            Value cap) {
+    std::sort(set.begin(), set.end(), [&](std::size_t a, std::size_t b) { return t[a].est > t[b].est; });
+    Value work = 0;
+    std::size_t k = 0;
+    const auto reaches = [&](Value a) {
+      for (; k < set.size() && t[set[k]].est >= a; ++k) work += t[set[k]].p;
+      return a + work >= target;
+    };
+    if (cap != none && reaches(cap)) return cap;
+    for (const std::size_t j : set) {
+      if (t[j].est <= cap && reaches(t[j].est)) return t[j].est;
+    }
+    return std::nullopt;
+  }
+  // The tasks of `set` starting from a, each by est >= a and lct <= b.
+  void window(bool m, const std::vector<std::size_t>& set, Value a, Value b, std::vector<Literal>& out) const {
+    for (const std::size_t j : set) {
+      if (tasks_[m][j].est < a) continue;
+      est_at_least(m, j, a, out);
+      lct_at_most(m, j, b, out);
+    }
+  }
+
+  // i's earliest start raised to e: by edge-finding or detectable precedences.
+  bool raise_est(bool m, std::size_t i, Value e, std::vector<Literal>& out) const {
+    const std::vector<Task>& t = tasks_[m];
+    const Task& ti = t[i];
+    if (ti.p == 0) return false;
+    Best best;
+    for (const Task& end : t) {
+      const Value b = end.lct;
+      const auto before = members(m, i, [&](const Task& j) { return j.lct <= b; });
+      const auto a = latest_window(t, before, b + 1 - ti.p, ti.est);
+      if (!a) continue;
+      const auto from = latest_window(t, before, e, none);
+      if (!from) continue;
+      best.offer([&](std::vector<Literal>& c) {
+        est_at_least(m, i, *a, c);
+        for (const std::size_t j : before) {
+          if (t[j].est < std::min(*a, *from)) continue;
+          est_at_least(m, j, t[j].est >= std::max(*a, *from) ? std::max(*a, *from) : std::min(*a, *from), c);
+          lct_at_most(m, j, b, c);
+        }
+      });
+    }
+    const auto precede = members(m, i, [&](const Task& j) { return j.lct - j.p < ti.est + ti.p; });
+    if (const auto from = latest_window(t, precede, e, none)) {
+      best.offer([&](std::vector<Literal>& c) {
+        Value latest = std::numeric_limits<Value>::min();
+        for (const std::size_t j : precede) {
+          if (t[j].est < *from) continue;
+          est_at_least(m, j, *from, c);
+          lct_at_most(m, j, t[j].lct, c);
+          latest = std::max(latest, t[j].lct - t[j].p);
+        }
+        est_at_least(m, i, latest + 1 - ti.p, c);
+      });
+    }
+    return best.into(out);
+  }
+
+  // i's latest end lowered to h: not-last.
+  bool lower_lct(bool m, std::size_t i, Value h, std::vector<Literal>& out) const {
+    const std::vector<Task>& t = tasks_[m];
+    const Task& ti = t[i];
+    if (ti.p == 0) return false;
+    const auto by_h = members(m, i, [&](const Task& j) { return j.lct - j.p <= h; });
+    const auto from = latest_window(t, by_h, ti.lct - ti.p + 1, none);
+    if (!from) return false;
+    Value work = 0;
+    for (const std::size_t j : by_h) {
+      if (t[j].est < *from) continue;
+      est_at_least(m, j, *from, out);
+      lct_at_most(m, j, h + t[j].p, out);
+      work += t[j].p;
+    }
+    lct_at_most(m, i, *from + work - 1 + ti.p, out);
+    return true;
+  }
+
+  // est_j >= a and lct_j <= b in direction m, with j's least duration.
+  void est_at_least(bool m, std::size_t j, Value a, std::vector<Literal>& out) const {
+    const Value p = tasks_[m][j].p;
+    out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::at_most, -a - p}
+                    : Literal{d_.starts()[j], Literal::Kind::more_than, a - 1});
+    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+  }
+  void lct_at_most(bool m, std::size_t j, Value b, std::vector<Literal>& out) const {
+    const Value p = tasks_[m][j].p;
+    out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::more_than, -b - 1}
+                    : Literal{d_.starts()[j], Literal::Kind::at_most, b - p});
+    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+  }
+
+  const Disjunctive& d_;
+  const ExplainedTrail& trail_;
+  const Space& s_;
+  std::size_t before_;
+  std::array<std::vector<Task>, 2> tasks_;  // forward, mirrored
+};
+
+inline bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, long at,
+                                std::size_t before, std::vector<Literal>& out) {
+  const UnaryExplainer unary(d, trail, s, before);
+  if (at < 0) return unary.explain_failure(out);
+  const Narrowing& n = s.narrowings()[before];
+  const auto& starts = d.starts();
+  const auto it = std::find(starts.begin(), starts.end(), n.x);
+  if (it == starts.end() || std::find(it + 1, starts.end(), n.x) != starts.end()) return false;
+  const auto i = static_cast<std::size_t>(it - starts.begin());
+  if (n.kind == LiteralKind::more_than) return unary.explain_start(i, true, n.lo, out);
+  if (n.kind == LiteralKind::at_most) return unary.explain_start(i, false, n.hi, out);
+  return false;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -367,6 +588,8 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
           detail::explain_and_or(q, scope, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Cumulative>>) {
           return detail::explain_cumulative(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Disjunctive>>) {
+          return detail::explain_disjunctive(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

@@ -47,6 +47,9 @@ class Disjunctive {
 
   bool precedences = false;  // detectable precedences too (the header comment); set by the search
 
+  const std::vector<int>& starts() const { return s_; }
+  const std::vector<int>& durations() const { return d_; }
+
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
 

@@ -154,7 +154,7 @@ class OptionalColumns(unittest.TestCase):
             [sys.executable, SCRIPT, "--benchmarks-dir", os.path.join(HERE, "minizinc"),
              "--instances", os.path.join(HERE, "minizinc", "schedule.txt"), "--solver-msc", msc,
              "--fzn-backtrack", FAKE, "--fzn-gecode", FAKE, "--learn",
-             "--backtrack-flags", "--prune bounds  --restarts luby",
+             "--backtrack-flags", "--prune bounds  --restarts luby", "--learn-flags=-f",
              "--fzn-chuffed", os.path.join(HERE, "minizinc", "fake-chuffed"),
              "--timeout", "20", "--work-dir", work],
             capture_output=True, text=True, env=dict(os.environ, **(env or {})))
@@ -173,13 +173,14 @@ class OptionalColumns(unittest.TestCase):
             self.assertIn("ours with --learn lcg solves 1, without 1; median nodes with / without "
                           "over the 1 both solve: 0.43", proc.stdout)
             self.assertIn("of the 1 instances Chuffed solves, learn solves 1", proc.stdout)
-            # Every fzn-backtrack run has --backtrack-flags, only the second --learn lcg;
+            # Every fzn-backtrack run has --backtrack-flags, only the second --learn lcg and
+            # --learn-flags;
             # Gecode has neither.
             with open(os.path.join(work, "schedule.ours.out")) as f:
                 self.assertRegex(f.read(), r"% flags: -a -s -t 20000 --prune bounds --restarts luby \S+schedule.fzn\n")
             with open(os.path.join(work, "schedule.learn.out")) as f:
                 self.assertRegex(f.read(), r"% flags: -a -s -t 20000 --prune bounds --restarts luby "
-                                 r"--learn lcg \S+schedule.fzn\n")
+                                 r"--learn lcg -f \S+schedule.fzn\n")
             with open(os.path.join(work, "schedule.gecode.out")) as f:
                 self.assertRegex(f.read(), r"% flags: -a -s -t 20000 \S+schedule.gecode.fzn\n")
             # Chuffed's copy: ours with its two names, nothing else changed.

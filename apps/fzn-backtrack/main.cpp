@@ -58,7 +58,10 @@ po::options_description flag_descriptions(Flags& f) {
       ("free-search,f", po::bool_switch(&f.free), "ignore the search annotations: the variable with the fewest "
                                                   "values per accumulated failure count first (afc-size), its "
                                                   "smallest value; an optimisation restarts (--restarts luby unless "
-                                                  "given), each search trying first the best solution's values")
+                                                  "given), each search trying first the best solution's values. "
+                                                  "With --learn lcg: a hybrid, as Chuffed's -f, the runs between "
+                                                  "restarts (luby unless given) deciding by the annotations and by "
+                                                  "activity (VSIDS) in turn")
       ("statistics,s", po::bool_switch(&f.statistics), "print statistics as %%%mzn-stat lines")
       ("verbose,v", po::bool_switch(&f.verbose), "say on stderr which annotations are ignored")
       ("time,t", po::value(&f.time_ms), "stop after MS milliseconds")
@@ -165,7 +168,8 @@ int run(int argc, char** argv) {
   if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
   const std::optional<csp::Learn> learn = csp::parse_choice(f.learn, csp::integer_learns);
   if (!learn) throw UsageError("unknown --learn " + in_quotes(f.learn) + " (choose none, lcg)");
-  if (f.free && vm.count("restarts") == 0 && *learn == csp::Learn::none) f.restarts = "luby";
+  const bool hybrid = f.free && *learn == csp::Learn::lcg;
+  if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
   if (!restarts) throw UsageError("unknown --restarts " + in_quotes(f.restarts) + " (choose none, luby, geometric)");
   const std::optional<csp::Globals> globals = csp::parse_choice(f.globals, csp::all_globals);
@@ -176,7 +180,8 @@ int run(int argc, char** argv) {
                                    .restarts = *restarts,
                                    .lns = static_cast<int>(f.lns),
                                    .last_conflict = f.last_conflict,
-                                   .learn = *learn};
+                                   .learn = *learn,
+                                   .hybrid = hybrid};
   csp::check_learning(options);
 
   // The limits hold from the start: reading the model, building it and propagating its
@@ -189,7 +194,7 @@ int run(int argc, char** argv) {
   flatzinc::ModelSolver made;
   try {
     const LimitsInScope watched(limits);
-    made = flatzinc::read_solver(text, !f.free, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""});
+    made = flatzinc::read_solver(text, !f.free || hybrid, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""});
   } catch (const InputError& e) {
     throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution

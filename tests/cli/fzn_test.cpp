@@ -382,6 +382,15 @@ TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
   EXPECT_EQ(solutions_of(restarts.out).back(), "x = 2;\ny = 3;\ns = 5;\n") << restarts.out;
   EXPECT_TRUE(contains(restarts.out, "\n==========\n")) << restarts.out;
   EXPECT_TRUE(contains(restarts.out, "%%%mzn-stat: restarts=")) << restarts.out;
+  // -f: Chuffed's hybrid, the annotations and activity in turn, with Luby's restarts.
+  const auto hybrid = fzn({"--learn", "lcg", "-f", "-s", m.path()});
+  ASSERT_EQ(hybrid.exit_code, 0) << hybrid.err;
+  EXPECT_EQ(solutions_of(hybrid.out).back(), "x = 2;\ny = 3;\ns = 5;\n") << hybrid.out;
+  EXPECT_TRUE(contains(hybrid.out, "\n==========\n")) << hybrid.out;
+  EXPECT_TRUE(contains(hybrid.out, "%%%mzn-stat: restarts=")) << hybrid.out;
+  const auto one_run = fzn({"--learn", "lcg", "-f", "--restarts", "none", m.path()});
+  EXPECT_EQ(one_run.exit_code, 64) << one_run.out;
+  EXPECT_TRUE(contains(one_run.err, "alternates its orders at restarts")) << one_run.err;
 }
 
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {

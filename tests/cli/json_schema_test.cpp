@@ -121,6 +121,7 @@ TEST(JsonSchema, EveryLineOfEveryCommandMatches) {
       {"solve", "golomb", "-n", "9", "--max-nodes", "100"},
       {"solve", "nqueens", "-n", "5", "--trace=boards", "--max-nodes", "30"},
       {"solve", "nqueens", "-n", "6", "--strategy", "csp", "--symmetry", "mirror", "--trace"},
+      {"solve", "golomb", "-n", "5", "--learn", "lcg", "--restarts", "luby", "--trace"},
       {"compare", "golomb", "-n", "5..6"},
       {"compare", "nqueens", "-n", "5..7", "--strategy", "word,csp", "--vary", "prune=forward,arc", "--profile"},
       {"compare", "sudoku", "--file", set, "--strategy", "dlx,bits", "--per-instance"},

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compare_table.hpp"
@@ -172,9 +173,66 @@ TEST(Learn, ClauseLearningRefusesWhatItDoesNotOffer) {
   const auto lns = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--lns", "30"});
   EXPECT_EQ(lns.exit_code, 64);
   EXPECT_TRUE(cli::contains(lns.err, "--learn lcg searches no neighbourhoods")) << lns.err;
-  const auto trace = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--trace"});
-  EXPECT_EQ(trace.exit_code, 64);
-  EXPECT_TRUE(cli::contains(trace.err, "not with --trace")) << trace.err;
+  const auto profile = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--profile"});
+  EXPECT_EQ(profile.exit_code, 64);
+  EXPECT_TRUE(cli::contains(profile.err, "not with --profile")) << profile.err;
+}
+
+// --trace of a learning search: each conflict with the nogood learnt, in the layer's
+// words, and the depth it goes back to; the nodes nest as the search's statistics say,
+// and the optimum is proved by the root failing.
+TEST(Learn, TheTraceShowsEachConflictAndTheNogoodLearnt) {
+  for (const char* restarts : {"none", "luby"}) {
+    const auto o = run({"solve", "golomb", "-n", "8", "--learn", "lcg", "--restarts", restarts, "--trace", "--format",
+                        "json"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    int nodes = 0, backs = 0, conflicts = 0, solutions = 0, restarted = 0, depth = 0;
+    std::vector<std::pair<std::string, int>> events;  // and their depths
+    for (const auto& line : json_lines(o.out)) {
+      if (line.value("type", "") != "step") continue;
+      const std::string event = line["event"];
+      events.emplace_back(event, line["depth"].get<int>());
+      if (event == "node") {
+        depth = line["depth"];
+        ++nodes;
+      }
+      if (event == "back") {
+        depth = line["depth"].get<int>() - 1;  // the open node's
+        ++backs;
+      }
+      if (event == "solution") ++solutions;
+      if (event == "restart") ++restarted;
+      if (event != "conflict") continue;
+      ++conflicts;
+      const auto nogood = line["nogood"].get<std::vector<std::string>>();
+      const int to = line["to"];
+      EXPECT_EQ(line["depth"], depth) << line.dump();
+      EXPECT_LT(to, depth) << line.dump();
+      EXPECT_FALSE(nogood.empty()) << line.dump();
+      for (const std::string& literal : nogood) {
+        EXPECT_TRUE(literal.starts_with("x")) << literal;  // "x3 <= 7"
+      }
+    }
+    const auto summary = summary_of(o);
+    EXPECT_EQ(summary["objective"], 34) << summary.dump();  // A003022
+    EXPECT_EQ(summary["status"], "complete");
+    EXPECT_EQ(nodes, summary["nodes"].get<int>()) << restarts;
+    EXPECT_EQ(backs, nodes) << "every node entered is left";
+    EXPECT_EQ(conflicts, summary["failures"].get<int>()) << restarts;
+    EXPECT_GT(conflicts, 10) << restarts;
+    EXPECT_EQ(std::to_string(solutions), summary["solutions"].get<std::string>()) << restarts;
+    EXPECT_EQ(restarted, summary["counters"]["cutoffs"].get<int>()) << restarts;
+    if (std::string(restarts) == "luby") {
+      EXPECT_GT(restarted, 0);
+    }
+    ASSERT_GE(events.size(), 2u);
+    EXPECT_EQ(events[events.size() - 2], std::make_pair(std::string("dead_end"), 0)) << "the root fails last";
+    EXPECT_EQ(events.back(), std::make_pair(std::string("back"), 0));
+  }
+  const auto text = run({"solve", "golomb", "-n", "5", "--learn", "lcg", "--trace"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(cli::contains(text.out, "conflict: learnt that x2 = 3, x9 > 1 cannot all hold; back to depth 1"))
+      << text.out;
 }
 
 }  // namespace

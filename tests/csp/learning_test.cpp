@@ -139,11 +139,16 @@ TEST(LearningSearch, RandomModelsAnswerAsGenerateAndTestAndLearnOnlyWhatHolds) {
                                       {.prune = Prune::arc, .values = ValueOrder::split},
                                       {.prune = Prune::bounds, .variables = VariableOrder::static_order},
                                       {.prune = Prune::domain, .variables = VariableOrder::mrv}};
-    for (std::size_t k = 0; k <= std::size(settings); ++k) {
-      // the last: dom-wdeg from the root again after 1, 1, 2, 1, 1, 2, 4, ... conflicts
-      const bool restarting = k == std::size(settings);
+    for (std::size_t k = 0; k <= std::size(settings) + 1; ++k) {
+      // the last two: from the root again after 1, 1, 2, 1, 1, 2, 4, ... conflicts, by
+      // dom-wdeg, and by the static order and activity in turn (hybrid)
+      const bool restarting = k >= std::size(settings);
+      const bool hybrid = k == std::size(settings) + 1;
       const SearchOptions options =
-          restarting ? SearchOptions{.prune = Prune::arc, .variables = VariableOrder::dom_wdeg} : settings[k];
+          !restarting ? settings[k]
+          : hybrid    ? SearchOptions{.prune = Prune::arc, .variables = VariableOrder::static_order,
+                                      .restarts = Restarts::luby, .learn = Learn::lcg, .hybrid = true}
+                      : SearchOptions{.prune = Prune::arc, .variables = VariableOrder::dom_wdeg};
       const IntProblem problem(m.model, options);
       const Learnt result =
           learn(problem, {}, 2000, restarting ? std::optional(RestartSchedule::luby_times(1)) : std::nullopt);
@@ -545,6 +550,17 @@ TEST(LearningSearch, RestartingKeepsTheAnswers) {
     EXPECT_EQ(ruler.values[6], 25);  // A003022
     EXPECT_GT(ruler.stats.counters.value[5], 0U) << "no restart";
   }
+  // hybrid: the static order and activity in turn
+  const IntProblem hybrid(golomb, {.prune = Prune::bounds, .variables = VariableOrder::static_order,
+                                   .restarts = Restarts::luby, .learn = Learn::lcg, .hybrid = true});
+  const Learnt ruler = learn(hybrid, {}, keep, restarts);
+  ASSERT_TRUE(ruler.found());
+  EXPECT_TRUE(ruler.stats.complete());
+  EXPECT_EQ(ruler.values[6], 25);
+  EXPECT_GT(ruler.stats.counters.value[5], 1U) << "no second run";
+  const Learnt alone = learn(IntProblem(golomb, {.prune = Prune::bounds, .variables = VariableOrder::static_order}),
+                             {}, keep, restarts);
+  EXPECT_NE(ruler.stats.nodes, alone.stats.nodes) << "the activity runs decided as the static order does";
 }
 
 // The orders that weigh failures read the learning search's: dom-wdeg's weights grow with

@@ -122,6 +122,33 @@ void SearchTrace::backjump(int to) {
   line(depth_ + 1, "backjump to depth " + std::to_string(to) + ": the failure depends on no decision below it");
 }
 
+void SearchTrace::learnt(const std::vector<std::string>& nogood, int to) {
+  if (!writes()) return;
+  if (json_) {
+    nlohmann::json event = step("conflict", depth_);
+    event["nogood"] = nogood;
+    event["to"] = to;
+    json(event);
+    return;
+  }
+  if (nogood.empty()) {
+    line(depth_ + 1, "conflict: it holds whatever is decided; the search is over");
+    return;
+  }
+  std::string literals;
+  for (const std::string& l : nogood) literals += (literals.empty() ? "" : ", ") + l;
+  line(depth_ + 1, "conflict: learnt that " + literals + " cannot all hold; back to depth " + std::to_string(to));
+}
+
+void SearchTrace::restart() {
+  if (!writes()) return;
+  if (json_) {
+    json(step("restart", depth_));
+    return;
+  }
+  line(depth_ + 1, "restart: back to the root, keeping what was learnt");
+}
+
 void SearchTrace::leave() {
   if (json_ && writes()) json(step("back", depth_));
   --depth_;

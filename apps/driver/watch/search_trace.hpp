@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "backtrack/search_watcher.hpp"
 
@@ -29,6 +30,8 @@ class SearchTrace final : public SearchWatcher {
   void refused(const NodeView& move) override;
   void dead_end(const NodeView& node) override;
   void backjump(int to) override;
+  void learnt(const std::vector<std::string>& nogood, int to) override;
+  void restart() override;
   void leave() override;
 
   std::uint64_t nodes() const { return nodes_; }

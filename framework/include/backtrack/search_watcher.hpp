@@ -6,6 +6,7 @@
 // Value types and the standard library only: the driver implements it.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace backtrack {
 
@@ -46,6 +47,17 @@ class SearchWatcher {
   // `to` (--learn cbj): the search goes back to the node at that depth, leaving the
   // other children of the nodes between (each still leaves).
   virtual void backjump(int to) { (void)to; }
+  // The open node failed, and a learning search (--learn lcg) learnt from it that the
+  // literals of `nogood` ("x3 <= 2", in the problem's words) cannot all hold; it goes back
+  // to the node at depth `to`, where the nogood prunes (the nodes between each leave). An
+  // empty nogood: the failure holds whatever is decided, and the search is over.
+  virtual void learnt(const std::vector<std::string>& nogood, int to) {
+    (void)nogood;
+    (void)to;
+  }
+  // A learning search's run is over (--restarts): it goes back to the root, keeping what
+  // it learnt (the nodes open each leave).
+  virtual void restart() {}
   // The open node's subtree is finished.
   virtual void leave() = 0;
 };

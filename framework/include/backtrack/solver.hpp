@@ -310,9 +310,9 @@ class ProblemSolver final : public Solver {
   // which learns nogoods from its failures and jumps back; it hands on the first
   // solution, or each improvement of an optimisation.
   RunResult run_learning(const RunRequest& request, const SolutionSink& sink) const {
-    if (request.watcher != nullptr || request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
-      throw UsageError("--learn lcg runs a search of its own, which jumps back over what it learns: not with --trace, "
-                       "--tree, --profile, --checkpoint or --mpi");
+    if (request.profile || request.checkpoint != nullptr || request.subtrees != nullptr) {
+      throw UsageError("--learn lcg runs a search of its own, which jumps back over what it learns: not with "
+                       "--profile, --checkpoint or --mpi");
     }
     const bool optimising = optimises();
     const bool one = request.mode == SearchMode::first ||
@@ -333,7 +333,11 @@ class ProblemSolver final : public Solver {
         best = solution.objective;
         return sink(std::move(solution));
       };
-      result.stats = problem_.search_learning(limits, emit);
+      if (request.watcher != nullptr) {
+        result.stats = problem_.search_learning(limits, emit, BoundWatchEvents<P, Render>(*request.watcher, render_, problem_));
+      } else {
+        result.stats = problem_.search_learning(limits, emit);
+      }
       result.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       if (optimising) {
         result.objective = ObjectiveResult{.minimise = problem_.minimises(), .best = best, .proved = result.stats.complete()};

@@ -58,6 +58,12 @@ class WatchEvents {
     watcher_->dead_end(View(problem, *present_, state, path, nullptr, true));
   }
   void backjump(int to) { watcher_->backjump(to); }
+  void learnt(const P& problem, std::span<const Move> nogood, int to) {
+    std::vector<std::string> words;
+    for (const Move& m : nogood) words.push_back(move_words(problem, m));
+    watcher_->learnt(words, to);
+  }
+  void restart() { watcher_->restart(); }
   void leave() { watcher_->leave(); }
 
  private:
@@ -109,6 +115,30 @@ class WatchEvents {
 
   SearchWatcher* watcher_;
   const Present* present_;
+};
+
+// WatchEvents bound to the problem whose words it speaks, for a search that is told the
+// state and the path alone: the learning search, which runs on the integer problem a
+// plugin's problem may wrap.
+template <Problem P, class Present>
+class BoundWatchEvents {
+ public:
+  using State = typename P::State;
+  using Move = typename P::Move;
+
+  BoundWatchEvents(SearchWatcher& watcher, const Present& present, const P& problem)
+      : events_(watcher, present), problem_(&problem) {}
+
+  void enter(const State& state, std::span<const Move> path) { events_.enter(*problem_, state, path); }
+  void dead_end(const State& state, std::span<const Move> path) { events_.dead_end(*problem_, state, path); }
+  void solution(std::uint64_t weight) { events_.solution(weight); }
+  void learnt(std::span<const Move> nogood, int to) { events_.learnt(*problem_, nogood, to); }
+  void restart() { events_.restart(); }
+  void leave() { events_.leave(); }
+
+ private:
+  WatchEvents<P, Present> events_;
+  const P* problem_;
 };
 
 }  // namespace backtrack

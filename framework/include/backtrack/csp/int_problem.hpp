@@ -237,9 +237,11 @@ class IntProblem {
 
   // The variable's children (--branching, --values: value_order.hpp): by default two,
   // x = v and x != v for the first value v of the order, as Gecode branches.
-  Children candidates(const State& s) const {
+  // by_activity: the variable by activity over every phase's (hybrid(); the value by its
+  // phase's order).
+  Children candidates(const State& s, bool by_activity = false) const {
     if (s.space.failed()) return {};
-    const auto [x, phase] = choose_variable(s);
+    const auto [x, phase] = choose_variable(s, by_activity);
     if (x < 0) return {};
     const Space& d = s.space;
     using K = Decision::Kind;
@@ -434,11 +436,13 @@ class IntProblem {
   // Lazy clause generation (--learn lcg): the solver runs search_learning() in place of
   // the engine's search (problem.hpp's HasClauseLearning).
   bool learns_clauses() const { return options_.learn == Learn::lcg; }
-  template <class Emit>
-  SearchStats search_learning(const SearchLimits& limits, Emit& emit) const {
-    return LearningSearch<IntProblem>(*this).run(limits, emit);
+  template <class Emit, class Watch = Unwatched>
+  SearchStats search_learning(const SearchLimits& limits, Emit& emit, Watch watch = {}) const {
+    using Search = LearningSearch<IntProblem, Watch>;
+    return Search(*this, Search::default_keep, restart_schedule(), std::move(watch)).run(limits, emit);
   }
   static std::span<const std::string_view> learning_counters() { return learning_counter_names; }
+  bool hybrid() const { return options_.hybrid; }
   // What the orders that weigh failures (failure_weights.hpp) are told, by apply() and by
   // the learning search: a decision's node, narrowed since its mark; a failure of
   // propagator `broken` (negative: of none of the model's).
@@ -567,6 +571,7 @@ class IntProblem {
       learned_.afc |= learned_by(p.order).afc;
       learned_.activity |= learned_by(p.order).activity;
     }
+    learned_.activity |= options_.hybrid;
     root_.weights = FailureWeights(model_.variables(), learned_, [&](auto add) {
       for (const auto& scope : propagator_scopes_) add(scope);
     });
@@ -579,33 +584,41 @@ class IntProblem {
   // The variable to branch on, and its phase: of the first phase with a variable open, the
   // first of its variables, in their order, that is best by the phase's order; -1 when all
   // are fixed.
-  std::pair<int, const Phase*> choose_variable(const State& s) const {
+  std::pair<int, const Phase*> choose_variable(const State& s, bool by_activity) const {
     const Space& d = s.space;
+    const auto own_phase = [&](int x) { return &phases_[static_cast<std::size_t>(phase_of_[static_cast<std::size_t>(x)])]; };
     if (options_.last_conflict) {
       const int x = s.conflict.choice([&](int y) { return !d.fixed(y) && phase_of_[static_cast<std::size_t>(y)] >= 0; });
-      if (x >= 0) return {x, &phases_[static_cast<std::size_t>(phase_of_[static_cast<std::size_t>(x)])]};
+      if (x >= 0) return {x, own_phase(x)};
     }
-    const DomainView view{d, *this};
+    if (by_activity) {
+      const int x = first_best(s, {0, decisions_.size(), VariableOrder::activity, ValueOrder::min});
+      return {x, x < 0 ? nullptr : own_phase(x)};
+    }
     for (const Phase& p : phases_) {
-      const auto first_best = [&](const auto& merit) {
-        int best = -1;
-        decltype(merit(0)) best_merit{};
-        for (std::size_t i = p.begin; i < p.end; ++i) {
-          const int x = decisions_[i];
-          if (d.fixed(x)) continue;
-          if (p.order == VariableOrder::static_order) return x;
-          const auto m = merit(x);
-          if (best < 0 || m < best_merit) {
-            best = x;
-            best_merit = m;
-          }
-        }
-        return best;
-      };
-      const int best = with_merit<Wide>(p.order, view, s.weights, first_best);
-      if (best >= 0) return {best, &p};
+      if (const int x = first_best(s, p); x >= 0) return {x, &p};
     }
     return {-1, nullptr};
+  }
+  // Of p's open variables, the first that is best by p's order; -1: none open.
+  int first_best(const State& s, const Phase& p) const {
+    const Space& d = s.space;
+    const auto best_by = [&](const auto& merit) {
+      int best = -1;
+      decltype(merit(0)) best_merit{};
+      for (std::size_t i = p.begin; i < p.end; ++i) {
+        const int x = decisions_[i];
+        if (d.fixed(x)) continue;
+        if (p.order == VariableOrder::static_order) return x;
+        const auto m = merit(x);
+        if (best < 0 || m < best_merit) {
+          best = x;
+          best_merit = m;
+        }
+      }
+      return best;
+    };
+    return with_merit<Wide>(p.order, DomainView{d, *this}, s.weights, best_by);
   }
   // What variable_choice.hpp reads of the domains.
   struct DomainView {

@@ -124,12 +124,20 @@ struct SearchOptions {
   std::optional<Branching> branching = std::nullopt;
   bool last_conflict = false;  // last_conflict.hpp: the variable whose decision failed last first
   Learn learn = Learn::none;
+  // Under --learn lcg with --restarts: every second run decides by activity (VSIDS) over
+  // all the decision variables, the others by the orders (the model's annotations), as
+  // Chuffed's free search alternates (fzn-backtrack -f).
+  bool hybrid = false;
 };
 
 // --learn lcg runs a search of its own (learning/learning_search.hpp), which searches no
 // neighbourhoods yet: refused with them rather than ignoring them.
 inline void check_learning(const SearchOptions& o) {
   if (o.learn == Learn::lcg && o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
+  if (o.hybrid && (o.learn != Learn::lcg || o.restarts == Restarts::none)) {
+    throw UsageError("a hybrid search alternates its orders at restarts of a learning search: it needs --learn lcg "
+                     "and --restarts luby or geometric");
+  }
 }
 
 inline constexpr std::array all_prunes{Prune::none, Prune::forward, Prune::arc, Prune::bounds, Prune::domain};

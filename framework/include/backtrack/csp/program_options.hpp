@@ -195,6 +195,7 @@ inline std::string describe(const SearchOptions& o) {
   if (o.branching) s += " branching=" + std::string(to_string(*o.branching));
   if (o.last_conflict) s += " last-conflict=on";
   if (o.learn != Learn::none) s += " learn=" + std::string(to_string(o.learn));
+  if (o.hybrid) s += " hybrid=on";
   return s;
 }
 

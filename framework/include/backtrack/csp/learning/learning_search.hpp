@@ -14,7 +14,8 @@
 // times Luby's sequence, or 100, 150, 225, ...) and decides again from there as the
 // orders say, which have learnt from the failures (dom-wdeg, afc, activity); the nogoods
 // and the bound stay, so each run starts where the last left it, and since the runs grow,
-// the search still ends.
+// the search still ends. A hybrid search (options.hpp) decides every second run by
+// activity instead, as Chuffed's free search does.
 //
 // An optimisation's solution tightens the objective at the root, as a bound every later
 // search keeps: the bound is the search's, as in branch and bound, and the root failing
@@ -33,6 +34,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -51,17 +53,24 @@ namespace backtrack::csp {
 inline constexpr std::array<std::string_view, 6> learning_counter_names{
     "propagations", "nogoods", "nogood_literals", "jumped", "nogoods_deleted", "cutoffs"};
 
-template <class P>
+// A Watch other than Unwatched (--trace, --tree: watched_search.hpp's BoundWatchEvents) is told
+// of every node, conflict, nogood and restart; one that is not costs nothing.
+template <class P, class Watch = Unwatched>
 class LearningSearch {
  public:
   using Move = typename P::Move;
+  static constexpr std::size_t default_keep = 2000;
 
   // keep: the nogoods kept before the first reduction (reduce()); schedule: the conflicts
   // of each run (none: one run), the problem's --restarts unless given.
-  explicit LearningSearch(const P& problem, std::size_t keep = 2000)
+  explicit LearningSearch(const P& problem, std::size_t keep = default_keep)
       : LearningSearch(problem, keep, problem.restart_schedule()) {}
-  LearningSearch(const P& problem, std::size_t keep, std::optional<RestartSchedule> schedule)
-      : problem_(problem), propagation_(problem.model().propagation()), schedule_(schedule), keep_limit_(keep) {}
+  LearningSearch(const P& problem, std::size_t keep, std::optional<RestartSchedule> schedule, Watch watch = {})
+      : problem_(problem),
+        propagation_(problem.model().propagation()),
+        schedule_(schedule),
+        keep_limit_(keep),
+        watch_(std::move(watch)) {}
 
   // Searches within `limits` (nodes: decisions, failures: conflicts, solutions: those
   // handed on), calling emit(path, 1, FoundAt) for each solution, or each improvement of
@@ -72,8 +81,15 @@ class LearningSearch {
   SearchStats run(const SearchLimits& limits, Emit& emit) {
     SearchStats stats;
     stats.nodes = 1;
-    if (!problem_.root_consistent()) return stats;
     state_ = problem_.root();
+    if constexpr (watched) watch_.enter(state_, std::span<const Move>());
+    if (!problem_.root_consistent()) {
+      if constexpr (watched) {
+        watch_.dead_end(state_, std::span<const Move>());
+        watch_.leave();
+      }
+      return stats;
+    }
     Space& s = state_.space;
     ExplainedTrail trail(s);
     s.log_narrowings(true);
@@ -109,7 +125,11 @@ class LearningSearch {
         if (const StopReason outside = limits.outside_stop(); outside != StopReason::none) return outside;
       }
       if (s.failed()) {
-        if (level() == 0) return StopReason::none;
+        if constexpr (watched) watch_.dead_end(state_, std::span<const Move>(path_));
+        if (level() == 0) {
+          if constexpr (watched) watch_.leave();
+          return StopReason::none;
+        }
         ++stats.failures;
         learn(trail);
         if (limits.max_failures != 0 && stats.failures >= limits.max_failures) return StopReason::failure_limit;
@@ -122,10 +142,11 @@ class LearningSearch {
       }
       if (cut_off_) {  // once the last conflict is learnt from
         cut_off_ = false;
+        if constexpr (watched) watch_.restart();
         back_to_level(trail, 0);
         continue;
       }
-      const auto children = problem_.candidates(state_);
+      const auto children = problem_.candidates(state_, problem_.hybrid() && runs_ % 2 == 1);
       if (children.begin() == children.end()) {
         if (!problem_.is_solution(state_)) {  // no values for the auxiliaries: the decisions are the conflict
           conflict_ = decisions_literals();
@@ -135,6 +156,7 @@ class LearningSearch {
         }
         ++stats.solutions;
         ++stats.representatives;
+        if constexpr (watched) watch_.solution(1);
         const std::vector<Move> solution = solution_path();
         if (!emit(std::span<const Move>(solution), std::uint64_t{1}, FoundAt{stats.nodes, Clock::now()})) {
           return StopReason::solution_limit;
@@ -156,6 +178,7 @@ class LearningSearch {
       P::post(s, d);
       propagate(trail);
       problem_.weigh_node(state_);
+      if constexpr (watched) watch_.enter(state_, std::span<const Move>(path_));
     }
   }
 
@@ -219,7 +242,7 @@ class LearningSearch {
     for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to; ++it) {
       auto& watches = it->second;
       for (std::size_t k = 0; k < watches.size();) {
-        const Watch watch = watches[k];
+        const NogoodWatch watch = watches[k];
         if (Nogood::holds(s, watch.blocker) == Nogood::Truth::no) {  // satisfied, seen without the nogood
           ++k;
           continue;
@@ -337,6 +360,7 @@ class LearningSearch {
     if (!rest_.empty()) ++levels;
     literals_ += nogood.literals.size();
     jumped_ += static_cast<std::uint64_t>(level() - back_to - 1);
+    if constexpr (watched) tell_learnt(nogood.literals, back_to);
     back_to_level(trail, back_to);
     if (learned_ - deleted_ >= keep_limit_) reduce();
     ++learned_;
@@ -456,7 +480,7 @@ class LearningSearch {
   }
   void unwatch(int id, const Literal& l) {
     auto& watches = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)][l.v];
-    const auto it = std::find_if(watches.begin(), watches.end(), [&](const Watch& w) { return w.id == id; });
+    const auto it = std::find_if(watches.begin(), watches.end(), [&](const NogoodWatch& w) { return w.id == id; });
     *it = watches.back();
     watches.pop_back();
   }
@@ -466,10 +490,12 @@ class LearningSearch {
     while (level() > target) {
       s.undo();
       path_.pop_back();
+      if constexpr (watched) watch_.leave();
     }
     trail.sync(s, level());
   }
   void fail_at_root(ExplainedTrail& trail) {
+    if constexpr (watched) tell_learnt({}, 0);
     back_to_level(trail, 0);
     state_.space.fail();
   }
@@ -494,6 +520,13 @@ class LearningSearch {
     return out;
   }
 
+  // The watch told of a nogood, its literals as moves (the same kinds) in the problem's words.
+  void tell_learnt(const std::vector<Literal>& literals, int to) {
+    std::vector<Move> moves;
+    for (const Literal& l : literals) moves.push_back({l.x, static_cast<typename Move::Kind>(l.kind), l.v});
+    watch_.learnt(std::span<const Move>(moves), to);
+  }
+
   std::vector<Literal> decisions_literals() const {
     std::vector<Literal> out;
     for (const Move& d : path_) out.push_back({d.x, static_cast<LiteralKind>(d.kind), d.v});
@@ -510,6 +543,8 @@ class LearningSearch {
     return scopes_[static_cast<std::size_t>(id)];
   }
 
+  static constexpr bool watched = !std::is_same_v<Watch, Unwatched>;
+
   const P& problem_;
   const Propagation& propagation_;  // the model's
   std::optional<RestartSchedule> schedule_;  // none: one run
@@ -517,13 +552,13 @@ class LearningSearch {
   std::uint64_t run_failures_ = 0;           // the conflicts of the run going on
   bool cut_off_ = false;                     // the run going on is over
   std::vector<std::array<std::uint32_t, 2>> watches_;  // per nogood learnt: its watched literals
-  struct Watch {
+  struct NogoodWatch {
     Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied
     int id;              // the nogood's
     std::uint32_t slot;  // its watch 0 or 1
   };
   // A variable's watches: by the literal's kind, then its value.
-  using WatchesByKind = std::array<std::map<Value, std::vector<Watch>>, 4>;
+  using WatchesByKind = std::array<std::map<Value, std::vector<NogoodWatch>>, 4>;
   std::vector<std::unique_ptr<WatchesByKind>> watching_;  // per variable (none: no watch yet)
   std::size_t processed_ = 0;                             // the narrowings whose watches were looked at
   typename P::State state_;
@@ -543,6 +578,7 @@ class LearningSearch {
   std::vector<Literal> reason_;
   std::uint64_t literals_ = 0;  // over every nogood learnt
   std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each
+  [[no_unique_address]] Watch watch_;
 };
 
 }  // namespace backtrack::csp

@@ -331,7 +331,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
 TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
-  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0;
+  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0;
   for (int trial = 0; trial < 10000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -394,6 +394,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       ++narrowings;
       if (m.posted == "cumulative" && held == i) ++by_time_table;  // its own explanation, not the scope's
       if (m.posted == "disjunctive" && held == i) ++by_unary_rules;
+      if (m.posted == "element" && held == i) ++by_supports;
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -402,12 +403,14 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       ++failures;
       if (m.posted == "cumulative" && held == log.size()) ++by_time_table;
       if (m.posted == "disjunctive" && held == log.size()) ++by_unary_rules;
+      if (m.posted == "element" && held == log.size()) ++by_supports;
     }
   }
   EXPECT_GT(narrowings, 2000);
   EXPECT_GT(failures, 300);
   EXPECT_GT(by_time_table, 50);
   EXPECT_GT(by_unary_rules, 50);
+  EXPECT_GT(by_supports, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -19,7 +19,9 @@
 //   - a cumulative: what its time-table shows (TimeTable below), the tasks surely running
 //     at the times that are too full; what only its energies show, by the whole scope;
 //   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,
-//     by the bounds that make them so (UnaryExplainer below).
+//     by the bounds that make them so (UnaryExplainer below);
+//   - an element of constants: for each value it took, what took its support (a position
+//     by its value gone from z, a value by its positions gone from the index).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
@@ -538,6 +540,74 @@ inline bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trai
   return false;
 }
 
+// z = array[index] of constants: a position leaves the index where its value left z, a
+// value leaves z where all its positions left the index. So a value u that a narrowing
+// took from one of them (the values between a bound's old place and its new one, the
+// others where it fixed the variable) is explained by u's own literal where u was gone
+// already, else by the literals that took its support: z != array[u] for a position, the
+// positions' index != i for a value. A failure: every position of the index's domain,
+// each so. False where a literal needed does not hold, or the range is too wide.
+inline bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail, const Space& s, long at,
+                                   std::size_t before, std::vector<Literal>& out) {
+  if (e.index == e.z) return false;
+  // Whether u had left x, and if so its literal appended: x's bound where u lies past it
+  // (one literal for many values), else the hole.
+  const auto gone = [&](int x, Value u) {
+    if (u < trail.lo_at(s, x, before)) {
+      trail.lower_bound(s, x, before, out);
+    } else if (u > trail.hi_at(s, x, before)) {
+      trail.upper_bound(s, x, before, out);
+    } else {
+      const Literal hole{x, Literal::Kind::not_equal, u};
+      if (trail.when_true(s, hole, before) == ExplainedTrail::not_yet) return false;
+      out.push_back(hole);
+    }
+    return true;
+  };
+  // Why value u of x cannot be taken, appended; false: not by values gone.
+  const auto unsupported = [&](int x, Value u) {
+    if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) && gone(x, u)) return true;
+    if (x == e.index) {
+      if (u < 0 || u >= static_cast<Value>(e.array.size())) return true;
+      return gone(e.z, e.array[static_cast<std::size_t>(u)]);
+    }
+    for (const int i : e.positions_of(u)) {
+      if (!gone(e.index, i)) return false;
+    }
+    return true;
+  };
+  // The values of x in from .. to, but `kept`, each unsupported.
+  const auto range = [&](int x, Value from, Value to, std::optional<Value> kept) {
+    if (to - from > 1024) return false;
+    for (Value u = from; u <= to; ++u) {
+      if (u != kept && !unsupported(x, u)) return false;
+    }
+    return true;
+  };
+  const std::size_t size = out.size();
+  bool ok = false;
+  if (at < 0) {
+    const Value lo = trail.lo_at(s, e.index, before), hi = trail.hi_at(s, e.index, before);
+    ok = range(e.index, lo, hi, std::nullopt);
+    trail.lower_bound(s, e.index, before, out);
+    trail.upper_bound(s, e.index, before, out);
+  } else {
+    const Narrowing& n = s.narrowings()[before];
+    if (n.x != e.index && n.x != e.z) return false;
+    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    switch (n.kind) {
+      case LiteralKind::not_equal: ok = unsupported(n.x, n.v); break;
+      case LiteralKind::more_than: ok = range(n.x, lo, n.lo - 1, std::nullopt); break;
+      case LiteralKind::at_most: ok = range(n.x, n.hi + 1, hi, std::nullopt); break;
+      case LiteralKind::equal: ok = range(n.x, lo, hi, n.lo); break;
+    }
+    if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::equal) trail.lower_bound(s, n.x, before, out);
+    if (n.kind == LiteralKind::at_most || n.kind == LiteralKind::equal) trail.upper_bound(s, n.x, before, out);
+  }
+  if (!ok) out.resize(size);
+  return ok;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -590,6 +660,8 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
           return detail::explain_cumulative(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Disjunctive>>) {
           return detail::explain_disjunctive(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<ElementValues>>) {
+          return detail::explain_element_values(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

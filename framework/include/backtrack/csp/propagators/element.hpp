@@ -28,6 +28,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -97,6 +98,15 @@ struct ElementValues {
     first_position.push_back(static_cast<int>(positions.size()));
   }
   std::vector<Subscription> subscriptions() const { return {{index, Event::domain}, {z, Event::domain}}; }
+
+  // The positions whose value is v (none where no position gives it).
+  std::span<const int> positions_of(Value v) const {
+    const auto it = std::lower_bound(distinct.begin(), distinct.end(), v);
+    if (it == distinct.end() || *it != v) return {};
+    const auto r = static_cast<std::size_t>(it - distinct.begin());
+    return std::span<const int>(positions).subspan(static_cast<std::size_t>(first_position[r]),
+                                                   static_cast<std::size_t>(first_position[r + 1] - first_position[r]));
+  }
 
   void prepare(Space& s) {
     const std::size_t n = array.size();

@@ -358,7 +358,9 @@ class UnaryExplainer {
         const auto in = members(m, std::size_t(-1), [&](const Task& j) { return j.lct <= b; });
         if (const auto a = latest_window(t, in, b + 1, none)) best.offer([&](std::vector<Literal>& c) { window(m, in, *a, b, c); });
       }
-      for (std::size_t i = 0; i < t.size(); ++i) {  // a rule crossing i's bounds
+      // A rule crossing a task's bounds: each task tried, a cube of the tasks in all, so
+      // not past max_crossing_tasks (the whole scope explains it then).
+      for (std::size_t i = 0; i < t.size() && t.size() <= max_crossing_tasks; ++i) {
         if (t[i].p == 0) continue;
         best.offer([&](std::vector<Literal>& c) {
           return raise_est(m, i, t[i].lct - t[i].p + 1, c) && (lct_at_most(m, i, t[i].lct, c), true);
@@ -390,6 +392,7 @@ class UnaryExplainer {
     Value est, lct, p;  // in one direction's times
   };
   static constexpr Value none = std::numeric_limits<Value>::max();
+  static constexpr std::size_t max_crossing_tasks = 32;
 
   // The fewest literals of the explanations offered.
   struct Best {

@@ -198,6 +198,14 @@ inline void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, co
   trail.domain_literals(s, scope, before, out);
 }
 
+// The one task whose start is x; none where x starts no task or several (their
+// explanations would mix).
+inline std::optional<std::size_t> only_task_of(const std::vector<int>& starts, int x) {
+  const auto it = std::find(starts.begin(), starts.end(), x);
+  if (it == starts.end() || std::find(it + 1, starts.end(), x) != starts.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - starts.begin());
+}
+
 // Cumulative by its time-table (Schutt, Feydy, Stuckey and Wallace 2011, pointwise
 // explanations): a task i surely runs at time p where s[i] <= p < s[i] + d[i] for every
 // start left, which the literals s[i] <= p and s[i] > p - d[i] say (d[i] and r[i] at
@@ -310,15 +318,13 @@ class TimeTable {
 
 inline bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
                                std::size_t before, std::vector<Literal>& out) {
-  const TimeTable table(c, trail, s, before);
-  if (at < 0) return table.explain_failure(out);
+  if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out);
   const Narrowing& n = s.narrowings()[before];
-  const auto& starts = c.starts();
-  const auto it = std::find(starts.begin(), starts.end(), n.x);
-  if (it == starts.end() || std::find(it + 1, starts.end(), n.x) != starts.end()) return false;
-  const auto j = static_cast<std::size_t>(it - starts.begin());
-  if (n.kind == LiteralKind::more_than) return table.explain_start(j, trail.lo_at(s, n.x, before), n.lo, true, out);
-  if (n.kind == LiteralKind::at_most) return table.explain_start(j, trail.hi_at(s, n.x, before), n.hi, false, out);
+  const auto j = only_task_of(c.starts(), n.x);
+  if (!j) return false;
+  const TimeTable table(c, trail, s, before);
+  if (n.kind == LiteralKind::more_than) return table.explain_start(*j, trail.lo_at(s, n.x, before), n.lo, true, out);
+  if (n.kind == LiteralKind::at_most) return table.explain_start(*j, trail.hi_at(s, n.x, before), n.hi, false, out);
   return false;
 }
 
@@ -351,13 +357,14 @@ class UnaryExplainer {
 
   bool explain_failure(std::vector<Literal>& out) const {
     Best best;
+    for (const Value b : distinct_lcts(false)) {  // overload in a .. b (the mirror shows the same windows)
+      const auto in = members(false, std::size_t(-1), [&](const Task& j) { return j.lct <= b; });
+      if (const auto a = latest_window(tasks_[0], in, b + 1, none)) {
+        best.offer([&](std::vector<Literal>& c) { window(false, in, *a, b, c); });
+      }
+    }
     for (const bool m : {false, true}) {
       const std::vector<Task>& t = tasks_[m];
-      for (const Task& end : t) {  // overload in a .. b
-        const Value b = end.lct;
-        const auto in = members(m, std::size_t(-1), [&](const Task& j) { return j.lct <= b; });
-        if (const auto a = latest_window(t, in, b + 1, none)) best.offer([&](std::vector<Literal>& c) { window(m, in, *a, b, c); });
-      }
       // A rule crossing a task's bounds: each task tried, a cube of the tasks in all, so
       // not past max_crossing_tasks (the whole scope explains it then).
       for (std::size_t i = 0; i < t.size() && t.size() <= max_crossing_tasks; ++i) {
@@ -416,6 +423,14 @@ class UnaryExplainer {
     }
   };
 
+  // The tasks' latest ends in direction m, each once: the ends of the windows tried.
+  std::vector<Value> distinct_lcts(bool m) const {
+    std::vector<Value> b;
+    for (const Task& t : tasks_[m]) b.push_back(t.lct);
+    std::sort(b.begin(), b.end());
+    b.erase(std::unique(b.begin(), b.end()), b.end());
+    return b;
+  }
   // The tasks but i of positive duration where `keep` holds.
   template <class Keep>
   std::vector<std::size_t> members(bool m, std::size_t i, Keep keep) const {
@@ -457,8 +472,7 @@ class UnaryExplainer {
     const Task& ti = t[i];
     if (ti.p == 0) return false;
     Best best;
-    for (const Task& end : t) {
-      const Value b = end.lct;
+    for (const Value b : distinct_lcts(m)) {
       const auto before = members(m, i, [&](const Task& j) { return j.lct <= b; });
       const auto a = latest_window(t, before, b + 1 - ti.p, ti.est);
       if (!a) continue;
@@ -531,15 +545,13 @@ class UnaryExplainer {
 
 inline bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, long at,
                                 std::size_t before, std::vector<Literal>& out) {
-  const UnaryExplainer unary(d, trail, s, before);
-  if (at < 0) return unary.explain_failure(out);
+  if (at < 0) return UnaryExplainer(d, trail, s, before).explain_failure(out);
   const Narrowing& n = s.narrowings()[before];
-  const auto& starts = d.starts();
-  const auto it = std::find(starts.begin(), starts.end(), n.x);
-  if (it == starts.end() || std::find(it + 1, starts.end(), n.x) != starts.end()) return false;
-  const auto i = static_cast<std::size_t>(it - starts.begin());
-  if (n.kind == LiteralKind::more_than) return unary.explain_start(i, true, n.lo, out);
-  if (n.kind == LiteralKind::at_most) return unary.explain_start(i, false, n.hi, out);
+  const auto i = only_task_of(d.starts(), n.x);
+  if (!i) return false;
+  const UnaryExplainer unary(d, trail, s, before);
+  if (n.kind == LiteralKind::more_than) return unary.explain_start(*i, true, n.lo, out);
+  if (n.kind == LiteralKind::at_most) return unary.explain_start(*i, false, n.hi, out);
   return false;
 }
 

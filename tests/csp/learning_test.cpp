@@ -196,7 +196,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 13)) {
+  switch (pick(0, 14)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -313,6 +313,17 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "disjunctive";
       break;
     }
+    case 13: {
+      // a Boolean among them: with a variable narrowed to two values, a Hall interval
+      const auto strength = static_cast<DistinctStrength>(pick(0, 2));
+      m.model.all_different(std::vector<IntVar>{x[0], x[1], x[2], b[0]}, strength);
+      m.holds = [](const std::vector<Value>& v) {
+        const std::set<Value> values{v[0], v[1], v[2], v[3]};
+        return values.size() == 4;
+      };
+      m.posted = "all-different " + std::to_string(static_cast<int>(strength)) + " with a Boolean";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -331,7 +342,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
 TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
-  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0;
+  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0;
   for (int trial = 0; trial < 10000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -345,6 +356,12 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       }
     }
     const auto models = every_assignment(domains, m.holds);
+    // An all-different's explanation by a Hall interval names the bounds of variables
+    // other than the one narrowed; one by the values fixed names only their values.
+    const auto by_others_bounds = [](const std::vector<Literal>& out, int narrowed) {
+      return std::any_of(out.begin(), out.end(),
+                         [&](const Literal& l) { return l.x != narrowed && l.kind != Literal::Kind::equal && l.kind != Literal::Kind::not_equal; });
+    };
     ExplainedTrail trail(s);
     s.log_narrowings(true);
     s.mark();
@@ -395,6 +412,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "cumulative" && held == i) ++by_time_table;  // its own explanation, not the scope's
       if (m.posted == "disjunctive" && held == i) ++by_unary_rules;
       if (m.posted == "element" && held == i) ++by_supports;
+      if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -404,6 +422,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "cumulative" && held == log.size()) ++by_time_table;
       if (m.posted == "disjunctive" && held == log.size()) ++by_unary_rules;
       if (m.posted == "element" && held == log.size()) ++by_supports;
+      if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
     }
   }
   EXPECT_GT(narrowings, 2000);
@@ -411,6 +430,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_time_table, 50);
   EXPECT_GT(by_unary_rules, 50);
   EXPECT_GT(by_supports, 50);
+  EXPECT_GT(by_hall_intervals, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

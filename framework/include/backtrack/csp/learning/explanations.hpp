@@ -14,8 +14,9 @@
 //     and/or decided by one x, that x alone);
 //   - an all-different taking fixed values from the others: x != v by the variable fixed
 //     to v; a bound moved past values by the variables fixed to them (or x's holes); a
-//     failure by two variables fixed to one value. What it found by Hall sets (bounds,
-//     domain) is explained by the whole scope;
+//     failure by two variables fixed to one value. Or, where fewer literals, by a Hall
+//     interval: the others whose ranges fill the values moved past (or more than fill
+//     them: a failure), each by its bounds. What only holes show (gac), by the whole scope;
 //   - a cumulative: what its time-table shows (TimeTable below), the tasks surely running
 //     at the times that are too full; what only its energies show, by the whole scope;
 //   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,
@@ -41,10 +42,11 @@ namespace backtrack::csp {
 
 namespace detail {
 
-// The all-different's explanation of narrowing `at` (-1: its failure), held before log
-// position `limit`; false where it took more than fixed values (out is then unchanged).
-inline bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
-                             std::size_t limit, std::vector<Literal>& out) {
+// The all-different's explanation of narrowing `at` (-1: its failure) by the values
+// fixed, held before log position `limit`; false where it took more than fixed values
+// (out is then unchanged).
+inline bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                                    std::size_t limit, std::vector<Literal>& out) {
   const auto fixed_to = [&](int except, Value v) -> std::optional<Literal> {
     for (const int x : d.xs) {
       const Literal l{x, Literal::Kind::equal, v};
@@ -97,6 +99,84 @@ inline bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, con
   }
   return true;
 }
+
+// The all-different's explanation by a Hall interval of the ranges at `limit`: variables
+// other than the one narrowed, each within a .. b, as many as its values, so that none
+// is left for another; more than its values: a failure. x's bound raised past such an
+// interval (x > a - 1 before) or lowered past it (x <= b), x != v for v inside it. Of the
+// intervals found, the one of fewest variables; false where none shows it.
+inline bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                                     std::size_t limit, std::vector<Literal>& out) {
+  constexpr std::size_t max_scope = 128;  // each variable's low tried: a square of the scope
+  if (d.xs.size() > max_scope) return false;
+  const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
+  if (n && n->kind == LiteralKind::equal) return false;
+  struct Range {
+    int x;
+    Value lo, hi;
+  };
+  std::vector<Range> ranges;
+  for (const int y : d.xs) {
+    if (!n || y != n->x) ranges.push_back({y, trail.lo_at(s, y, limit), trail.hi_at(s, y, limit)});
+  }
+  // Whether a .. b, holding `count` of the ranges, explains the narrowing.
+  const auto explains = [&](Value a, Value b, std::size_t count) {
+    const auto width = static_cast<std::size_t>(b - a + 1);
+    if (!n) return count > width;
+    if (count < width) return false;
+    switch (n->kind) {
+      case LiteralKind::more_than: return a <= trail.lo_at(s, n->x, limit) && b >= n->lo - 1;
+      case LiteralKind::at_most: return b >= trail.hi_at(s, n->x, limit) && a <= n->hi + 1;
+      default: return a <= n->v && n->v <= b;
+    }
+  };
+  std::sort(ranges.begin(), ranges.end(), [](const Range& p, const Range& q) { return p.hi < q.hi; });
+  std::optional<Value> best_a, best_b;
+  std::size_t best_count = 0;
+  for (const Range& low : ranges) {  // a: some range's low
+    const Value a = low.lo;
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < ranges.size(); ++k) {  // b: the highs in order
+      if (ranges[k].lo < a) continue;
+      ++count;
+      const Value b = ranges[k].hi;
+      const bool last_of_b = k + 1 == ranges.size() || ranges[k + 1].hi != b;
+      if (last_of_b && b >= a && explains(a, b, count) && (!best_a || count < best_count)) {
+        best_a = a;
+        best_b = b;
+        best_count = count;
+      }
+    }
+  }
+  if (!best_a) return false;
+  const auto holds_at_root = [&](const Literal& l) { return trail.when_true(s, l, limit) == ExplainedTrail::at_root; };
+  const auto add = [&](const Literal& l) {
+    if (!holds_at_root(l)) out.push_back(l);
+  };
+  for (const Range& r : ranges) {
+    if (r.lo < *best_a || r.hi > *best_b) continue;
+    add({r.x, Literal::Kind::more_than, *best_a - 1});
+    add({r.x, Literal::Kind::at_most, *best_b});
+  }
+  if (n && n->kind == LiteralKind::more_than) add({n->x, Literal::Kind::more_than, *best_a - 1});
+  if (n && n->kind == LiteralKind::at_most) add({n->x, Literal::Kind::at_most, *best_b});
+  return true;
+}
+
+// Of the two, the one of fewer literals (the values fixed first: one literal for x != v).
+inline bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                             std::size_t limit, std::vector<Literal>& out) {
+  const std::size_t size = out.size();
+  const bool by_fixed = explain_by_fixed_values(d, trail, s, at, limit, out);
+  if (by_fixed && out.size() - size <= 1) return true;
+  std::vector<Literal> hall;
+  if (!explain_by_hall_interval(d, trail, s, at, limit, hall)) return by_fixed;
+  if (by_fixed && out.size() - size <= hall.size()) return true;
+  out.resize(size);
+  out.insert(out.end(), hall.begin(), hall.end());
+  return true;
+}
+
 
 // Which bound of each term a sum's bounds reasoning read: the one of the term's smallest
 // value (its lower bound where a > 0), of its largest, or both.

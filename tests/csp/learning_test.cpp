@@ -196,7 +196,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 14)) {
+  switch (pick(0, 15)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -324,6 +324,15 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "all-different " + std::to_string(static_cast<int>(strength)) + " with a Boolean";
       break;
     }
+    case 14: {
+      // up to 12 tuples of values -1 .. 3
+      std::set<std::vector<Value>> tuples;
+      for (int k = static_cast<int>(pick(1, 12)); k > 0; --k) tuples.insert({pick(-1, 3), pick(-1, 3), pick(-1, 3)});
+      m.model.table(std::span<const IntVar>(x), std::vector<std::vector<Value>>(tuples.begin(), tuples.end()));
+      m.holds = [=](const std::vector<Value>& v) { return tuples.count({v[0], v[1], v[2]}) == 1; };
+      m.posted = "table";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -342,8 +351,9 @@ OneConstraint random_constraint(std::mt19937_64& random) {
 TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) {
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
-  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0;
-  for (int trial = 0; trial < 10000; ++trial) {
+  int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
+      by_tuples = 0;
+  for (int trial = 0; trial < 12000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
     const Propagation& propagation = m.model.propagation();
@@ -412,6 +422,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "cumulative" && held == i) ++by_time_table;  // its own explanation, not the scope's
       if (m.posted == "disjunctive" && held == i) ++by_unary_rules;
       if (m.posted == "element" && held == i) ++by_supports;
+      if (m.posted == "table" && held == i) ++by_tuples;
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
     }
     if (broken >= 0) {
@@ -422,6 +433,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "cumulative" && held == log.size()) ++by_time_table;
       if (m.posted == "disjunctive" && held == log.size()) ++by_unary_rules;
       if (m.posted == "element" && held == log.size()) ++by_supports;
+      if (m.posted == "table" && held == log.size()) ++by_tuples;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
     }
   }
@@ -431,6 +443,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_unary_rules, 50);
   EXPECT_GT(by_supports, 50);
   EXPECT_GT(by_hall_intervals, 50);
+  EXPECT_GT(by_tuples, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

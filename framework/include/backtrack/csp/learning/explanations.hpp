@@ -22,15 +22,19 @@
 //   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,
 //     by the bounds that make them so (UnaryExplainer below);
 //   - an element of constants: for each value it took, what took its support (a position
-//     by its value gone from z, a value by its positions gone from the index).
+//     by its value gone from z, a value by its positions gone from the index);
+//   - a table of allowed tuples: for each value it took, a value gone from each of its
+//     tuples (explain_table below).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
+#include <span>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -703,6 +707,84 @@ inline bool explain_element_values(const ElementValues& e, const ExplainedTrail&
   return ok;
 }
 
+// A table of allowed tuples: each value it took from x had every tuple with it gone, each
+// by another variable's value gone from it: its bound where the value lay past it, else
+// the hole (gone at the root: nothing). A failure: every tuple gone. The tuples still to
+// show gone are a bitset, which each variable in turn clears. False for x fixed (its
+// holes would be needed).
+inline bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                          std::vector<Literal>& out) {
+  std::vector<std::uint64_t> left(t.tuple_words(), 0);
+  const auto show_gone = [&](std::size_t i, std::size_t k) {
+    const auto tuples = t.tuples_with(i, k);
+    for (std::size_t w = 0; w < left.size(); ++w) left[w] |= tuples[w];
+  };
+  const auto present = [&](int x, Value v) {
+    return trail.when_true(s, {x, Literal::Kind::not_equal, v}, before) == ExplainedTrail::not_yet;
+  };
+  std::size_t narrowed = t.xs.size();
+  if (at < 0) {
+    for (std::size_t k = 0; k < t.column(0).size(); ++k) show_gone(0, k);
+  } else {
+    const Narrowing& n = s.narrowings()[before];
+    const auto it = std::find(t.xs.begin(), t.xs.end(), n.x);
+    if (it == t.xs.end() || n.kind == LiteralKind::equal) return false;
+    narrowed = static_cast<std::size_t>(it - t.xs.begin());
+    const auto column = t.column(narrowed);
+    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    for (std::size_t k = 0; k < column.size(); ++k) {
+      const Value v = column[k];
+      const bool took = n.kind == LiteralKind::not_equal ? v == n.v
+                        : n.kind == LiteralKind::more_than ? lo <= v && v < n.lo
+                                                            : n.hi < v && v <= hi;
+      if (took && present(n.x, v)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
+    }
+    if (n.kind == LiteralKind::more_than) trail.lower_bound(s, n.x, before, out);
+    if (n.kind == LiteralKind::at_most) trail.upper_bound(s, n.x, before, out);
+  }
+  const auto meets = [&](std::span<const std::uint64_t> tuples) {
+    for (std::size_t w = 0; w < left.size(); ++w) {
+      if ((left[w] & tuples[w]) != 0) return true;
+    }
+    return false;
+  };
+  const auto clear = [&](std::span<const std::uint64_t> tuples) {
+    for (std::size_t w = 0; w < left.size(); ++w) left[w] &= ~tuples[w];
+  };
+  std::vector<std::uint64_t> past(left.size());
+  for (std::size_t j = 0; j < t.xs.size(); ++j) {
+    if (j == narrowed || std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; })) continue;
+    const int y = t.xs[j];
+    const auto column = t.column(j);
+    const Value lo = trail.lo_at(s, y, before), hi = trail.hi_at(s, y, before);
+    for (const bool below : {true, false}) {  // the values past a bound: that bound
+      std::fill(past.begin(), past.end(), 0);
+      for (std::size_t k = 0; k < column.size(); ++k) {
+        if (below ? column[k] >= lo : column[k] <= hi) continue;
+        const auto tuples = t.tuples_with(j, k);
+        for (std::size_t w = 0; w < past.size(); ++w) past[w] |= tuples[w];
+      }
+      if (!meets(past)) continue;
+      if (below) {
+        trail.lower_bound(s, y, before, out);
+      } else {
+        trail.upper_bound(s, y, before, out);
+      }
+      clear(past);
+    }
+    for (std::size_t k = 0; k < column.size(); ++k) {  // the holes
+      const Value v = column[k];
+      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k))) continue;
+      const Literal hole{y, Literal::Kind::not_equal, v};
+      const long removed = trail.when_true(s, hole, before);
+      if (removed == ExplainedTrail::not_yet) continue;
+      if (removed != ExplainedTrail::at_root) out.push_back(hole);
+      clear(t.tuples_with(j, k));
+    }
+  }
+  return std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; });
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -757,6 +839,8 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
           return detail::explain_disjunctive(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<ElementValues>>) {
           return detail::explain_element_values(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Table>>) {
+          return detail::explain_table(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

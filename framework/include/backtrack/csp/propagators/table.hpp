@@ -24,6 +24,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -71,6 +72,12 @@ class CompactTable {
     for (int x : xs) subs.push_back({x, Event::domain});
     return subs;
   }
+
+  // What learning reads (explanations.hpp): column i's values, and the tuples with value
+  // column(i)[k] there, a bitset of tuple_words() words.
+  std::span<const Value> column(std::size_t i) const { return {values_.data() + first_value_[i], column_size(i)}; }
+  std::span<const std::uint64_t> tuples_with(std::size_t i, std::size_t k) const { return {mask(i, k), words_}; }
+  std::size_t tuple_words() const { return words_; }
 
  protected:
   static constexpr std::uint64_t never_updated = ~std::uint64_t{0};

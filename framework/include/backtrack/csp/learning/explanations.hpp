@@ -739,8 +739,7 @@ inline bool explain_table(const Table& t, const ExplainedTrail& trail, const Spa
                                                             : n.hi < v && v <= hi;
       if (took && present(n.x, v)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
     }
-    if (n.kind == LiteralKind::more_than) trail.lower_bound(s, n.x, before, out);
-    if (n.kind == LiteralKind::at_most) trail.upper_bound(s, n.x, before, out);
+    trail.bound_before(s, before, out);
   }
   const auto meets = [&](std::span<const std::uint64_t> tuples) {
     for (std::size_t w = 0; w < left.size(); ++w) {

@@ -37,5 +37,7 @@ TEST(Quoted, AUtf8CharacterIsNotCutInTwo) {
 TEST(Shown, IsQuotedWithoutTheQuotes) {
   EXPECT_EQ(shown("9"), "9");
   EXPECT_EQ(shown("1:0\n3:0"), "1:0\\n3:0");
-  EXPECT_EQ(shown(std::string(61, 'z')), std::string(60, 'z') + "...");
+  // append, not operator+: GCC 12 warns falsely (-Warray-bounds) of the operator inlined
+  // into a build without UBSan's null and alignment checks.
+  EXPECT_EQ(shown(std::string(61, 'z')), std::string(60, 'z').append("..."));
 }

@@ -22,7 +22,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace arithmetic_test {  // a unity build shares one translation unit among the files
 
 using Tuple = std::vector<Value>;
 
@@ -680,5 +680,5 @@ TEST(IntArithmetic, ElementRefusesAnEmptyArrayAndUnknownVariables) {
   EXPECT_THROW(m.times(i, z, IntVar{-1}), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace arithmetic_test
 }  // namespace backtrack::csp

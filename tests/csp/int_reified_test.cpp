@@ -17,7 +17,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace reified_test {  // a unity build shares one translation unit among the files
 
 using Values = std::vector<Value>;
 using Check = std::function<bool(const Values&)>;
@@ -516,5 +516,5 @@ TEST(DistinctGac, FewerThanTwoVariablesAlwaysHold) {
   }
 }
 
-}  // namespace
+}  // namespace reified_test
 }  // namespace backtrack::csp

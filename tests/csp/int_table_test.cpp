@@ -17,7 +17,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace table_test {  // a unity build shares one translation unit among the files
 
 using Tuple = std::vector<Value>;
 using Check = std::function<bool(const Tuple&)>;
@@ -318,5 +318,5 @@ TEST(IntBoolean, EachConstraintIsDomainConsistentAtEveryNode) {
   }
 }
 
-}  // namespace
+}  // namespace table_test
 }  // namespace backtrack::csp

@@ -23,7 +23,7 @@
 #include "int_solutions.hpp"
 
 namespace backtrack::csp {
-namespace {
+namespace learning_test {  // a unity build shares one translation unit among the files
 
 // A random model over n variables of 0 .. 4 and one Boolean, and the same constraints as
 // a test of a complete assignment, written apart from the propagators.
@@ -647,5 +647,5 @@ TEST(LearningSearch, StopsAtItsFailureBudget) {
   EXPECT_EQ(result.nogoods.size(), 50U);
 }
 
-}  // namespace
+}  // namespace learning_test
 }  // namespace backtrack::csp

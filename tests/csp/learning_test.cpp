@@ -196,7 +196,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 15)) {
+  switch (pick(0, 16)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -333,6 +333,17 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "table";
       break;
     }
+    case 15: {
+      const bool largest = pick(0, 1) == 0;
+      if (largest) {
+        m.model.max(x[0], x[1], x[2]);
+      } else {
+        m.model.min(x[0], x[1], x[2]);
+      }
+      m.holds = [=](const std::vector<Value>& v) { return v[2] == (largest ? std::max(v[0], v[1]) : std::min(v[0], v[1])); };
+      m.posted = largest ? "max" : "min";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -352,7 +363,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0;
+      by_tuples = 0, by_bounds = 0;
   for (int trial = 0; trial < 12000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -423,6 +434,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "disjunctive" && held == i) ++by_unary_rules;
       if (m.posted == "element" && held == i) ++by_supports;
       if (m.posted == "table" && held == i) ++by_tuples;
+      if ((m.posted == "min" || m.posted == "max") && held == i) ++by_bounds;
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
     }
     if (broken >= 0) {
@@ -444,6 +456,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_supports, 50);
   EXPECT_GT(by_hall_intervals, 50);
   EXPECT_GT(by_tuples, 50);
+  EXPECT_GT(by_bounds, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -25,6 +25,7 @@
 //     by its value gone from z, a value by its positions gone from the index);
 //   - a table of allowed tuples: for each value it took, a value gone from each of its
 //     tuples (explain_table below).
+//   - a min or max: the bounds of the others that make a bound (explain_min_max below);
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>
@@ -36,6 +37,7 @@
 #include <optional>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -784,6 +786,56 @@ inline bool explain_table(const Table& t, const ExplainedTrail& trail, const Spa
   return std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; });
 }
 
+// z = min(x, y) (max: every bound mirrored, as MinMax reads them): a bound narrowing by
+// the bounds that make it, each as weak as the rule allows. Which rule ran is not
+// written down, but with three distinct variables one rule only moves each bound. A
+// failure, or a variable twice: false.
+inline bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                            std::vector<Literal>& out) {
+  if (at < 0 || m.x == m.y || m.x == m.z || m.y == m.z) return false;
+  const Narrowing& n = s.narrowings()[before];
+  if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return false;
+  const bool mirrored = m.largest;
+  const auto low = [&](int v) { return mirrored ? -trail.hi_at(s, v, before) : trail.lo_at(s, v, before); };
+  const auto high = [&](int v) { return mirrored ? -trail.lo_at(s, v, before) : trail.hi_at(s, v, before); };
+  const auto add = [&](const Literal& l) {
+    if (trail.when_true(s, l, before) != ExplainedTrail::at_root) out.push_back(l);
+  };
+  const auto at_least = [&](int v, Value a) {  // low(v) >= a
+    add(mirrored ? Literal{v, Literal::Kind::at_most, -a} : Literal{v, Literal::Kind::more_than, a - 1});
+  };
+  const auto at_most = [&](int v, Value b) {  // high(v) <= b
+    add(mirrored ? Literal{v, Literal::Kind::more_than, -b - 1} : Literal{v, Literal::Kind::at_most, b});
+  };
+  const bool raised = (n.kind == LiteralKind::more_than) != mirrored;  // low(n.x) went up
+  if (n.x == m.z) {
+    if (raised && std::min(low(m.x), low(m.y)) > low(m.z)) {
+      const Value a = std::min(low(m.x), low(m.y));
+      at_least(m.x, a);
+      at_least(m.y, a);
+      return true;
+    }
+    if (!raised && std::min(high(m.x), high(m.y)) < high(m.z)) {
+      const int by = high(m.x) <= high(m.y) ? m.x : m.y;
+      at_most(by, high(by));
+      return true;
+    }
+  }
+  for (const auto& [x, other] : {std::pair{m.x, m.y}, std::pair{m.y, m.x}}) {
+    if (n.x != x) continue;
+    if (raised && low(m.z) > low(x)) {  // each at least z
+      at_least(m.z, low(m.z));
+      return true;
+    }
+    if (!raised && low(other) > high(m.z) && high(m.z) < high(x)) {  // the other above z: x is z
+      at_most(m.z, high(m.z));
+      at_least(other, high(m.z) + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -840,6 +892,8 @@ inline std::size_t explain(const Propagator& p, const std::vector<int>& scope, c
           return detail::explain_element_values(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Table>>) {
           return detail::explain_table(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, MinMax>) {
+          return detail::explain_min_max(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

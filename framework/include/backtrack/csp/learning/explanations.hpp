@@ -24,8 +24,8 @@
 //   - an element of constants: for each value it took, what took its support (a position
 //     by its value gone from z, a value by its positions gone from the index);
 //   - a table of allowed tuples: for each value it took, a value gone from each of its
-//     tuples (explain_table below).
-//   - a min or max: the bounds of the others that make a bound (explain_min_max below);
+//     tuples (explain_table below);
+//   - a min or max: the bounds of the others that make a bound (explain_min_max below).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 #include <algorithm>

@@ -1,5 +1,5 @@
-# Installs the engine, the runtime and the driver as the CMake package `backtrack`, so
-# that a project of its own can write plugins against them:
+# Installs the engine, the integer layer, the runtime and the driver as the CMake package
+# `backtrack`, so that a project of its own can write plugins against them:
 #   find_package(backtrack REQUIRED)
 #   target_link_libraries(my-app PRIVATE backtrack::framework backtrack::driver)
 # or use the engine alone: target_link_libraries(my-search PRIVATE backtrack::engine)
@@ -14,7 +14,7 @@ install(CODE "if(NOT EXISTS \"$<TARGET_FILE:backtrack>\" OR NOT EXISTS \"${PROJE
   message(FATAL_ERROR \"nothing installed: build backtrack first (cmake --build ${PROJECT_BINARY_DIR} --target backtrack)\")
 endif()")
 
-install(TARGETS backtrack_engine backtrack_runtime backtrack_framework backtrack_driver
+install(TARGETS backtrack_engine backtrack_csp backtrack_runtime backtrack_framework backtrack_driver
   EXPORT backtrackTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -131,176 +131,27 @@ class IntProblem {
     const Space* domain_ = nullptr;  // branching on values: the node's domains
   };
 
-  IntProblem(IntModel model, SearchOptions options)
-      : model_(std::move(model)), options_(options), restart_seed_(options.seed) {
-    if (options_.restarts != Restarts::none && !binary_) {
-      // add_nogoods() reads a second branch as the refutation of the first; a child of
-      // many would need the values of the siblings searched before it.
-      throw UsageError("--restarts with --branching values: the nogoods that keep restarts complete are recorded for "
-                       "binary branching (x = v, then x != v); use --branching binary");
-    }
-    Propagation& propagation = model_.propagation_to_tune();
-    const DistinctStrength strength = options_.prune == Prune::domain   ? DistinctStrength::gac
-                                      : options_.prune == Prune::bounds ? DistinctStrength::bounds
-                                                                        : DistinctStrength::forward;
-    const auto& chosen = model_.strength_from_search();
-    std::vector<char> forward_checks(static_cast<std::size_t>(propagation.size()), 0);
-    for (int id = 0; id < propagation.size(); ++id) {
-      const auto* d = std::get_if<Distinct>(&propagation[id]);
-      // A strength the model gave holds from arc up; none and forward mean the textbook's.
-      if (d == nullptr || (!gated() && std::find(chosen.begin(), chosen.end(), id) == chosen.end())) continue;
-      Distinct tuned = *d;
-      tuned.strength = strength;
-      if (strength == DistinctStrength::gac) tuned.reserve_graph(model_.space_to_tune());
-      propagation.replace(id, std::move(tuned));
-      forward_checks[static_cast<std::size_t>(id)] = options_.prune == Prune::forward ? 1 : 0;
-    }
-    // A global cardinality's flow costs more per run than its counting rules: --prune
-    // bounds and domain alone ask for it, or the model, from arc up.
-    const CardinalityStrength cardinality = options_.prune == Prune::domain   ? CardinalityStrength::domain
-                                            : options_.prune == Prune::bounds ? CardinalityStrength::bounds
-                                                                              : CardinalityStrength::counting;
-    for (int id = 0; id < propagation.size(); ++id) {
-      const auto* g = std::get_if<Boxed<GlobalCardinality>>(&propagation[id]);
-      if (g == nullptr || (!gated() && !(**g).from_search)) continue;
-      GlobalCardinality tuned = **g;
-      tuned.strength = cardinality;
-      if (cardinality != CardinalityStrength::counting) tuned.reserve_flow(model_.space_to_tune());
-      propagation.replace(id, Boxed<GlobalCardinality>(std::move(tuned)));
-    }
-    // Two scheduling rules cost more per run than they usually save, so a level asks for
-    // them (docs/csp.md): domain for cumulative's timetable-edge-finding; bounds and domain
-    // for disjunctive's detectable precedences, which lead a search by failure counts
-    // (afc-size, the FlatZinc default) no better, and sometimes astray.
-    const bool domain = options_.prune == Prune::domain;
-    const bool from_bounds = domain || options_.prune == Prune::bounds;
-    auto turn_on = [&propagation]<class P>(int id, bool P::*rule) {
-      if (const auto* p = std::get_if<Boxed<P>>(&propagation[id])) {
-        P tuned = **p;
-        tuned.*rule = true;
-        propagation.replace(id, Boxed<P>(std::move(tuned)));
-      }
-    };
-    for (int id = 0; id < propagation.size() && from_bounds; ++id) {
-      if (domain) turn_on(id, &Cumulative::timetable_edge_finding);
-      turn_on(id, &Disjunctive::precedences);
-    }
-    if (gated()) propagation.run_when_open_at_most(options_.prune == Prune::none ? 0 : 1, std::move(forward_checks));
-    scopes_.resize(static_cast<std::size_t>(model_.variables()));
-    for (int id = 0; id < propagation.size(); ++id) {
-      propagator_scopes_.push_back(propagation.scope(id));
-      for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
-    }
-    for (const SearchPhase& p : model_.phases()) {
-      phases_.push_back({decisions_.size(), decisions_.size() + p.xs.size(), p.order.value_or(options_.variables),
-                         p.values.value_or(options_.values)});
-      decisions_.insert(decisions_.end(), p.xs.begin(), p.xs.end());
-    }
-    if (const auto& o = model_.objective()) {
-      objective_ = *o;
-      // A solution fixes the objective: it is decided last when nothing fixes it before.
-      if (std::find(decisions_.begin(), decisions_.end(), o->x) == decisions_.end()) {
-        phases_.push_back({decisions_.size(), decisions_.size() + 1, options_.variables, options_.values});
-        decisions_.push_back(o->x);
-      }
-    }
-    phase_of_.assign(static_cast<std::size_t>(model_.variables()), -1);
-    for (std::size_t p = phases_.size(); p-- > 0;) {  // the last phase first: the first one wins
-      for (std::size_t i = phases_[p].begin; i < phases_[p].end; ++i) {
-        phase_of_[static_cast<std::size_t>(decisions_[i])] = static_cast<int>(p);
-      }
-    }
-    if (options_.lns != 0 && !objective_) {
-      throw UsageError("large neighbourhood search (--lns) improves an objective; this model has none");
-    }
-    for (int x : decisions_) {
-      depth_ += model_.space().has_holes(x) ? static_cast<int>(model_.space().size(x)) : 2 * 33;
-    }
-    build_root();
-  }
+  IntProblem(IntModel model, SearchOptions options);
 
   State root() const { return root_; }
   int max_depth() const { return depth_ + 1; }
   bool root_consistent() const { return !root_.space.failed(); }
 
-  bool is_solution(const State& s) const {
-    if (s.space.failed() || !all_fixed(s.space)) return false;
-    // At none and forward a leaf is tested whole: the variables no decision names (a
-    // ruler's differences) follow from the decided ones, and the propagators over them
-    // were held back while they were open.
-    if (gated() || !auxiliaries_fixed(s.space)) {
-      Space copy = s.space;
-      if (!complete(copy)) return false;
-    }
-    return true;
-  }
+  bool is_solution(const State& s) const;
 
   // The variable's children (--branching, --values: value_order.hpp): by default two,
   // x = v and x != v for the first value v of the order, as Gecode branches.
   // by_activity: the variable by activity over every phase's (hybrid(); the value by its
   // phase's order).
-  Children candidates(const State& s, bool by_activity = false) const {
-    if (s.space.failed()) return {};
-    const auto [x, phase] = choose_variable(s, by_activity);
-    if (x < 0) return {};
-    const Space& d = s.space;
-    using K = Decision::Kind;
-    ValueOrder order = phase->values;
-    if (!d.has_holes(x)) {  // an interval alone: halves
-      order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
-                                                                             : ValueOrder::split;
-    }
-    if (halves(order)) {
-      const Value cut = split_point(d.min(x), d.max(x));
-      const Decision low{x, K::at_most, cut};
-      const Decision high{x, K::more_than, cut};
-      return order == ValueOrder::split ? Children(low, high) : Children(high, low);
-    }
-    if (!guide_.empty() && binary_ && d.contains(x, guide_[static_cast<std::size_t>(x)])) {
-      const Value g = guide_[static_cast<std::size_t>(x)];
-      if (d.has_holes(x)) return {{x, K::equal, g}, {x, K::not_equal, g}};
-      // An interval keeps no hole: the half that holds g first, down to g alone.
-      if (g == d.max(x)) return {{x, K::more_than, g - 1}, {x, K::at_most, g - 1}};
-      return {{x, K::at_most, g}, {x, K::more_than, g}};
-    }
-    const std::uint64_t draw = order == ValueOrder::random ? value_draw(options_.seed, x, d.min(x), d.max(x)) : 0;
-    const Children each(d, x, order, draw);
-    if (!binary_) return each;
-    const Value v = (*each.begin()).v;
-    return {{x, K::equal, v}, {x, K::not_equal, v}};
-  }
+  Children candidates(const State& s, bool by_activity = false) const;
 
-  void apply(State& s, Move m) const {
-    s.space.mark();
-    if (!post(s.space, m)) {
-      failed(s, -2);
-    } else if (const int broken = model_.propagation().run(s.space); broken != -1) {
-      failed(s, broken);
-    }
-    if (options_.last_conflict) s.conflict.decided(m.x, s.space.failed(), s.space.fixed(m.x));
-    weigh_node(s);
-  }
+  void apply(State& s, Move m) const;
   // apply() of each move, but one propagation after them all (problem.hpp's HasApplyAll):
   // a mark per move, so that undo() takes each back as it takes back apply()'s.
-  void apply_all(State& s, std::span<const Move> moves) const {
-    for (const Move& m : moves) {
-      s.space.mark();
-      if (!s.space.failed() && !post(s.space, m)) failed(s, -2);
-    }
-    if (moves.empty() || s.space.failed()) return;
-    const int broken = model_.propagation().run(s.space);
-    if (broken != -1) failed(s, broken);
-  }
+  void apply_all(State& s, std::span<const Move> moves) const;
   // Branch and bound (incumbent.hpp): only what beats `best` from here on; taken back
   // with the move that made the state.
-  void constrain(State& s, Value best) const {
-    if (s.space.failed()) return;
-    if (!(objective_->minimise ? s.space.set_max(objective_->x, best - 1) : s.space.set_min(objective_->x, best + 1))) {
-      return failed(s, -2);
-    }
-    const int broken = model_.propagation().run(s.space);
-    if (broken != -1) failed(s, broken);
-  }
+  void constrain(State& s, Value best) const;
   void undo(State& s, Move) const { s.space.undo(); }
   // A trace's words (watched_search.hpp): a move, and why a node has no child.
   static std::string describe(const Move& m) {
@@ -352,29 +203,7 @@ class IntProblem {
   // value in the replayed domain that propagates (the values better than the solution's
   // fail at once: the leaf's state, a superset of theirs, fixed the objective), which
   // fixes the rest as at the leaf.
-  std::vector<Value> values(std::span<const Move> path) const {
-    // A solution found is rendered whole, whatever the limits say meanwhile: the search
-    // has counted it.
-    const SearchLimits unlimited;
-    const LimitsInScope never_stopped(unlimited);
-    State s = root_;
-    apply_all(s, path);  // one fixpoint: the same as one per move, as propagation is monotone
-    if (objective_ && !all_fixed(s.space)) {
-      const int x = objective_->x;
-      while (!s.space.failed()) {
-        const Value v = objective_->minimise ? s.space.min(x) : s.space.max(x);
-        s.space.mark();
-        if (s.space.fix(x, v) && model_.propagation().run(s.space) == -1) break;
-        s.space.undo();
-        s.space.mark();
-        if (s.space.remove(x, v)) model_.propagation().run(s.space);
-      }
-    }
-    if (!s.space.failed()) complete(s.space);
-    std::vector<Value> out(static_cast<std::size_t>(model_.variables()));
-    for (int x = 0; x < model_.variables(); ++x) out[static_cast<std::size_t>(x)] = s.space.min(x);
-    return out;
-  }
+  std::vector<Value> values(std::span<const Move> path) const;
   const IntModel& model() const { return model_; }
   const SearchOptions& options() const { return options_; }
   const std::optional<Objective>& objective() const { return objective_; }
@@ -408,25 +237,7 @@ class IntProblem {
   // domain still holds it, as Chuffed and OR-tools restart an optimisation; the
   // restart's own order comes after.
   void follow(std::vector<Value> best) { guide_ = std::move(best); }
-  void add_nogoods(std::span<const Move> path, std::span<const std::uint8_t> branches) {
-    if (root_.space.failed()) return;  // nothing is left to search
-    std::vector<Nogood::Literal> firsts;  // the first branches taken above
-    bool added = false;
-    for (std::size_t i = 0; i < path.size(); ++i) {
-      const auto literal = static_cast<Nogood::Literal::Kind>(path[i].kind);  // the same kinds, in order
-      if (branches[i] == 0) {
-        firsts.push_back({path[i].x, literal, path[i].v});
-        continue;
-      }
-      Nogood nogood{firsts};
-      nogood.literals.push_back({path[i].x, refuted(literal), path[i].v});
-      if (simplify_at_root(nogood)) {
-        add_propagator(std::move(nogood));
-        added = true;
-      }
-    }
-    if (added) build_root();
-  }
+  void add_nogoods(std::span<const Move> path, std::span<const std::uint8_t> branches);
   static_assert(static_cast<int>(Decision::Kind::more_than) == static_cast<int>(Nogood::Literal::Kind::more_than) &&
                 static_cast<int>(Decision::Kind::at_most) == static_cast<int>(Nogood::Literal::Kind::at_most) &&
                 static_cast<int>(Decision::Kind::not_equal) == static_cast<int>(Nogood::Literal::Kind::not_equal));
@@ -482,36 +293,12 @@ class IntProblem {
   // A leaf's auxiliaries fixed, as fix_auxiliaries() does; at none and forward every
   // propagator runs first, at full strength: the test of a leaf is no search, and
   // enumerating an auxiliary unpropagated could take 2^32 leaves.
-  bool complete(Space& d) const {
-    if (gated() && model_.propagation().run_all_ungated(d) != -1) return false;
-    return fix_auxiliaries(d);
-  }
+  bool complete(Space& d) const;
   // none and forward hold a propagator back while too many of its variables are open.
   bool gated() const { return options_.prune == Prune::none || options_.prune == Prune::forward; }
   // One way to fix the auxiliaries that propagates, from the first open one up, smallest
   // value first; false when there is none (the space is then failed).
-  bool fix_auxiliaries(Space& d, std::size_t from = 0) const {
-    const auto& aux = model_.auxiliaries();
-    while (from < aux.size() && d.fixed(aux[from])) ++from;
-    if (from == aux.size()) return true;
-    const int x = aux[from];
-    const auto extends = [&](auto narrow) {
-      d.mark();
-      if (narrow() && model_.propagation().run_ungated(d) == -1 && fix_auxiliaries(d, from)) return true;
-      d.undo();
-      return false;
-    };
-    if (!d.has_holes(x)) {  // an interval, maybe of billions: its halves
-      const Value mid = d.min(x) + (d.max(x) - d.min(x)) / 2;
-      if (extends([&] { return d.set_max(x, mid); }) || extends([&] { return d.set_min(x, mid + 1); })) return true;
-    } else {
-      for (Value v = d.min(x), last = d.max(x); v <= last; v = d.next(x, v)) {
-        if (extends([&] { return d.fix(x, v); })) return true;
-      }
-    }
-    d.fail();
-    return false;
-  }
+  bool fix_auxiliaries(Space& d, std::size_t from = 0) const;
   // The phases' variables one after another (one variable may be in several phases).
   struct Phase {
     std::size_t begin, end;  // in decisions_
@@ -527,26 +314,11 @@ class IntProblem {
   }
 
   // A propagator of the search's own, after construction (a nogood).
-  void add_propagator(Propagator p) {
-    const int id = model_.add(std::move(p));
-    propagator_scopes_.push_back(model_.propagation().scope(id));
-    for (int x : propagator_scopes_.back()) scopes_[static_cast<std::size_t>(x)].push_back(id);
-    ++nogoods_;
-  }
+  void add_propagator(Propagator p);
   // What the root (and so every node) already says of a nogood's literals: one false
   // there satisfies it everywhere (false: not worth adding); one true there need not be
   // tested (dropped, but the last: all true at the root fails the root).
-  bool simplify_at_root(Nogood& nogood) const {
-    std::vector<Nogood::Literal> open;
-    for (const Nogood::Literal& l : nogood.literals) {
-      const auto truth = Nogood::holds(root_.space, l);
-      if (truth == Nogood::Truth::no) return false;
-      if (truth == Nogood::Truth::open) open.push_back(l);
-    }
-    if (open.empty()) open.push_back(nogood.literals.back());
-    nogood.literals = std::move(open);
-    return true;
-  }
+  bool simplify_at_root(Nogood& nogood) const;
   static Nogood::Literal::Kind refuted(Nogood::Literal::Kind k) {
     using K = Nogood::Literal::Kind;
     switch (k) {
@@ -564,62 +336,14 @@ class IntProblem {
     weigh_failure(s, propagator);
   }
 
-  void build_root() {
-    root_.space = model_.space();
-    for (const Phase& p : phases_) {
-      learned_.wdeg |= learned_by(p.order).wdeg;
-      learned_.afc |= learned_by(p.order).afc;
-      learned_.activity |= learned_by(p.order).activity;
-    }
-    learned_.activity |= options_.hybrid;
-    root_.weights = FailureWeights(model_.variables(), learned_, [&](auto add) {
-      for (const auto& scope : propagator_scopes_) add(scope);
-    });
-    for (int x = 0; x < model_.variables(); ++x) heaviest_degree_ = std::max(heaviest_degree_, degree(x));
-    model_.propagation().run_all(root_.space);
-    root_.space.commit();
-    root_.space.propagations = 0;
-  }
+  void build_root();
 
   // The variable to branch on, and its phase: of the first phase with a variable open, the
   // first of its variables, in their order, that is best by the phase's order; -1 when all
   // are fixed.
-  std::pair<int, const Phase*> choose_variable(const State& s, bool by_activity) const {
-    const Space& d = s.space;
-    const auto own_phase = [&](int x) { return &phases_[static_cast<std::size_t>(phase_of_[static_cast<std::size_t>(x)])]; };
-    if (options_.last_conflict) {
-      const int x = s.conflict.choice([&](int y) { return !d.fixed(y) && phase_of_[static_cast<std::size_t>(y)] >= 0; });
-      if (x >= 0) return {x, own_phase(x)};
-    }
-    if (by_activity) {
-      const int x = first_best(s, {0, decisions_.size(), VariableOrder::activity, ValueOrder::min});
-      return {x, x < 0 ? nullptr : own_phase(x)};
-    }
-    for (const Phase& p : phases_) {
-      if (const int x = first_best(s, p); x >= 0) return {x, &p};
-    }
-    return {-1, nullptr};
-  }
+  std::pair<int, const Phase*> choose_variable(const State& s, bool by_activity) const;
   // Of p's open variables, the first that is best by p's order; -1: none open.
-  int first_best(const State& s, const Phase& p) const {
-    const Space& d = s.space;
-    const auto best_by = [&](const auto& merit) {
-      int best = -1;
-      decltype(merit(0)) best_merit{};
-      for (std::size_t i = p.begin; i < p.end; ++i) {
-        const int x = decisions_[i];
-        if (d.fixed(x)) continue;
-        if (p.order == VariableOrder::static_order) return x;
-        const auto m = merit(x);
-        if (best < 0 || m < best_merit) {
-          best = x;
-          best_merit = m;
-        }
-      }
-      return best;
-    };
-    return with_merit<Wide>(p.order, DomainView{d, *this}, s.weights, best_by);
-  }
+  int first_best(const State& s, const Phase& p) const;
   // What variable_choice.hpp reads of the domains.
   struct DomainView {
     const Space& d;
@@ -639,14 +363,7 @@ class IntProblem {
     // (one without an entailed() never says so): it binds none of them then, as Gecode
     // unsubscribes a subsumed propagator (job-shop ft06, afc-size: 13,023 nodes, against
     // 23,803 with the open variables alone).
-    bool entailed(int c) const {
-      return std::visit(
-          [&](const auto& p) {
-            if constexpr (requires { p.entailed(d); }) return p.entailed(d);
-            return false;
-          },
-          problem.model_.propagation()[c]);
-    }
+    bool entailed(int c) const { return problem.model_.propagation().entailed(c, d); }
   };
   std::int64_t degree(int x) const { return std::max<std::int64_t>(static_cast<std::int64_t>(scopes_[static_cast<std::size_t>(x)].size()), 1); }
 
@@ -675,5 +392,8 @@ class IntProblem {
   std::vector<Value> guide_;  // follow(): a value per variable, or empty
   std::vector<int> phase_of_;  // variable -> the first phase deciding it, or -1
 };
+
+// The learning search of a run without a trace, compiled once (int_problem.cpp).
+extern template class LearningSearch<IntProblem, Unwatched>;
 
 }  // namespace backtrack::csp

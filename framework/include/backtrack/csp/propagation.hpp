@@ -77,85 +77,33 @@ static_assert(sizeof(Propagator) <= 64);
 class Propagation {
  public:
   // Adds p to the model whose variables live in `space`; its number.
-  int add(Propagator p, Space& space) {
-    const int id = static_cast<int>(propagators_.size());
-    if (id % 64 == 0) subsumed_words_.push_back(space.reserve_words(1));
-    std::visit(
-        [&](auto& q) {
-          if constexpr (requires { q.prepare(space); }) q.prepare(space);
-          using Q = std::remove_cvref_t<decltype(q)>;
-          idempotent_.push_back(Q::idempotent);
-          cost_.push_back(cost_of<Q>());
-          for (const Subscription& sub : q.subscriptions()) {
-            if (subscribers_.size() <= static_cast<std::size_t>(sub.x)) subscribers_.resize(static_cast<std::size_t>(sub.x) + 1);
-            subscribers_[static_cast<std::size_t>(sub.x)].push_back({id, sub.needs, gate(sub, space)});
-          }
-        },
-        p);
-    propagators_.push_back(std::move(p));
-    // One added after the level was set (a nogood of restarts) runs whatever is open: it
-    // is no constraint of the model that forward checking stands for.
-    if (max_open_ >= 0) {
-      always_.push_back(1);
-      scopes_.push_back(scope(id));
-    }
-    return id;
-  }
+  int add(Propagator p, Space& space);
   int size() const { return static_cast<int>(propagators_.size()); }
   const Propagator& operator[](int id) const { return propagators_[static_cast<std::size_t>(id)]; }
   // Replaces propagator id by p, which watches the same variables, maybe for other events
   // (an all-different whose strength the search chose).
-  void replace(int id, Propagator p) {
-    std::visit(
-        [&](const auto& q) {
-          for (const Subscription& sub : q.subscriptions()) {
-            for (Waker& w : subscribers_[static_cast<std::size_t>(sub.x)]) {
-              if (w.id == id) w.needs = sub.needs;
-            }
-          }
-        },
-        p);
-    propagators_[static_cast<std::size_t>(id)] = std::move(p);
-  }
+  void replace(int id, Propagator p);
   // The variables a propagator watches.
-  std::vector<int> scope(int id) const {
-    std::vector<int> xs;
-    for (const auto& sub : std::visit([](const auto& q) { return q.subscriptions(); }, (*this)[id])) xs.push_back(sub.x);
-    return xs;
-  }
+  std::vector<int> scope(int id) const;
+  // Whether propagator id holds whatever its open variables take in s, as far as it can
+  // tell (one without an entailed() never says so).
+  bool entailed(int id, const Space& s) const;
 
   // From now on a propagator runs only once at most `open` variables of its scope are
   // open (0: generate and test, 1: forward checking), but those marked in `always` (an
   // all-different whose run is the forward checking of its != decomposition).
-  void run_when_open_at_most(int open, std::vector<char> always) {
-    max_open_ = open;
-    always_ = std::move(always);
-    always_.resize(propagators_.size(), 0);
-    scopes_.clear();
-    for (int id = 0; id < size(); ++id) {
-      std::vector<int> xs = scope(id);
-      std::sort(xs.begin(), xs.end());  // x * x = z: x is one variable to fix
-      xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
-      scopes_.push_back(std::move(xs));
-    }
-  }
+  void run_when_open_at_most(int open, std::vector<char> always);
 
   // Runs everything once (the root), then to a fixpoint.
-  int run_all(Space& s) const {
-    wake_all(s);
-    return run(s);
-  }
+  int run_all(Space& s) const;
   // The same, every propagator at its strength whatever the level (a solution's
   // auxiliaries are completed so: they are no decisions of the search).
-  int run_all_ungated(Space& s) const {
-    wake_all(s);
-    return fixpoint<false>(s);
-  }
+  int run_all_ungated(Space& s) const;
 
   // To a fixpoint: -1, or the number of the propagator that failed (-2: a change
   // outside any propagator emptied a domain).
-  int run(Space& s) const { return max_open_ < 0 ? fixpoint<false>(s) : fixpoint<true>(s); }
-  int run_ungated(Space& s) const { return fixpoint<false>(s); }
+  int run(Space& s) const;
+  int run_ungated(Space& s) const;
 
   // Whether propagator id said it is subsumed in s. A reversible bit per propagator in the
   // space: the search's undo() wakes it again.
@@ -164,64 +112,11 @@ class Propagation {
   }
 
  private:
-  void wake_all(Space& s) const {
-    for (const Cost c : {Cost::low, Cost::linear, Cost::high}) s.queue(c).reset(size());
-    for (int id = 0; id < size(); ++id) {
-      if (!subsumed(s, id)) s.queue(cost_[static_cast<std::size_t>(id)]).push(id);
-    }
-  }
-
-  void subsume(Space& s, int id) const {
-    const std::size_t w = subsumed_words_[static_cast<std::size_t>(id) / 64];
-    s.set_word(w, s.word(w) | std::uint64_t{1} << (id % 64));
-  }
-
+  void wake_all(Space& s) const;
+  void subsume(Space& s, int id) const;
   template <bool gated>
-  int fixpoint(Space& s) const {
-    WorkQueue* const queues[] = {&s.queue(Cost::low), &s.queue(Cost::linear), &s.queue(Cost::high)};
-    int running = -1;
-    for (;;) {
-      if (s.failed()) return give_up(s, running < 0 ? -2 : running);
-      s.drain_changes([&](int x, Event e) {
-        if (static_cast<std::size_t>(x) >= subscribers_.size()) return;
-        for (const Waker& w : subscribers_[static_cast<std::size_t>(x)]) {
-          if (e >= w.needs && !(w.id == running && idempotent_[static_cast<std::size_t>(w.id)]) && !subsumed(s, w.id) &&
-              (w.gate < 0 || gates_[static_cast<std::size_t>(w.gate)].opens(s, x))) {
-            queues[static_cast<int>(cost_[static_cast<std::size_t>(w.id)])]->push(w.id);
-          }
-        }
-      });
-      WorkQueue* next = nullptr;
-      for (WorkQueue* q : queues) {
-        if (!q->empty()) {
-          next = q;
-          break;
-        }
-      }
-      if (next == nullptr) return -1;
-      running = next->pop();
-      if constexpr (gated) {
-        if (!always_[static_cast<std::size_t>(running)] && more_open_than(s, running, max_open_)) {
-          running = -1;
-          continue;
-        }
-      }
-      // A fixpoint may take a propagator run per value of a domain (x < y and y < x over
-      // 2^32 values): the search's stop flag and deadline are looked at between runs.
-      if ((++s.propagations & 1023) == 0) poll_limits_in_scope();
-      s.begin_run(running);
-      const Outcome outcome = std::visit([&](const auto& q) { return outcome_of(q.propagate(s)); }, (*this)[running]);
-      if (outcome == Outcome::failed) return give_up(s, running);
-      if (outcome == Outcome::subsumed) subsume(s, running);
-    }
-  }
-
-  bool more_open_than(const Space& s, int id, int open) const {
-    for (int x : scopes_[static_cast<std::size_t>(id)]) {
-      if (!s.fixed(x) && --open < 0) return true;
-    }
-    return false;
-  }
+  int fixpoint(Space& s) const;
+  bool more_open_than(const Space& s, int id, int open) const;
 
   struct Waker {
     int id;
@@ -238,20 +133,8 @@ class Propagation {
       return !watch || !s.contains(x, *watch) || s.fixed(x);
     }
   };
-  int gate(const Subscription& sub, const Space& s) {
-    // Removing a value inside the interval of a variable without holes changes nothing
-    // the watch could see.
-    std::optional<Value> watch = s.has_holes(sub.x) ? sub.watch : std::nullopt;
-    if (!watch && !sub.while_set) return -1;
-    gates_.push_back({watch, sub.while_set ? sub.while_set->first : 0, sub.while_set ? sub.while_set->second : 0});
-    return static_cast<int>(gates_.size()) - 1;
-  }
-  static int give_up(Space& s, int id) {
-    s.fail();
-    s.clear_changes();
-    for (const Cost c : {Cost::low, Cost::linear, Cost::high}) s.queue(c).clear();
-    return id;
-  }
+  int gate(const Subscription& sub, const Space& s);
+  static int give_up(Space& s, int id);
 
   std::vector<Propagator> propagators_;
   std::vector<char> idempotent_;

@@ -1,0 +1,885 @@
+// The explanations of explanations.hpp, compiled once.
+#include "backtrack/csp/learning/explanations.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+
+namespace backtrack::csp {
+
+namespace detail {
+
+// The all-different's explanation of narrowing `at` (-1: its failure) by the values
+// fixed, held before log position `limit`; false where it took more than fixed values
+// (out is then unchanged).
+bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                                    std::size_t limit, std::vector<Literal>& out) {
+  const auto fixed_to = [&](int except, Value v) -> std::optional<Literal> {
+    for (const int x : d.xs) {
+      const Literal l{x, Literal::Kind::equal, v};
+      if (x != except && trail.when_true(s, l, limit) != ExplainedTrail::not_yet) return l;
+    }
+    return std::nullopt;
+  };
+  if (at < 0) {  // two of its variables fixed to one value
+    std::map<Value, int> fixed;
+    for (const int x : d.xs) {
+      if (!s.fixed(x)) continue;
+      const auto [it, first] = fixed.emplace(s.value(x), x);
+      if (first) continue;
+      out.push_back({it->second, Literal::Kind::equal, it->first});
+      out.push_back({x, Literal::Kind::equal, it->first});
+      return true;
+    }
+    return false;
+  }
+  const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
+  if (n.kind == LiteralKind::not_equal) {
+    const auto by = fixed_to(n.x, n.v);
+    if (by) out.push_back(*by);
+    return by.has_value();
+  }
+  if (n.kind == LiteralKind::equal) return false;
+  // A bound moved past the values from the old bound to the new one (at most 64).
+  const bool up = n.kind == LiteralKind::more_than;
+  const Value from = up ? trail.lo_at(s, n.x, limit) : n.v + 1;
+  const Value to = up ? n.v : trail.hi_at(s, n.x, limit);
+  if (to - from >= 64) return false;
+  const std::size_t size = out.size();
+  for (Value u = from; u <= to; ++u) {
+    const Literal hole{n.x, Literal::Kind::not_equal, u};
+    const long removed = trail.when_true(s, hole, limit);
+    if (removed == ExplainedTrail::at_root) continue;
+    if (removed != ExplainedTrail::not_yet) {
+      out.push_back(hole);
+    } else if (const auto by = fixed_to(n.x, u)) {
+      out.push_back(*by);
+    } else {
+      out.resize(size);
+      return false;
+    }
+  }
+  if (up) {
+    trail.lower_bound(s, n.x, limit, out);
+  } else {
+    trail.upper_bound(s, n.x, limit, out);
+  }
+  return true;
+}
+
+// The all-different's explanation by a Hall interval of the ranges at `limit`: variables
+// other than the one narrowed, each within a .. b, as many as its values, so that none
+// is left for another; more than its values: a failure. x's bound raised past such an
+// interval (x > a - 1 before) or lowered past it (x <= b), x != v for v inside it. Of the
+// intervals found, the one of fewest variables; false where none shows it.
+bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                                     std::size_t limit, std::vector<Literal>& out) {
+  constexpr std::size_t max_scope = 128;  // each variable's low tried: a square of the scope
+  if (d.xs.size() > max_scope) return false;
+  const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
+  if (n && n->kind == LiteralKind::equal) return false;
+  struct Range {
+    int x;
+    Value lo, hi;
+  };
+  std::vector<Range> ranges;
+  for (const int y : d.xs) {
+    if (!n || y != n->x) ranges.push_back({y, trail.lo_at(s, y, limit), trail.hi_at(s, y, limit)});
+  }
+  // Whether a .. b, holding `count` of the ranges, explains the narrowing.
+  const auto explains = [&](Value a, Value b, std::size_t count) {
+    const auto width = static_cast<std::size_t>(b - a + 1);
+    if (!n) return count > width;
+    if (count < width) return false;
+    switch (n->kind) {
+      case LiteralKind::more_than: return a <= trail.lo_at(s, n->x, limit) && b >= n->lo - 1;
+      case LiteralKind::at_most: return b >= trail.hi_at(s, n->x, limit) && a <= n->hi + 1;
+      default: return a <= n->v && n->v <= b;
+    }
+  };
+  std::sort(ranges.begin(), ranges.end(), [](const Range& p, const Range& q) { return p.hi < q.hi; });
+  std::optional<Value> best_a, best_b;
+  std::size_t best_count = 0;
+  for (const Range& low : ranges) {  // a: some range's low
+    const Value a = low.lo;
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < ranges.size(); ++k) {  // b: the highs in order
+      if (ranges[k].lo < a) continue;
+      ++count;
+      const Value b = ranges[k].hi;
+      const bool last_of_b = k + 1 == ranges.size() || ranges[k + 1].hi != b;
+      if (last_of_b && b >= a && explains(a, b, count) && (!best_a || count < best_count)) {
+        best_a = a;
+        best_b = b;
+        best_count = count;
+      }
+    }
+  }
+  if (!best_a) return false;
+  const auto holds_at_root = [&](const Literal& l) { return trail.when_true(s, l, limit) == ExplainedTrail::at_root; };
+  const auto add = [&](const Literal& l) {
+    if (!holds_at_root(l)) out.push_back(l);
+  };
+  for (const Range& r : ranges) {
+    if (r.lo < *best_a || r.hi > *best_b) continue;
+    add({r.x, Literal::Kind::more_than, *best_a - 1});
+    add({r.x, Literal::Kind::at_most, *best_b});
+  }
+  if (n && n->kind == LiteralKind::more_than) add({n->x, Literal::Kind::more_than, *best_a - 1});
+  if (n && n->kind == LiteralKind::at_most) add({n->x, Literal::Kind::at_most, *best_b});
+  return true;
+}
+
+// Of the two, the one of fewer literals (the values fixed first: one literal for x != v).
+bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
+                             std::size_t limit, std::vector<Literal>& out) {
+  const std::size_t size = out.size();
+  const bool by_fixed = explain_by_fixed_values(d, trail, s, at, limit, out);
+  if (by_fixed && out.size() - size <= 1) return true;
+  std::vector<Literal> hall;
+  if (!explain_by_hall_interval(d, trail, s, at, limit, hall)) return by_fixed;
+  if (by_fixed && out.size() - size <= hall.size()) return true;
+  out.resize(size);
+  out.insert(out.end(), hall.begin(), hall.end());
+  return true;
+}
+
+
+// Which bound of each term a sum's bounds reasoning read: the one of the term's smallest
+// value (its lower bound where a > 0), of its largest, or both.
+enum class SumRead { least, most, both };
+
+// The bounds of the terms but `skip`'s (-1: none), as they were before log position t.
+void term_bounds(const std::vector<Term>& terms, SumRead read, int skip, const ExplainedTrail& trail,
+                        const Space& s, std::size_t t, std::vector<Literal>& out) {
+  for (const Term& term : terms) {
+    if (term.x == skip) continue;
+    if (read == SumRead::both || (read == SumRead::least) == (term.a > 0)) trail.lower_bound(s, term.x, t, out);
+    if (read == SumRead::both || (read == SumRead::least) != (term.a > 0)) trail.upper_bound(s, term.x, t, out);
+  }
+}
+
+// The term of x, where x is in one term alone (-1: none, or more than one).
+const Term* own_term(const std::vector<Term>& terms, int x) {
+  const Term* own = nullptr;
+  for (const Term& t : terms) {
+    if (t.x != x) continue;
+    if (own != nullptr) return nullptr;
+    own = &t;
+  }
+  return own;
+}
+
+// sum(sign * terms) <= c: a narrowing of a term's variable read the smallest values of
+// the others; a failure, of all.
+void explain_at_most(const std::vector<Term>& terms, int sign, const ExplainedTrail& trail, const Space& s,
+                            long at, std::size_t before, std::vector<Literal>& out) {
+  const SumRead read = sign > 0 ? SumRead::least : SumRead::most;
+  const Term* own = at < 0 ? nullptr : own_term(terms, s.narrowings()[static_cast<std::size_t>(at)].x);
+  term_bounds(terms, read, own != nullptr ? own->x : -1, trail, s, before, out);
+}
+
+// sum(terms) = c: a narrowing of a * x from above read the others' smallest values, from
+// below their largest; a failure, both.
+void explain_equal(const std::vector<Term>& terms, const ExplainedTrail& trail, const Space& s, long at,
+                          std::size_t before, std::vector<Literal>& out) {
+  const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
+  const Term* own = n == nullptr ? nullptr : own_term(terms, n->x);
+  if (own == nullptr || (n->kind != LiteralKind::at_most && n->kind != LiteralKind::more_than)) {
+    return term_bounds(terms, SumRead::both, -1, trail, s, before, out);
+  }
+  const bool from_above = (n->kind == LiteralKind::at_most) == (own->a > 0);
+  term_bounds(terms, from_above ? SumRead::least : SumRead::most, own->x, trail, s, before, out);
+}
+
+// x's value, as it was before log position t (its two bounds).
+void value_of(int x, const ExplainedTrail& trail, const Space& s, std::size_t t, std::vector<Literal>& out) {
+  trail.lower_bound(s, x, t, out);
+  trail.upper_bound(s, x, t, out);
+}
+
+void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
+                            const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+  const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
+  if (narrowed == r.b) {  // decided by the bounds of the sum (= and !=: and the holes)
+    if (r.relation != Relation::less_equal) return trail.domain_literals(s, scope, before, out);
+    const bool entailed = s.narrowings()[static_cast<std::size_t>(at)].v == 1;
+    return term_bounds(r.terms, entailed ? SumRead::most : SumRead::least, -1, trail, s, before, out);
+  }
+  value_of(r.b, trail, s, before, out);
+  const bool holds = trail.lo_at(s, r.b, before) == 1;
+  if (r.relation == Relation::less_equal) return explain_at_most(r.terms, holds ? 1 : -1, trail, s, at, before, out);
+  if (holds == (r.relation == Relation::equal)) return explain_equal(r.terms, trail, s, at, before, out);
+  // != : the others fixed; the value it removed may have been a bound
+  term_bounds(r.terms, SumRead::both, narrowed, trail, s, before, out);
+  if (at >= 0) trail.bound_before(s, before, out);
+}
+
+void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, const Space& s, long at,
+                                  std::size_t before, std::vector<Literal>& out) {
+  const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
+  if (narrowed != r.b) value_of(r.b, trail, s, before, out);
+  if (narrowed == r.x) return trail.bound_before(s, before, out);  // x != v may have moved a bound
+  const Literal out_of_x{r.x, Literal::Kind::not_equal, r.v};
+  if (trail.when_true(s, out_of_x, before) != ExplainedTrail::not_yet) {
+    out.push_back(out_of_x);
+  } else {
+    value_of(r.x, trail, s, before, out);
+  }
+}
+
+// r = and(xs) or or(xs): r decided by one x of the deciding value, that x; else the
+// values fixed.
+void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const ExplainedTrail& trail,
+                           const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+  if (at >= 0) {
+    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
+    if (n.x == a.r && n.v == a.deciding) {
+      for (const int x : a.xs) {
+        if (trail.lo_at(s, x, before) == a.deciding && trail.hi_at(s, x, before) == a.deciding) {
+          return value_of(x, trail, s, before, out);
+        }
+      }
+    }
+  }
+  trail.domain_literals(s, scope, before, out);
+}
+
+// The one task whose start is x; none where x starts no task or several (their
+// explanations would mix).
+std::optional<std::size_t> only_task_of(const std::vector<int>& starts, int x) {
+  const auto it = std::find(starts.begin(), starts.end(), x);
+  if (it == starts.end() || std::find(it + 1, starts.end(), x) != starts.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - starts.begin());
+}
+
+// Cumulative by its time-table (Schutt, Feydy, Stuckey and Wallace 2011, pointwise
+// explanations): a task i surely runs at time p where s[i] <= p < s[i] + d[i] for every
+// start left, which the literals s[i] <= p and s[i] > p - d[i] say (d[i] and r[i] at
+// their least, the capacity at its largest, as literals too). A failure is a time where
+// those running use more than the capacity; a start raised from e to L is a chain of
+// such times p, each too full for the task beside them, that it cannot run over: no start
+// in p - d + 1 .. p. Found again from the bounds before the narrowing; where the profile
+// does not show it (edge-finding's energies moved it), false, and the caller explains by
+// the whole scope.
+class TimeTable {
+ public:
+  TimeTable(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before)
+      : c_(c), trail_(trail), s_(s), before_(before) {
+    for (std::size_t i = 0; i < c.starts().size(); ++i) {
+      const Value lst = trail.hi_at(s, c.starts()[i], before);
+      const Value ect = trail.lo_at(s, c.starts()[i], before) + least(c.durations()[i]);
+      const Value use = least(c.uses()[i]);
+      if (lst < ect && use > 0) parts_.push_back({lst, ect, i, use});
+    }
+  }
+
+  bool explain_failure(std::vector<Literal>& out) const {
+    const Value most = trail_.hi_at(s_, c_.capacity(), before_);
+    for (const Part& p : parts_) {  // the profile's peaks are at the parts' starts
+      if (height(p.from, c_.starts().size()) > most) {
+        running_at(p.from, c_.starts().size(), out);
+        trail_.upper_bound(s_, c_.capacity(), before_, out);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Task j's earliest start raised from `from` to `to` (up), or its latest start lowered
+  // from `from` to `to`.
+  bool explain_start(std::size_t j, Value from, Value to, bool up, std::vector<Literal>& out) const {
+    const Value d = least(c_.durations()[j]);
+    const Value room = trail_.hi_at(s_, c_.capacity(), before_) - least(c_.uses()[j]);
+    if (d <= 0) return false;
+    const std::size_t size = out.size();
+    // A start at t runs over t .. t + d - 1, and a time q there too full for the task
+    // rules out the starts q - d + 1 .. q: up, the starts from .. to - 1 go, the latest
+    // such q first; down, to + 1 .. from, the earliest. The height changes only where a
+    // part begins or ends, so the extreme full time is one of those or the reach's end.
+    for (Value t = from; up ? t < to : t > to;) {
+      const Value lo = t, hi = t + d - 1;
+      bool any = false;
+      Value found = 0;
+      const auto consider = [&](Value q) {
+        if (q < lo || q > hi || (any && (up ? q <= found : q >= found)) || height(q, j) <= room) return;
+        found = q;
+        any = true;
+      };
+      consider(up ? hi : lo);
+      for (const Part& p : parts_) {
+        for (const Value q : up ? std::array{p.from - 1, p.to - 1} : std::array{p.from, p.to}) consider(q);
+      }
+      if (!any) {
+        out.resize(size);
+        return false;
+      }
+      running_at(found, j, out);
+      t = up ? found + 1 : found - d;
+    }
+    if (up) {
+      trail_.lower_bound(s_, c_.starts()[j], before_, out);
+    } else {
+      trail_.upper_bound(s_, c_.starts()[j], before_, out);
+    }
+    trail_.lower_bound(s_, c_.durations()[j], before_, out);
+    trail_.lower_bound(s_, c_.uses()[j], before_, out);
+    trail_.upper_bound(s_, c_.capacity(), before_, out);
+    return true;
+  }
+
+ private:
+  struct Part {
+    Value from, to;  // [from, to)
+    std::size_t task;
+    Value use;  // its least
+  };
+  Value least(int x) const { return std::max<Value>(trail_.lo_at(s_, x, before_), 0); }
+  // The uses at time p of the parts there, but task `except`'s.
+  Value height(Value p, std::size_t except) const {
+    Value sum = 0;
+    for (const Part& part : parts_) {
+      if (part.task != except && part.from <= p && p < part.to) sum += part.use;
+    }
+    return sum;
+  }
+  // The literals that make every part at p but `except`'s run there.
+  void running_at(Value p, std::size_t except, std::vector<Literal>& out) const {
+    for (const Part& part : parts_) {
+      if (part.task == except || part.from > p || p >= part.to) continue;
+      const int x = c_.starts()[part.task];
+      const Value d = least(c_.durations()[part.task]);
+      out.push_back({x, Literal::Kind::at_most, p});
+      out.push_back({x, Literal::Kind::more_than, p - d});
+      trail_.lower_bound(s_, c_.durations()[part.task], before_, out);
+      trail_.lower_bound(s_, c_.uses()[part.task], before_, out);
+    }
+  }
+
+  const Cumulative& c_;
+  const ExplainedTrail& trail_;
+  const Space& s_;
+  std::size_t before_;
+  std::vector<Part> parts_;
+};
+
+bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
+                               std::size_t before, std::vector<Literal>& out) {
+  if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out);
+  const Narrowing& n = s.narrowings()[before];
+  const auto j = only_task_of(c.starts(), n.x);
+  if (!j) return false;
+  const TimeTable table(c, trail, s, before);
+  if (n.kind == LiteralKind::more_than) return table.explain_start(*j, trail.lo_at(s, n.x, before), n.lo, true, out);
+  if (n.kind == LiteralKind::at_most) return table.explain_start(*j, trail.hi_at(s, n.x, before), n.hi, false, out);
+  return false;
+}
+
+// Disjunctive by the rules of its propagator (disjunctive.hpp), found again on the bounds
+// before the narrowing. Each shows a set of tasks running before task i, which then
+// starts no earlier than the end of those of them that start from some a: a plus their
+// work. In the direction of the times where the bound moved is an earliest start
+// (mirrored, t -> -t, for a latest start):
+//   - edge-finding: every task ending by b precedes i when those of them starting from
+//     a <= est_i cannot fit beside i in a .. b (a + their work + p_i > b);
+//   - a detectable precedence: task j precedes i when it starts before i can end
+//     (lct_j - p_j < est_i + p_i);
+//   - not-last, a latest end lowered to H: were i to end after H, every task starting by
+//     H would precede it, and those of them starting from a end past i's latest start.
+// A failure: tasks in a .. b of more work than b - a, or a task whose bounds one of the
+// rules crosses. Each task is named by the bounds that make it a member (est >= a,
+// lct <= b) and its least duration; of the ways found, the one of fewest literals.
+class UnaryExplainer {
+ public:
+  UnaryExplainer(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, std::size_t before)
+      : d_(d), trail_(trail), s_(s), before_(before) {
+    for (std::size_t i = 0; i < d.starts().size(); ++i) {
+      const Value lo = trail.lo_at(s, d.starts()[i], before);
+      const Value hi = trail.hi_at(s, d.starts()[i], before);
+      const Value p = std::max<Value>(trail.lo_at(s, d.durations()[i], before), 0);
+      tasks_[0].push_back({lo, hi + p, p});
+      tasks_[1].push_back({-(hi + p), -lo, p});
+    }
+  }
+
+  bool explain_failure(std::vector<Literal>& out) const {
+    Best best;
+    for (const Value b : distinct_lcts(false)) {  // overload in a .. b (the mirror shows the same windows)
+      const auto in = members(false, std::size_t(-1), [&](const Task& j) { return j.lct <= b; });
+      if (const auto a = latest_window(tasks_[0], in, b + 1, none)) {
+        best.offer([&](std::vector<Literal>& c) { window(false, in, *a, b, c); });
+      }
+    }
+    for (const bool m : {false, true}) {
+      const std::vector<Task>& t = tasks_[m];
+      // A rule crossing a task's bounds: each task tried, a cube of the tasks in all, so
+      // not past max_crossing_tasks (the whole scope explains it then).
+      for (std::size_t i = 0; i < t.size() && t.size() <= max_crossing_tasks; ++i) {
+        if (t[i].p == 0) continue;
+        best.offer([&](std::vector<Literal>& c) {
+          return raise_est(m, i, t[i].lct - t[i].p + 1, c) && (lct_at_most(m, i, t[i].lct, c), true);
+        });
+        best.offer([&](std::vector<Literal>& c) {
+          return lower_lct(m, i, t[i].est + t[i].p - 1, c) && (est_at_least(m, i, t[i].est, c), true);
+        });
+      }
+    }
+    return best.into(out);
+  }
+
+  // Task i's start raised to `bound` (up) or lowered to it.
+  bool explain_start(std::size_t i, bool up, Value bound, std::vector<Literal>& out) const {
+    const Value p = tasks_[0][i].p;
+    Best best;
+    if (up) {
+      best.offer([&](std::vector<Literal>& c) { return raise_est(false, i, bound, c); });
+      best.offer([&](std::vector<Literal>& c) { return lower_lct(true, i, -bound, c); });
+    } else {
+      best.offer([&](std::vector<Literal>& c) { return raise_est(true, i, -(bound + p), c); });
+      best.offer([&](std::vector<Literal>& c) { return lower_lct(false, i, bound + p, c); });
+    }
+    return best.into(out);
+  }
+
+ private:
+  struct Task {
+    Value est, lct, p;  // in one direction's times
+  };
+  static constexpr Value none = std::numeric_limits<Value>::max();
+  static constexpr std::size_t max_crossing_tasks = 32;
+
+  // The fewest literals of the explanations offered.
+  struct Best {
+    std::vector<Literal> literals;
+    bool found = false;
+    template <class Make>
+    void offer(Make make) {
+      std::vector<Literal> c;
+      if constexpr (std::is_same_v<decltype(make(c)), bool>) {
+        if (!make(c)) return;
+      } else {
+        make(c);
+      }
+      if (found && c.size() >= literals.size()) return;
+      literals = std::move(c);
+      found = true;
+    }
+    bool into(std::vector<Literal>& out) const {
+      if (found) out.insert(out.end(), literals.begin(), literals.end());
+      return found;
+    }
+  };
+
+  // The tasks' latest ends in direction m, each once: the ends of the windows tried.
+  std::vector<Value> distinct_lcts(bool m) const {
+    std::vector<Value> b;
+    for (const Task& t : tasks_[m]) b.push_back(t.lct);
+    std::sort(b.begin(), b.end());
+    b.erase(std::unique(b.begin(), b.end()), b.end());
+    return b;
+  }
+  // The tasks but i of positive duration where `keep` holds.
+  template <class Keep>
+  std::vector<std::size_t> members(bool m, std::size_t i, Keep keep) const {
+    std::vector<std::size_t> in;
+    for (std::size_t j = 0; j < tasks_[m].size(); ++j) {
+      if (j != i && tasks_[m][j].p > 0 && keep(tasks_[m][j])) in.push_back(j);
+    }
+    return in;
+  }
+  // The latest a (at most `cap`; an earliest start of `set`, or cap) such that a plus the
+  // work of the tasks of `set` starting from a reaches `target`.
+  static std::optional<Value> latest_window(const std::vector<Task>& t, std::vector<std::size_t> set, Value target,
+                                            Value cap) {
+    std::sort(set.begin(), set.end(), [&](std::size_t a, std::size_t b) { return t[a].est > t[b].est; });
+    Value work = 0;
+    std::size_t k = 0;
+    const auto reaches = [&](Value a) {
+      for (; k < set.size() && t[set[k]].est >= a; ++k) work += t[set[k]].p;
+      return a + work >= target;
+    };
+    if (cap != none && reaches(cap)) return cap;
+    for (const std::size_t j : set) {
+      if (t[j].est <= cap && reaches(t[j].est)) return t[j].est;
+    }
+    return std::nullopt;
+  }
+  // The tasks of `set` starting from a, each by est >= a and lct <= b.
+  void window(bool m, const std::vector<std::size_t>& set, Value a, Value b, std::vector<Literal>& out) const {
+    for (const std::size_t j : set) {
+      if (tasks_[m][j].est < a) continue;
+      est_at_least(m, j, a, out);
+      lct_at_most(m, j, b, out);
+    }
+  }
+
+  // i's earliest start raised to e: by edge-finding or detectable precedences.
+  bool raise_est(bool m, std::size_t i, Value e, std::vector<Literal>& out) const {
+    const std::vector<Task>& t = tasks_[m];
+    const Task& ti = t[i];
+    if (ti.p == 0) return false;
+    Best best;
+    for (const Value b : distinct_lcts(m)) {
+      const auto before = members(m, i, [&](const Task& j) { return j.lct <= b; });
+      const auto a = latest_window(t, before, b + 1 - ti.p, ti.est);
+      if (!a) continue;
+      const auto from = latest_window(t, before, e, none);
+      if (!from) continue;
+      best.offer([&](std::vector<Literal>& c) {
+        est_at_least(m, i, *a, c);
+        for (const std::size_t j : before) {
+          if (t[j].est < std::min(*a, *from)) continue;
+          est_at_least(m, j, t[j].est >= std::max(*a, *from) ? std::max(*a, *from) : std::min(*a, *from), c);
+          lct_at_most(m, j, b, c);
+        }
+      });
+    }
+    const auto precede = members(m, i, [&](const Task& j) { return j.lct - j.p < ti.est + ti.p; });
+    if (const auto from = latest_window(t, precede, e, none)) {
+      best.offer([&](std::vector<Literal>& c) {
+        Value latest = std::numeric_limits<Value>::min();
+        for (const std::size_t j : precede) {
+          if (t[j].est < *from) continue;
+          est_at_least(m, j, *from, c);
+          lct_at_most(m, j, t[j].lct, c);
+          latest = std::max(latest, t[j].lct - t[j].p);
+        }
+        est_at_least(m, i, latest + 1 - ti.p, c);
+      });
+    }
+    return best.into(out);
+  }
+
+  // i's latest end lowered to h: not-last.
+  bool lower_lct(bool m, std::size_t i, Value h, std::vector<Literal>& out) const {
+    const std::vector<Task>& t = tasks_[m];
+    const Task& ti = t[i];
+    if (ti.p == 0) return false;
+    const auto by_h = members(m, i, [&](const Task& j) { return j.lct - j.p <= h; });
+    const auto from = latest_window(t, by_h, ti.lct - ti.p + 1, none);
+    if (!from) return false;
+    Value work = 0;
+    for (const std::size_t j : by_h) {
+      if (t[j].est < *from) continue;
+      est_at_least(m, j, *from, out);
+      lct_at_most(m, j, h + t[j].p, out);
+      work += t[j].p;
+    }
+    lct_at_most(m, i, *from + work - 1 + ti.p, out);
+    return true;
+  }
+
+  // est_j >= a and lct_j <= b in direction m, with j's least duration.
+  void est_at_least(bool m, std::size_t j, Value a, std::vector<Literal>& out) const {
+    const Value p = tasks_[m][j].p;
+    out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::at_most, -a - p}
+                    : Literal{d_.starts()[j], Literal::Kind::more_than, a - 1});
+    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+  }
+  void lct_at_most(bool m, std::size_t j, Value b, std::vector<Literal>& out) const {
+    const Value p = tasks_[m][j].p;
+    out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::more_than, -b - 1}
+                    : Literal{d_.starts()[j], Literal::Kind::at_most, b - p});
+    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+  }
+
+  const Disjunctive& d_;
+  const ExplainedTrail& trail_;
+  const Space& s_;
+  std::size_t before_;
+  std::array<std::vector<Task>, 2> tasks_;  // forward, mirrored
+};
+
+bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, long at,
+                                std::size_t before, std::vector<Literal>& out) {
+  if (at < 0) return UnaryExplainer(d, trail, s, before).explain_failure(out);
+  const Narrowing& n = s.narrowings()[before];
+  const auto i = only_task_of(d.starts(), n.x);
+  if (!i) return false;
+  const UnaryExplainer unary(d, trail, s, before);
+  if (n.kind == LiteralKind::more_than) return unary.explain_start(*i, true, n.lo, out);
+  if (n.kind == LiteralKind::at_most) return unary.explain_start(*i, false, n.hi, out);
+  return false;
+}
+
+// z = array[index] of constants: a position leaves the index where its value left z, a
+// value leaves z where all its positions left the index. So a value u that a narrowing
+// took from one of them (the values between a bound's old place and its new one, the
+// others where it fixed the variable) is explained by u's own literal where u was gone
+// already, else by the literals that took its support: z != array[u] for a position, the
+// positions' index != i for a value. A failure: every position of the index's domain,
+// each so. False where a literal needed does not hold, or the range is too wide.
+bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail, const Space& s, long at,
+                                   std::size_t before, std::vector<Literal>& out) {
+  if (e.index == e.z) return false;
+  // Whether u had left x, and if so its literal appended: x's bound where u lies past it
+  // (one literal for many values), else the hole.
+  const auto gone = [&](int x, Value u) {
+    if (u < trail.lo_at(s, x, before)) {
+      trail.lower_bound(s, x, before, out);
+    } else if (u > trail.hi_at(s, x, before)) {
+      trail.upper_bound(s, x, before, out);
+    } else {
+      const Literal hole{x, Literal::Kind::not_equal, u};
+      if (trail.when_true(s, hole, before) == ExplainedTrail::not_yet) return false;
+      out.push_back(hole);
+    }
+    return true;
+  };
+  // Why value u of x cannot be taken, appended; false: not by values gone.
+  const auto unsupported = [&](int x, Value u) {
+    if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) && gone(x, u)) return true;
+    if (x == e.index) {
+      if (u < 0 || u >= static_cast<Value>(e.array.size())) return true;
+      return gone(e.z, e.array[static_cast<std::size_t>(u)]);
+    }
+    for (const int i : e.positions_of(u)) {
+      if (!gone(e.index, i)) return false;
+    }
+    return true;
+  };
+  // The values of x in from .. to, but `kept`, each unsupported.
+  const auto range = [&](int x, Value from, Value to, std::optional<Value> kept) {
+    if (to - from > 1024) return false;
+    for (Value u = from; u <= to; ++u) {
+      if (u != kept && !unsupported(x, u)) return false;
+    }
+    return true;
+  };
+  const std::size_t size = out.size();
+  bool ok = false;
+  if (at < 0) {
+    const Value lo = trail.lo_at(s, e.index, before), hi = trail.hi_at(s, e.index, before);
+    ok = range(e.index, lo, hi, std::nullopt);
+    trail.lower_bound(s, e.index, before, out);
+    trail.upper_bound(s, e.index, before, out);
+  } else {
+    const Narrowing& n = s.narrowings()[before];
+    if (n.x != e.index && n.x != e.z) return false;
+    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    switch (n.kind) {
+      case LiteralKind::not_equal: ok = unsupported(n.x, n.v); break;
+      case LiteralKind::more_than: ok = range(n.x, lo, n.lo - 1, std::nullopt); break;
+      case LiteralKind::at_most: ok = range(n.x, n.hi + 1, hi, std::nullopt); break;
+      case LiteralKind::equal: ok = range(n.x, lo, hi, n.lo); break;
+    }
+    if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::equal) trail.lower_bound(s, n.x, before, out);
+    if (n.kind == LiteralKind::at_most || n.kind == LiteralKind::equal) trail.upper_bound(s, n.x, before, out);
+  }
+  if (!ok) out.resize(size);
+  return ok;
+}
+
+// A table of allowed tuples: each value it took from x had every tuple with it gone, each
+// by another variable's value gone from it: its bound where the value lay past it, else
+// the hole (gone at the root: nothing). A failure: every tuple gone. The tuples still to
+// show gone are a bitset, which each variable in turn clears. False for x fixed (its
+// holes would be needed).
+bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                          std::vector<Literal>& out) {
+  std::vector<std::uint64_t> left(t.tuple_words(), 0);
+  const auto show_gone = [&](std::size_t i, std::size_t k) {
+    const auto tuples = t.tuples_with(i, k);
+    for (std::size_t w = 0; w < left.size(); ++w) left[w] |= tuples[w];
+  };
+  const auto present = [&](int x, Value v) {
+    return trail.when_true(s, {x, Literal::Kind::not_equal, v}, before) == ExplainedTrail::not_yet;
+  };
+  std::size_t narrowed = t.xs.size();
+  if (at < 0) {
+    for (std::size_t k = 0; k < t.column(0).size(); ++k) show_gone(0, k);
+  } else {
+    const Narrowing& n = s.narrowings()[before];
+    const auto it = std::find(t.xs.begin(), t.xs.end(), n.x);
+    if (it == t.xs.end() || n.kind == LiteralKind::equal) return false;
+    narrowed = static_cast<std::size_t>(it - t.xs.begin());
+    const auto column = t.column(narrowed);
+    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    for (std::size_t k = 0; k < column.size(); ++k) {
+      const Value v = column[k];
+      const bool took = n.kind == LiteralKind::not_equal ? v == n.v
+                        : n.kind == LiteralKind::more_than ? lo <= v && v < n.lo
+                                                            : n.hi < v && v <= hi;
+      if (took && present(n.x, v)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
+    }
+    trail.bound_before(s, before, out);
+  }
+  const auto meets = [&](std::span<const std::uint64_t> tuples) {
+    for (std::size_t w = 0; w < left.size(); ++w) {
+      if ((left[w] & tuples[w]) != 0) return true;
+    }
+    return false;
+  };
+  const auto clear = [&](std::span<const std::uint64_t> tuples) {
+    for (std::size_t w = 0; w < left.size(); ++w) left[w] &= ~tuples[w];
+  };
+  std::vector<std::uint64_t> past(left.size());
+  for (std::size_t j = 0; j < t.xs.size(); ++j) {
+    if (j == narrowed || std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; })) continue;
+    const int y = t.xs[j];
+    const auto column = t.column(j);
+    const Value lo = trail.lo_at(s, y, before), hi = trail.hi_at(s, y, before);
+    for (const bool below : {true, false}) {  // the values past a bound: that bound
+      std::fill(past.begin(), past.end(), 0);
+      for (std::size_t k = 0; k < column.size(); ++k) {
+        if (below ? column[k] >= lo : column[k] <= hi) continue;
+        const auto tuples = t.tuples_with(j, k);
+        for (std::size_t w = 0; w < past.size(); ++w) past[w] |= tuples[w];
+      }
+      if (!meets(past)) continue;
+      if (below) {
+        trail.lower_bound(s, y, before, out);
+      } else {
+        trail.upper_bound(s, y, before, out);
+      }
+      clear(past);
+    }
+    for (std::size_t k = 0; k < column.size(); ++k) {  // the holes
+      const Value v = column[k];
+      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k))) continue;
+      const Literal hole{y, Literal::Kind::not_equal, v};
+      const long removed = trail.when_true(s, hole, before);
+      if (removed == ExplainedTrail::not_yet) continue;
+      if (removed != ExplainedTrail::at_root) out.push_back(hole);
+      clear(t.tuples_with(j, k));
+    }
+  }
+  return std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; });
+}
+
+// z = min(x, y) (max: every bound mirrored, as MinMax reads them): a bound narrowing by
+// the bounds that make it, each as weak as the rule allows. Which rule ran is not
+// written down, but with three distinct variables one rule only moves each bound. A
+// failure, or a variable twice: false.
+bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                            std::vector<Literal>& out) {
+  if (at < 0 || m.x == m.y || m.x == m.z || m.y == m.z) return false;
+  const Narrowing& n = s.narrowings()[before];
+  if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return false;
+  const bool mirrored = m.largest;
+  const auto low = [&](int v) { return mirrored ? -trail.hi_at(s, v, before) : trail.lo_at(s, v, before); };
+  const auto high = [&](int v) { return mirrored ? -trail.lo_at(s, v, before) : trail.hi_at(s, v, before); };
+  const auto add = [&](const Literal& l) {
+    if (trail.when_true(s, l, before) != ExplainedTrail::at_root) out.push_back(l);
+  };
+  const auto at_least = [&](int v, Value a) {  // low(v) >= a
+    add(mirrored ? Literal{v, Literal::Kind::at_most, -a} : Literal{v, Literal::Kind::more_than, a - 1});
+  };
+  const auto at_most = [&](int v, Value b) {  // high(v) <= b
+    add(mirrored ? Literal{v, Literal::Kind::more_than, -b - 1} : Literal{v, Literal::Kind::at_most, b});
+  };
+  const bool raised = (n.kind == LiteralKind::more_than) != mirrored;  // low(n.x) went up
+  if (n.x == m.z) {
+    if (raised && std::min(low(m.x), low(m.y)) > low(m.z)) {
+      const Value a = std::min(low(m.x), low(m.y));
+      at_least(m.x, a);
+      at_least(m.y, a);
+      return true;
+    }
+    if (!raised && std::min(high(m.x), high(m.y)) < high(m.z)) {
+      const int by = high(m.x) <= high(m.y) ? m.x : m.y;
+      at_most(by, high(by));
+      return true;
+    }
+  }
+  for (const auto& [x, other] : {std::pair{m.x, m.y}, std::pair{m.y, m.x}}) {
+    if (n.x != x) continue;
+    if (raised && low(m.z) > low(x)) {  // each at least z
+      at_least(m.z, low(m.z));
+      return true;
+    }
+    if (!raised && low(other) > high(m.z) && high(m.z) < high(x)) {  // the other above z: x is z
+      at_most(m.z, high(m.z));
+      at_least(other, high(m.z) + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace detail
+
+// A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
+// before it, all but the one refuted, and the holes a bound moved past. The model's
+// nogoods (restarts) and those the search learns explain themselves so.
+void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& trail, const Space& s, long at,
+                           std::vector<Literal>& out) {
+  const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+  for (const Literal& l : literals) {
+    if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
+  }
+  if (at >= 0) {
+    trail.holes_passed(s, before, out);
+    const Narrowing& n = s.narrowings()[before];
+    const auto removed_value = [&](const Literal& l) { return l.x == n.x && l.kind == Literal::Kind::equal; };
+    if (std::any_of(literals.begin(), literals.end(), removed_value)) trail.bound_before(s, before, out);  // x = v refuted at a bound
+  }
+}
+
+// Appends the explanation of narrowing `at` of propagator p (-1: the failure of p's run
+// that began at log position run_start) to `out`; returns the log position its literals
+// held before. A propagator's own explanation reads the domains just before the narrowing
+// (or the failure): smaller than when its run began, so they imply what the run's start
+// implied, and they hold what the run narrowed before (a bound moved past holes).
+std::size_t explain(const Propagator& p, const std::vector<int>& scope, const ExplainedTrail& trail,
+                           const Space& s, long at, std::size_t run_start, std::vector<Literal>& out) {
+  const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+  const std::size_t size = out.size();
+  const bool own = std::visit(
+      [&](const auto& q) {
+        using Q = std::remove_cvref_t<decltype(q)>;
+        if constexpr (std::is_same_v<Q, Distinct>) {
+          return detail::explain_distinct(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Nogood>) {
+          explain_nogood(q.literals, trail, s, at, out);
+        } else if constexpr (std::is_same_v<Q, LinearLessEqual>) {
+          detail::explain_at_most(q.terms, 1, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LinearEqual>) {
+          detail::explain_equal(q.terms, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LinearReified>) {
+          const auto is_b = [&](const Term& t) { return t.x == q.b; };
+          if (std::any_of(q.terms.begin(), q.terms.end(), is_b)) return false;  // b among the terms: the whole scope
+          detail::explain_reified(q, scope, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, ValueReified>) {
+          if (q.x == q.b) return false;
+          detail::explain_value_reified(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, BoolAndOr>) {
+          detail::explain_and_or(q, scope, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Cumulative>>) {
+          return detail::explain_cumulative(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Disjunctive>>) {
+          return detail::explain_disjunctive(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<ElementValues>>) {
+          return detail::explain_element_values(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Table>>) {
+          return detail::explain_table(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, MinMax>) {
+          return detail::explain_min_max(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
+          trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
+        } else {
+          return false;
+        }
+        return true;
+      },
+      p);
+  if (own) {
+    if (at >= 0) trail.holes_passed(s, before, out);
+    return before;
+  }
+  out.resize(size);
+  trail.domain_literals(s, scope, run_start, out);
+  return run_start;
+}
+
+}  // namespace backtrack::csp

@@ -363,7 +363,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0, by_bounds = 0;
+      by_tuples = 0, by_bounds = 0, by_products = 0;
   for (int trial = 0; trial < 12000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -435,6 +435,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "element" && held == i) ++by_supports;
       if (m.posted == "table" && held == i) ++by_tuples;
       if ((m.posted == "min" || m.posted == "max") && held == i) ++by_bounds;
+      if (m.posted == "times" && held == i) ++by_products;
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
     }
     if (broken >= 0) {
@@ -457,6 +458,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_hall_intervals, 50);
   EXPECT_GT(by_tuples, 50);
   EXPECT_GT(by_bounds, 50);
+  EXPECT_GT(by_products, 50);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

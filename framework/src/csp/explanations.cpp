@@ -23,7 +23,7 @@ namespace detail {
 // fixed, held before log position `limit`; false where it took more than fixed values
 // (out is then unchanged).
 bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
-                                    std::size_t limit, std::vector<Literal>& out) {
+                             std::size_t limit, std::vector<Literal>& out) {
   const auto fixed_to = [&](int except, Value v) -> std::optional<Literal> {
     for (const int x : d.xs) {
       const Literal l{x, Literal::Kind::equal, v};
@@ -83,7 +83,7 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
 // interval (x > a - 1 before) or lowered past it (x <= b), x != v for v inside it. Of the
 // intervals found, the one of fewest variables; false where none shows it.
 bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
-                                     std::size_t limit, std::vector<Literal>& out) {
+                              std::size_t limit, std::vector<Literal>& out) {
   constexpr std::size_t max_scope = 128;  // each variable's low tried: a square of the scope
   if (d.xs.size() > max_scope) return false;
   const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
@@ -142,7 +142,7 @@ bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, co
 
 // Of the two, the one of fewer literals (the values fixed first: one literal for x != v).
 bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
-                             std::size_t limit, std::vector<Literal>& out) {
+                      std::size_t limit, std::vector<Literal>& out) {
   const std::size_t size = out.size();
   const bool by_fixed = explain_by_fixed_values(d, trail, s, at, limit, out);
   if (by_fixed && out.size() - size <= 1) return true;
@@ -161,7 +161,7 @@ enum class SumRead { least, most, both };
 
 // The bounds of the terms but `skip`'s (-1: none), as they were before log position t.
 void term_bounds(const std::vector<Term>& terms, SumRead read, int skip, const ExplainedTrail& trail,
-                        const Space& s, std::size_t t, std::vector<Literal>& out) {
+                 const Space& s, std::size_t t, std::vector<Literal>& out) {
   for (const Term& term : terms) {
     if (term.x == skip) continue;
     if (read == SumRead::both || (read == SumRead::least) == (term.a > 0)) trail.lower_bound(s, term.x, t, out);
@@ -183,7 +183,7 @@ const Term* own_term(const std::vector<Term>& terms, int x) {
 // sum(sign * terms) <= c: a narrowing of a term's variable read the smallest values of
 // the others; a failure, of all.
 void explain_at_most(const std::vector<Term>& terms, int sign, const ExplainedTrail& trail, const Space& s,
-                            long at, std::size_t before, std::vector<Literal>& out) {
+                     long at, std::size_t before, std::vector<Literal>& out) {
   const SumRead read = sign > 0 ? SumRead::least : SumRead::most;
   const Term* own = at < 0 ? nullptr : own_term(terms, s.narrowings()[static_cast<std::size_t>(at)].x);
   term_bounds(terms, read, own != nullptr ? own->x : -1, trail, s, before, out);
@@ -192,7 +192,7 @@ void explain_at_most(const std::vector<Term>& terms, int sign, const ExplainedTr
 // sum(terms) = c: a narrowing of a * x from above read the others' smallest values, from
 // below their largest; a failure, both.
 void explain_equal(const std::vector<Term>& terms, const ExplainedTrail& trail, const Space& s, long at,
-                          std::size_t before, std::vector<Literal>& out) {
+                   std::size_t before, std::vector<Literal>& out) {
   const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
   const Term* own = n == nullptr ? nullptr : own_term(terms, n->x);
   if (own == nullptr || (n->kind != LiteralKind::at_most && n->kind != LiteralKind::more_than)) {
@@ -209,7 +209,7 @@ void value_of(int x, const ExplainedTrail& trail, const Space& s, std::size_t t,
 }
 
 void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
-                            const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+                     const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
   const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
   if (narrowed == r.b) {  // decided by the bounds of the sum (= and !=: and the holes)
     if (r.relation != Relation::less_equal) return trail.domain_literals(s, scope, before, out);
@@ -226,7 +226,7 @@ void explain_reified(const LinearReified& r, const std::vector<int>& scope, cons
 }
 
 void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, const Space& s, long at,
-                                  std::size_t before, std::vector<Literal>& out) {
+                           std::size_t before, std::vector<Literal>& out) {
   const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
   if (narrowed != r.b) value_of(r.b, trail, s, before, out);
   if (narrowed == r.x) return trail.bound_before(s, before, out);  // x != v may have moved a bound
@@ -241,7 +241,7 @@ void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, c
 // r = and(xs) or or(xs): r decided by one x of the deciding value, that x; else the
 // values fixed.
 void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const ExplainedTrail& trail,
-                           const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+                    const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
   if (at >= 0) {
     const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
     if (n.x == a.r && n.v == a.deciding) {
@@ -374,7 +374,7 @@ class TimeTable {
 };
 
 bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
-                               std::size_t before, std::vector<Literal>& out) {
+                        std::size_t before, std::vector<Literal>& out) {
   if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out);
   const Narrowing& n = s.narrowings()[before];
   const auto j = only_task_of(c.starts(), n.x);
@@ -601,7 +601,7 @@ class UnaryExplainer {
 };
 
 bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, long at,
-                                std::size_t before, std::vector<Literal>& out) {
+                         std::size_t before, std::vector<Literal>& out) {
   if (at < 0) return UnaryExplainer(d, trail, s, before).explain_failure(out);
   const Narrowing& n = s.narrowings()[before];
   const auto i = only_task_of(d.starts(), n.x);
@@ -620,7 +620,7 @@ bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, cons
 // positions' index != i for a value. A failure: every position of the index's domain,
 // each so. False where a literal needed does not hold, or the range is too wide.
 bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail, const Space& s, long at,
-                                   std::size_t before, std::vector<Literal>& out) {
+                            std::size_t before, std::vector<Literal>& out) {
   if (e.index == e.z) return false;
   // Whether u had left x, and if so its literal appended: x's bound where u lies past it
   // (one literal for many values), else the hole.
@@ -686,7 +686,7 @@ bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail,
 // show gone are a bitset, which each variable in turn clears. False for x fixed (its
 // holes would be needed).
 bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
-                          std::vector<Literal>& out) {
+                   std::vector<Literal>& out) {
   std::vector<std::uint64_t> left(t.tuple_words(), 0);
   const auto show_gone = [&](std::size_t i, std::size_t k) {
     const auto tuples = t.tuples_with(i, k);
@@ -762,7 +762,7 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
 // written down, but with three distinct variables one rule only moves each bound. A
 // failure, or a variable twice: false.
 bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
-                            std::vector<Literal>& out) {
+                     std::vector<Literal>& out) {
   if (at < 0 || m.x == m.y || m.x == m.z || m.y == m.z) return false;
   const Narrowing& n = s.narrowings()[before];
   if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return false;
@@ -807,13 +807,52 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
   return false;
 }
 
+// z = x * y: Times reads bounds alone, so a bound it moves (or the 0 it removes) follows
+// from the bounds of the other two, and, where it removed 0 at x's or y's bound, that
+// bound; where x and y are at least 0, z's least value from their least values alone,
+// and its greatest from their greatest and y >= 0. A failure (a bound may have
+// moved past holes of the emptied variable), or a variable twice: false.
+bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                   std::vector<Literal>& out) {
+  if (at < 0 || t.x == t.y || t.x == t.z || t.y == t.z) return false;
+  const Narrowing& n = s.narrowings()[before];
+  const auto add = [&](const Literal& l) {
+    if (trail.when_true(s, l, before) != ExplainedTrail::at_root) out.push_back(l);
+  };
+  const auto at_least = [&](int v, Value a) { add({v, Literal::Kind::more_than, a - 1}); };
+  const auto at_most = [&](int v, Value b) { add({v, Literal::Kind::at_most, b}); };
+  const bool natural = trail.lo_at(s, t.x, before) >= 0 && trail.lo_at(s, t.y, before) >= 0;
+  if (n.x == t.z && natural && n.kind == LiteralKind::more_than) {
+    at_least(t.x, trail.lo_at(s, t.x, before));
+    at_least(t.y, trail.lo_at(s, t.y, before));
+    return true;
+  }
+  if (n.x == t.z && natural && n.kind == LiteralKind::at_most) {
+    at_least(t.y, 0);  // and x <= its bound (at least 0): x * y <= that bound * y
+    at_most(t.x, trail.hi_at(s, t.x, before));
+    at_most(t.y, trail.hi_at(s, t.y, before));
+    return true;
+  }
+  for (const int v : {t.x, t.y, t.z}) {
+    if (v == n.x) continue;
+    at_least(v, trail.lo_at(s, v, before));
+    at_most(v, trail.hi_at(s, v, before));
+  }
+  // 0 removed at x's or y's bound moves the bound: it needs the bound it moved from.
+  const bool from_zero = n.kind == LiteralKind::more_than ? trail.lo_at(s, n.x, before) == 0
+                         : n.kind == LiteralKind::at_most ? trail.hi_at(s, n.x, before) == 0
+                                                          : false;
+  if (from_zero) trail.bound_before(s, before, out);
+  return true;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
 // before it, all but the one refuted, and the holes a bound moved past. The model's
 // nogoods (restarts) and those the search learns explain themselves so.
 void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& trail, const Space& s, long at,
-                           std::vector<Literal>& out) {
+                    std::vector<Literal>& out) {
   const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
   for (const Literal& l : literals) {
     if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
@@ -832,7 +871,7 @@ void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& 
 // (or the failure): smaller than when its run began, so they imply what the run's start
 // implied, and they hold what the run narrowed before (a bound moved past holes).
 std::size_t explain(const Propagator& p, const std::vector<int>& scope, const ExplainedTrail& trail,
-                           const Space& s, long at, std::size_t run_start, std::vector<Literal>& out) {
+                    const Space& s, long at, std::size_t run_start, std::vector<Literal>& out) {
   const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
   const std::size_t size = out.size();
   const bool own = std::visit(
@@ -865,6 +904,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_table(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, MinMax>) {
           return detail::explain_min_max(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Times>) {
+          return detail::explain_times(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

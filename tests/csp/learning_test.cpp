@@ -363,7 +363,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0, by_bounds = 0, by_products = 0;
+      by_tuples = 0, by_bounds = 0, by_products = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
   for (int trial = 0; trial < 12000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
@@ -382,6 +382,11 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
     const auto by_others_bounds = [](const std::vector<Literal>& out, int narrowed) {
       return std::any_of(out.begin(), out.end(),
                          [&](const Literal& l) { return l.x != narrowed && l.kind != Literal::Kind::equal && l.kind != Literal::Kind::not_equal; });
+    };
+    // One by a Hall set of the domains names holes of variables other than the one narrowed.
+    const auto by_others_holes = [](const std::vector<Literal>& out, int narrowed) {
+      return std::any_of(out.begin(), out.end(),
+                         [&](const Literal& l) { return l.x != narrowed && l.kind == Literal::Kind::not_equal; });
     };
     ExplainedTrail trail(s);
     s.log_narrowings(true);
@@ -437,6 +442,8 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if ((m.posted == "min" || m.posted == "max") && held == i) ++by_bounds;
       if (m.posted == "times" && held == i) ++by_products;
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
+      if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
+      if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -448,6 +455,8 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "element" && held == log.size()) ++by_supports;
       if (m.posted == "table" && held == log.size()) ++by_tuples;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
+      if (m.posted.starts_with("all-different") && held == log.size() && by_others_holes(out, -1)) ++by_hall_sets;
+      if (m.posted.starts_with("all-different")) ++(held == log.size() ? all_different_own : all_different_whole);
     }
   }
   EXPECT_GT(narrowings, 2000);
@@ -459,6 +468,10 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_tuples, 50);
   EXPECT_GT(by_bounds, 50);
   EXPECT_GT(by_products, 50);
+  EXPECT_GT(by_hall_sets, 5);
+  // Whatever its strength, an all-different explains what it did by its own reasons.
+  EXPECT_GT(all_different_own, 500);
+  EXPECT_EQ(all_different_whole, 0);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -140,14 +141,127 @@ bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, co
   return true;
 }
 
-// Of the two, the one of fewer literals (the values fixed first: one literal for x != v).
+// The all-different's explanation by a Hall set of the domains at `limit`, what its
+// matching (gac) removes where bounds show nothing: variables other than x whose domains
+// hold, together, no more values than there are of them, v among them, so that x != v
+// (for a failure, fewer values than variables). Found as the matching finds it: a
+// maximum matching of the others without v leaves one of them unmatched, and the
+// variables its alternating paths reach are the set. Each of them is explained as
+// within the set's values: two bounds and the holes between. A bound moved past values
+// takes a set for each. False where no set shows it, or a domain spans more than 64
+// values.
+bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at, std::size_t limit,
+                         std::vector<Literal>& out) {
+  constexpr Value max_width = 64;
+  const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
+  if (n && n->kind == LiteralKind::equal) return false;
+  const auto contains = [&](int y, Value w) {
+    return trail.lo_at(s, y, limit) <= w && w <= trail.hi_at(s, y, limit) &&
+           trail.when_true(s, {y, Literal::Kind::not_equal, w}, limit) == ExplainedTrail::not_yet;
+  };
+  std::vector<int> others;
+  std::vector<std::vector<Value>> domains;
+  for (const int y : d.xs) {
+    if (n && y == n->x) continue;
+    const Value lo = trail.lo_at(s, y, limit), hi = trail.hi_at(s, y, limit);
+    if (hi - lo >= max_width) return false;
+    others.push_back(y);
+    domains.emplace_back();
+    for (Value w = lo; w <= hi; ++w) {
+      if (contains(y, w)) domains.back().push_back(w);
+    }
+  }
+  std::vector<std::optional<Value>> removed;  // a failure: none
+  if (!n) {
+    removed.push_back(std::nullopt);
+  } else if (n->kind == LiteralKind::not_equal) {
+    removed.push_back(n->v);
+  } else {
+    const bool up = n->kind == LiteralKind::more_than;
+    const Value from = up ? trail.lo_at(s, n->x, limit) : n->v + 1;
+    const Value to = up ? n->v : trail.hi_at(s, n->x, limit);
+    if (to - from >= max_width) return false;
+    for (Value u = from; u <= to; ++u) {
+      if (contains(n->x, u)) removed.push_back(u);
+    }
+  }
+  const std::size_t size = out.size();
+  const auto add = [&](const Literal& l) {
+    if (trail.when_true(s, l, limit) != ExplainedTrail::at_root) out.push_back(l);
+  };
+  for (const std::optional<Value>& v : removed) {
+    // A maximum matching of the others, v left out (Kuhn's augmenting paths).
+    std::map<Value, std::size_t> owner;  // value -> the variable (in others) matched to it
+    std::vector<char> seen;
+    const auto augment = [&](auto&& self, std::size_t i) -> bool {
+      seen[i] = 1;
+      for (const Value w : domains[i]) {
+        if (w != v && owner.emplace(w, i).second) return true;
+      }
+      for (const Value w : domains[i]) {
+        if (w == v) continue;
+        const std::size_t j = owner.at(w);
+        if (!seen[j] && self(self, j)) {
+          owner[w] = i;
+          return true;
+        }
+      }
+      return false;
+    };
+    std::optional<std::size_t> unmatched;
+    for (std::size_t i = 0; i < others.size() && !unmatched; ++i) {
+      seen.assign(others.size(), 0);
+      if (!augment(augment, i)) unmatched = i;
+    }
+    if (!unmatched) {
+      out.resize(size);
+      return false;
+    }
+    // The variables reachable from it by alternating paths, and their values but v: each
+    // value matched, to a variable reached.
+    std::vector<char> in_set(others.size(), 0);
+    std::set<Value> values;
+    std::vector<std::size_t> queue{*unmatched};
+    in_set[*unmatched] = 1;
+    while (!queue.empty()) {
+      const std::size_t i = queue.back();
+      queue.pop_back();
+      for (const Value w : domains[i]) {
+        if (w == v || !values.insert(w).second) continue;
+        const std::size_t j = owner.at(w);  // matched: a free value would have augmented
+        if (!in_set[j]) {
+          in_set[j] = 1;
+          queue.push_back(j);
+        }
+      }
+    }
+    if (v) values.insert(*v);
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      if (!in_set[i]) continue;
+      const int y = others[i];
+      add({y, Literal::Kind::more_than, *values.begin() - 1});
+      add({y, Literal::Kind::at_most, *values.rbegin()});
+      for (Value w = *values.begin() + 1; w < *values.rbegin(); ++w) {
+        if (!values.contains(w)) add({y, Literal::Kind::not_equal, w});
+      }
+    }
+  }
+  if (n && n->kind == LiteralKind::more_than) trail.lower_bound(s, n->x, limit, out);
+  if (n && n->kind == LiteralKind::at_most) trail.upper_bound(s, n->x, limit, out);
+  return true;
+}
+
+// Of the three, the one of fewer literals (the values fixed first: one literal for
+// x != v), a Hall set where neither of the others shows it.
 bool explain_distinct(const Distinct& d, const ExplainedTrail& trail, const Space& s, long at,
                       std::size_t limit, std::vector<Literal>& out) {
   const std::size_t size = out.size();
   const bool by_fixed = explain_by_fixed_values(d, trail, s, at, limit, out);
   if (by_fixed && out.size() - size <= 1) return true;
   std::vector<Literal> hall;
-  if (!explain_by_hall_interval(d, trail, s, at, limit, hall)) return by_fixed;
+  if (!explain_by_hall_interval(d, trail, s, at, limit, hall)) {
+    return by_fixed || explain_by_hall_set(d, trail, s, at, limit, out);
+  }
   if (by_fixed && out.size() - size <= hall.size()) return true;
   out.resize(size);
   out.insert(out.end(), hall.begin(), hall.end());

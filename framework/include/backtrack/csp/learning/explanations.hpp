@@ -16,7 +16,9 @@
 //     to v; a bound moved past values by the variables fixed to them (or x's holes); a
 //     failure by two variables fixed to one value. Or, where fewer literals, by a Hall
 //     interval: the others whose ranges fill the values moved past (or more than fill
-//     them: a failure), each by its bounds. What only holes show (gac), by the whole scope;
+//     them: a failure), each by its bounds. What only holes show (gac), by a Hall set:
+//     the others whose domains hold no more values than there are of them, v among
+//     them, each by its domain within those values (explain_by_hall_set there);
 //   - a cumulative: what its time-table shows (TimeTable there), the tasks surely running
 //     at the times that are too full; what only its energies show, by the whole scope;
 //   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,

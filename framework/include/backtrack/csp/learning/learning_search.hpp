@@ -521,12 +521,12 @@ class LearningSearch {
   }
 
   // The watch told of a nogood, its literals as moves (the same kinds) in the problem's words.
-  void tell_learnt(const std::vector<Literal>& literals, int to)
-    requires watched
-  {
-    std::vector<Move> moves;
-    for (const Literal& l : literals) moves.push_back({l.x, static_cast<typename Move::Kind>(l.kind), l.v});
-    watch_.learnt(std::span<const Move>(moves), to);
+  void tell_learnt(const std::vector<Literal>& literals, int to) {
+    if constexpr (watched) {  // compiled for a watch alone: int_problem.cpp instantiates every member
+      std::vector<Move> moves;
+      for (const Literal& l : literals) moves.push_back({l.x, static_cast<typename Move::Kind>(l.kind), l.v});
+      watch_.learnt(std::span<const Move>(moves), to);
+    }
   }
 
   std::vector<Literal> decisions_literals() const {

@@ -20,6 +20,13 @@ namespace backtrack::csp {
 
 namespace detail {
 
+// The values a bound narrowing (log position `at`) moved past: from the bound before it
+// to the one before the new bound, both ends in.
+std::pair<Value, Value> values_passed(const ExplainedTrail& trail, const Space& s, const Narrowing& n, std::size_t at) {
+  if (n.kind == LiteralKind::more_than) return {trail.lo_at(s, n.x, at), n.v};
+  return {n.v + 1, trail.hi_at(s, n.x, at)};
+}
+
 // The all-different's explanation of narrowing `at` (-1: its failure) by the values
 // fixed, held before log position `limit`; false where it took more than fixed values
 // (out is then unchanged).
@@ -52,9 +59,7 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
   }
   if (n.kind == LiteralKind::equal) return false;
   // A bound moved past the values from the old bound to the new one (at most 64).
-  const bool up = n.kind == LiteralKind::more_than;
-  const Value from = up ? trail.lo_at(s, n.x, limit) : n.v + 1;
-  const Value to = up ? n.v : trail.hi_at(s, n.x, limit);
+  const auto [from, to] = values_passed(trail, s, n, limit);
   if (to - from >= 64) return false;
   const std::size_t size = out.size();
   for (Value u = from; u <= to; ++u) {
@@ -70,11 +75,7 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
       return false;
     }
   }
-  if (up) {
-    trail.lower_bound(s, n.x, limit, out);
-  } else {
-    trail.upper_bound(s, n.x, limit, out);
-  }
+  trail.bound_before(s, limit, out);
   return true;
 }
 
@@ -127,10 +128,7 @@ bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, co
     }
   }
   if (!best_a) return false;
-  const auto holds_at_root = [&](const Literal& l) { return trail.when_true(s, l, limit) == ExplainedTrail::at_root; };
-  const auto add = [&](const Literal& l) {
-    if (!holds_at_root(l)) out.push_back(l);
-  };
+  const auto add = [&](const Literal& l) { trail.append_unless_at_root(l, out); };
   for (const Range& r : ranges) {
     if (r.lo < *best_a || r.hi > *best_b) continue;
     add({r.x, Literal::Kind::more_than, *best_a - 1});
@@ -155,9 +153,8 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
   constexpr Value max_width = 64;
   const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
   if (n && n->kind == LiteralKind::equal) return false;
-  const auto contains = [&](int y, Value w) {
-    return trail.lo_at(s, y, limit) <= w && w <= trail.hi_at(s, y, limit) &&
-           trail.when_true(s, {y, Literal::Kind::not_equal, w}, limit) == ExplainedTrail::not_yet;
+  const auto contains = [&](int y, Value w) {  // w within y's bounds at `limit`
+    return trail.when_true(s, {y, Literal::Kind::not_equal, w}, limit) == ExplainedTrail::not_yet;
   };
   std::vector<int> others;
   std::vector<std::vector<Value>> domains;
@@ -177,18 +174,14 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
   } else if (n->kind == LiteralKind::not_equal) {
     removed.push_back(n->v);
   } else {
-    const bool up = n->kind == LiteralKind::more_than;
-    const Value from = up ? trail.lo_at(s, n->x, limit) : n->v + 1;
-    const Value to = up ? n->v : trail.hi_at(s, n->x, limit);
+    const auto [from, to] = values_passed(trail, s, *n, limit);
     if (to - from >= max_width) return false;
     for (Value u = from; u <= to; ++u) {
       if (contains(n->x, u)) removed.push_back(u);
     }
   }
   const std::size_t size = out.size();
-  const auto add = [&](const Literal& l) {
-    if (trail.when_true(s, l, limit) != ExplainedTrail::at_root) out.push_back(l);
-  };
+  const auto add = [&](const Literal& l) { trail.append_unless_at_root(l, out); };
   for (const std::optional<Value>& v : removed) {
     // A maximum matching of the others, v left out (Kuhn's augmenting paths).
     std::map<Value, std::size_t> owner;  // value -> the variable (in others) matched to it
@@ -246,8 +239,7 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
       }
     }
   }
-  if (n && n->kind == LiteralKind::more_than) trail.lower_bound(s, n->x, limit, out);
-  if (n && n->kind == LiteralKind::at_most) trail.upper_bound(s, n->x, limit, out);
+  if (n) trail.bound_before(s, limit, out);
   return true;
 }
 
@@ -883,9 +875,7 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
   const bool mirrored = m.largest;
   const auto low = [&](int v) { return mirrored ? -trail.hi_at(s, v, before) : trail.lo_at(s, v, before); };
   const auto high = [&](int v) { return mirrored ? -trail.lo_at(s, v, before) : trail.hi_at(s, v, before); };
-  const auto add = [&](const Literal& l) {
-    if (trail.when_true(s, l, before) != ExplainedTrail::at_root) out.push_back(l);
-  };
+  const auto add = [&](const Literal& l) { trail.append_unless_at_root(l, out); };
   const auto at_least = [&](int v, Value a) {  // low(v) >= a
     add(mirrored ? Literal{v, Literal::Kind::at_most, -a} : Literal{v, Literal::Kind::more_than, a - 1});
   };
@@ -930,27 +920,23 @@ bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, 
                    std::vector<Literal>& out) {
   if (at < 0 || t.x == t.y || t.x == t.z || t.y == t.z) return false;
   const Narrowing& n = s.narrowings()[before];
-  const auto add = [&](const Literal& l) {
-    if (trail.when_true(s, l, before) != ExplainedTrail::at_root) out.push_back(l);
-  };
-  const auto at_least = [&](int v, Value a) { add({v, Literal::Kind::more_than, a - 1}); };
-  const auto at_most = [&](int v, Value b) { add({v, Literal::Kind::at_most, b}); };
   const bool natural = trail.lo_at(s, t.x, before) >= 0 && trail.lo_at(s, t.y, before) >= 0;
   if (n.x == t.z && natural && n.kind == LiteralKind::more_than) {
-    at_least(t.x, trail.lo_at(s, t.x, before));
-    at_least(t.y, trail.lo_at(s, t.y, before));
+    trail.lower_bound(s, t.x, before, out);
+    trail.lower_bound(s, t.y, before, out);
     return true;
   }
   if (n.x == t.z && natural && n.kind == LiteralKind::at_most) {
-    at_least(t.y, 0);  // and x <= its bound (at least 0): x * y <= that bound * y
-    at_most(t.x, trail.hi_at(s, t.x, before));
-    at_most(t.y, trail.hi_at(s, t.y, before));
+    // y >= 0, and x <= its bound (at least 0): x * y <= that bound * y
+    trail.append_unless_at_root({t.y, Literal::Kind::more_than, -1}, out);
+    trail.upper_bound(s, t.x, before, out);
+    trail.upper_bound(s, t.y, before, out);
     return true;
   }
   for (const int v : {t.x, t.y, t.z}) {
     if (v == n.x) continue;
-    at_least(v, trail.lo_at(s, v, before));
-    at_most(v, trail.hi_at(s, v, before));
+    trail.lower_bound(s, v, before, out);
+    trail.upper_bound(s, v, before, out);
   }
   // 0 removed at x's or y's bound moves the bound: it needs the bound it moved from.
   const bool from_zero = n.kind == LiteralKind::more_than ? trail.lo_at(s, n.x, before) == 0

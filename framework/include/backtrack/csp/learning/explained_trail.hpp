@@ -113,6 +113,10 @@ class ExplainedTrail {
       if (h.kind == LiteralKind::not_equal && h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
     }
   }
+  // l, appended to `out` unless it holds at the root (a fact every nogood may leave out).
+  void append_unless_at_root(const Literal& l, std::vector<Literal>& out) const {
+    if (!holds(root_, l)) out.push_back(l);
+  }
   // The bound a bound narrowing moved from (none for another, or where it held at the
   // root): a value removed at the bound moves it, and the literal it made true, x > v or
   // x <= v, needs x's bound before it beside the propagator's reason, x != v.

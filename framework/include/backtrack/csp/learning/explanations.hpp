@@ -27,9 +27,9 @@
 //     by its value gone from z, a value by its positions gone from the index);
 //   - a table of allowed tuples: for each value it took, a value gone from each of its
 //     tuples (explain_table there);
-//   - a min or max: the bounds of the others that make a bound (explain_min_max there).
+//   - a min or max: the bounds of the others that make a bound (explain_min_max there);
 //   - a product: the bounds of the other two (fewer where x and y are at least 0:
-//     explain_times there);
+//     explain_times there).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 // The rules are compiled once, in framework/src/csp/explanations.cpp.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <random>
 #include <span>
@@ -196,7 +197,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 16)) {
+  switch (pick(0, 21)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -344,6 +345,36 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = largest ? "max" : "min";
       break;
     }
+    case 17:
+      if (pick(0, 1) == 0) {  // x1 = [x2, b0, b1, b2][x0]
+        m.model.element(std::vector<IntVar>{x[2], b[0], b[1], b[2]}, x[0], x[1]);
+        m.holds = [](const std::vector<Value>& v) { return v[0] >= 0 && v[0] <= 3 && v[2 + v[0]] == v[1]; };
+      } else {  // x1 = [x0, x2][b0]: z's bounds from two integers
+        m.model.element(std::vector<IntVar>{x[0], x[2]}, b[0], x[1]);
+        m.holds = [](const std::vector<Value>& v) { return v[1] == (v[3] == 0 ? v[0] : v[2]); };
+      }
+      m.posted = "element of variables";
+      break;
+    case 18:
+      m.model.post(a0 * x[0] + a1 * x[1] != c);  // two terms: one fixed prunes the other
+      m.holds = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] != c; };
+      m.posted = "linear !=";
+      break;
+    case 19:
+      m.model.div(x[0], x[1], x[2]);
+      m.holds = [](const std::vector<Value>& v) { return v[1] != 0 && v[0] / v[1] == v[2]; };  // truncated, as C++'s
+      m.posted = "div";
+      break;
+    case 20:
+      m.model.mod(x[0], x[1], x[2]);
+      m.holds = [](const std::vector<Value>& v) { return v[1] != 0 && v[0] % v[1] == v[2]; };
+      m.posted = "mod";
+      break;
+    case 21:
+      m.model.abs(x[0], x[1]);
+      m.holds = [](const std::vector<Value>& v) { return v[1] == (v[0] < 0 ? -v[0] : v[0]); };
+      m.posted = "abs";
+      break;
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -364,7 +395,11 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
       by_tuples = 0, by_bounds = 0, by_products = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
-  for (int trial = 0; trial < 12000; ++trial) {
+  // Of the constraints whose every explanation is their own: how many, and how many of
+  // their whole scope (none).
+  const std::set<std::string> always_own{"element of variables", "linear !=", "div", "mod", "abs"};
+  std::map<std::string, int> own, whole;
+  for (int trial = 0; trial < 16000; ++trial) {
     const OneConstraint m = random_constraint(random);
     Space s = m.model.space();
     const Propagation& propagation = m.model.propagation();
@@ -444,6 +479,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
+      if (always_own.contains(m.posted)) ++(held == i ? own : whole)[m.posted];
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -457,6 +493,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_holes(out, -1)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == log.size() ? all_different_own : all_different_whole);
+      if (always_own.contains(m.posted)) ++(held == log.size() ? own : whole)[m.posted];
     }
   }
   EXPECT_GT(narrowings, 2000);
@@ -472,6 +509,10 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   // Whatever its strength, an all-different explains what it did by its own reasons.
   EXPECT_GT(all_different_own, 500);
   EXPECT_EQ(all_different_whole, 0);
+  for (const std::string& kind : always_own) {
+    EXPECT_GT(own[kind], 50) << kind;
+    EXPECT_EQ(whole[kind], 0) << kind;
+  }
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -946,6 +946,137 @@ bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, 
   return true;
 }
 
+// z = x div y, z = x mod y: Div and Mod read bounds alone (0 leaves y by the constraint
+// itself), so the bounds of the three before a narrowing or a failure explain it; so too
+// where one variable stands in two places, which Div and Mod settle by the constraint.
+void explain_quotient(int x, int y, int z, const ExplainedTrail& trail, const Space& s, std::size_t before,
+                      std::vector<Literal>& out) {
+  std::array<int, 3> vars{x, y, z};
+  std::sort(vars.begin(), vars.end());
+  const auto end = std::unique(vars.begin(), vars.end());
+  for (auto v = vars.begin(); v != end; ++v) value_of(*v, trail, s, before, out);
+}
+
+// z = |x|: what Abs took from one it took by the other's domain (a value stays while
+// one of its signs does), and a bound it moved also by the bound it moved from.
+bool explain_abs(const Abs& a, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                 std::vector<Literal>& out) {
+  if (a.x == a.z) return false;
+  if (at < 0) {
+    trail.domain_literals(s, {a.x, a.z}, before, out);
+  } else {
+    trail.domain_literals(s, {s.narrowings()[before].x == a.x ? a.z : a.x}, before, out);
+    trail.bound_before(s, before, out);
+  }
+  return true;
+}
+
+// Why x and z share no value before log position t, appended: the bound of each that
+// the other's values lie past, or, where the ranges meet, the greater lower bound, the
+// smaller upper bound and a hole of one of them at each value between. False where they
+// share a value or the ranges meet on more than 1024.
+bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s, std::size_t t,
+                      std::vector<Literal>& out) {
+  const Value x_lo = trail.lo_at(s, x, t), x_hi = trail.hi_at(s, x, t);
+  const Value z_lo = trail.lo_at(s, z, t), z_hi = trail.hi_at(s, z, t);
+  const auto apart = [&](int below, Value top, int above) {  // below <= top < above
+    trail.append_unless_at_root({below, Literal::Kind::at_most, top}, out);
+    trail.append_unless_at_root({above, Literal::Kind::more_than, top}, out);
+  };
+  if (x_hi < z_lo) return apart(x, x_hi, z), true;
+  if (z_hi < x_lo) return apart(z, z_hi, x), true;
+  const Value from = std::max(x_lo, z_lo), to = std::min(x_hi, z_hi);
+  if (to - from > 1024) return false;
+  const std::size_t size = out.size();
+  for (Value u = from; u <= to; ++u) {
+    const long x_out = trail.when_true(s, {x, Literal::Kind::not_equal, u}, t);
+    const int gone = x_out != ExplainedTrail::not_yet ? x : z;
+    const long when = x_out != ExplainedTrail::not_yet ? x_out : trail.when_true(s, {z, Literal::Kind::not_equal, u}, t);
+    if (when == ExplainedTrail::not_yet) {
+      out.resize(size);
+      return false;
+    }
+    if (when != ExplainedTrail::at_root) out.push_back({gone, Literal::Kind::not_equal, u});
+  }
+  trail.lower_bound(s, x_lo == from ? x : z, t, out);
+  trail.upper_bound(s, x_hi == to ? x : z, t, out);
+  return true;
+}
+
+// z = xs[index]. A position the index lost shares no value with z (explain_disjoint);
+// a bound of z, the values it moved past, each lacking from every variable the index
+// may pick; once the index is fixed to i, z = xs[i]: the index's value and both
+// domains. A failure: every position left shares no value with z. A variable in two
+// places, or a range too wide: false.
+bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, const Space& s, long at,
+                          std::size_t before, std::vector<Literal>& out) {
+  if (e.repeats) return false;
+  const auto present = [&](int x, Value u) {
+    return u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) &&
+           trail.when_true(s, {x, Literal::Kind::not_equal, u}, before) == ExplainedTrail::not_yet;
+  };
+  const auto var_at = [&](Value i) { return e.xs[static_cast<std::size_t>(i)]; };
+  const Value lo = std::max<Value>(trail.lo_at(s, e.index, before), 0);
+  const Value hi = std::min<Value>(trail.hi_at(s, e.index, before), static_cast<Value>(e.xs.size()) - 1);
+  // The index's domain, and each position in it but `kept`, disjoint from z.
+  const auto others_disjoint = [&](std::optional<Value> kept) {
+    trail.domain_literals(s, {e.index}, before, out);
+    for (Value i = lo; i <= hi; ++i) {
+      if (i != kept && present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, s, before, out)) return false;
+    }
+    return true;
+  };
+  if (at < 0) return others_disjoint(std::nullopt);
+  const Narrowing& n = s.narrowings()[before];
+  if (lo == hi && (n.x == e.z || n.x == var_at(lo))) {  // z = xs[lo]
+    trail.domain_literals(s, {e.index, e.z, var_at(lo)}, before, out);
+    return true;
+  }
+  if (n.x == e.index) {
+    if (n.kind == LiteralKind::equal) return others_disjoint(n.v);
+    const auto [from, to] = n.kind == LiteralKind::not_equal ? std::pair{n.v, n.v} : values_passed(trail, s, n, before);
+    for (Value i = std::max<Value>(from, 0); i <= std::min(to, hi); ++i) {
+      if (present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, s, before, out)) return false;
+    }
+    trail.bound_before(s, before, out);
+    return true;
+  }
+  if (n.x != e.z || (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most)) return false;
+  // z's values passed, each out of every variable the index may pick (or of z itself,
+  // holes_passed()'s): where a variable's bound lies past them all, that bound.
+  const auto [from, to] = values_passed(trail, s, n, before);
+  if (to - from > 1024) return false;
+  trail.domain_literals(s, {e.index}, before, out);
+  trail.bound_before(s, before, out);
+  for (Value i = lo; i <= hi; ++i) {
+    if (!present(e.index, i)) continue;
+    const int x = var_at(i);
+    if (n.kind == LiteralKind::more_than && trail.lo_at(s, x, before) > to) {
+      trail.append_unless_at_root({x, Literal::Kind::more_than, to}, out);
+      continue;
+    }
+    if (n.kind == LiteralKind::at_most && trail.hi_at(s, x, before) < from) {
+      trail.append_unless_at_root({x, Literal::Kind::at_most, from - 1}, out);
+      continue;
+    }
+    bool below = false, above = false;  // x's lower bound, its upper bound needed
+    for (Value u = from; u <= to; ++u) {
+      if (!present(e.z, u)) continue;
+      below = below || u < trail.lo_at(s, x, before);
+      above = above || u > trail.hi_at(s, x, before);
+      if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before)) {
+        const Literal hole{x, Literal::Kind::not_equal, u};
+        const long when = trail.when_true(s, hole, before);
+        if (when == ExplainedTrail::not_yet) return false;
+        if (when != ExplainedTrail::at_root) out.push_back(hole);
+      }
+    }
+    if (below) trail.lower_bound(s, x, before, out);
+    if (above) trail.upper_bound(s, x, before, out);
+  }
+  return true;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -1006,6 +1137,16 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_min_max(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Times>) {
           return detail::explain_times(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Div> || std::is_same_v<Q, Mod>) {
+          detail::explain_quotient(q.x, q.y, q.z, trail, s, before, out);
+        } else if constexpr (std::is_same_v<Q, Abs>) {
+          return detail::explain_abs(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, ElementVars>) {
+          return detail::explain_element_vars(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LinearNotEqual>) {  // the others fixed
+          const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
+          detail::term_bounds(q.terms, detail::SumRead::both, narrowed, trail, s, before, out);
+          if (at >= 0) trail.bound_before(s, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed
         } else {

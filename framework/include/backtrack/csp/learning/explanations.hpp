@@ -29,7 +29,12 @@
 //     tuples (explain_table there);
 //   - a min or max: the bounds of the others that make a bound (explain_min_max there);
 //   - a product: the bounds of the other two (fewer where x and y are at least 0:
-//     explain_times there).
+//     explain_times there); a quotient or a remainder: the bounds of the three; an
+//     absolute value: the other's domain;
+//   - an element of variables: a position by its variable sharing no value with z, a
+//     bound of z by the values it passed missing from each variable left, and, the
+//     index fixed, the index and the two domains (explain_element_vars there);
+//   - a linear !=: the values of the other terms.
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 // The rules are compiled once, in framework/src/csp/explanations.cpp.

@@ -213,11 +213,15 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (sum(v) <= c); };
       m.posted = "b <-> linear <=";
       break;
-    case 3:
-      m.model.post(a0 * x[0] + a1 * x[1] == c, iff(b[0]));
-      m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (a0 * v[0] + a1 * v[1] == c); };
+    case 3: {
+      // half the time x0 - x1 = d: b decided by a hole of the one left open
+      const bool difference = pick(0, 1) == 0;
+      const Value p0 = difference ? 1 : a0, p1 = difference ? -1 : a1, d = difference ? pick(-1, 1) : c;
+      m.model.post(p0 * x[0] + p1 * x[1] == d, iff(b[0]));
+      m.holds = [=](const std::vector<Value>& v) { return (v[3] == 1) == (p0 * v[0] + p1 * v[1] == d); };
       m.posted = "b <-> linear =";
       break;
+    }
     case 4:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] != c, when(b[0]));
       m.holds = [=](const std::vector<Value>& v) { return v[3] == 0 || sum(v) != c; };

@@ -314,11 +314,50 @@ void value_of(int x, const ExplainedTrail& trail, const Space& s, std::size_t t,
   trail.upper_bound(s, x, t, out);
 }
 
+// sum(terms) = c decided, true or false (b of a reified = or !=): c past the sum's least
+// or greatest value, by the bounds that make it so; every term fixed, by their values;
+// one term open, by the others' values and its hole at the one value that makes the sum
+// c. False for more open terms.
+bool explain_equality_decided(const std::vector<Term>& terms, Wide c, const ExplainedTrail& trail, const Space& s,
+                              std::size_t before, std::vector<Literal>& out) {
+  Wide lo = 0, hi = 0, fixed = 0;
+  const Term* open = nullptr;
+  int open_terms = 0;
+  for (const Term& t : terms) {
+    const Wide a = t.a, x_lo = trail.lo_at(s, t.x, before), x_hi = trail.hi_at(s, t.x, before);
+    lo += a > 0 ? a * x_lo : a * x_hi;
+    hi += a > 0 ? a * x_hi : a * x_lo;
+    if (x_lo == x_hi) {
+      fixed += a * x_lo;
+    } else {
+      open = &t;
+      ++open_terms;
+    }
+  }
+  if (c < lo || c > hi) {
+    term_bounds(terms, c < lo ? SumRead::least : SumRead::most, -1, trail, s, before, out);
+    return true;
+  }
+  if (open_terms > 1) return false;
+  term_bounds(terms, SumRead::both, open == nullptr ? -1 : open->x, trail, s, before, out);
+  if (open == nullptr || (c - fixed) % open->a != 0) return true;
+  const Literal hole{open->x, Literal::Kind::not_equal, static_cast<Value>((c - fixed) / open->a)};
+  const long when = trail.when_true(s, hole, before);
+  if (when == ExplainedTrail::not_yet) return false;
+  if (when != ExplainedTrail::at_root) out.push_back(hole);
+  return true;
+}
+
 void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
                      const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
   const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
   if (narrowed == r.b) {  // decided by the bounds of the sum (= and !=: and the holes)
-    if (r.relation != Relation::less_equal) return trail.domain_literals(s, scope, before, out);
+    if (r.relation != Relation::less_equal) {
+      const std::size_t size = out.size();
+      if (explain_equality_decided(r.terms, r.sums.constant(s, r.terms), trail, s, before, out)) return;
+      out.resize(size);
+      return trail.domain_literals(s, scope, before, out);
+    }
     const bool entailed = s.narrowings()[static_cast<std::size_t>(at)].v == 1;
     return term_bounds(r.terms, entailed ? SumRead::most : SumRead::least, -1, trail, s, before, out);
   }

@@ -8,7 +8,8 @@
 //     lower bound where a > 0, the upper where a < 0);
 //   - a linear =: the same, or the largest values for a bound moved the other way;
 //   - a reified linear relation: b, and what the relation's propagation read; b decided
-//     by the bounds that decide the relation (and, for = and !=, the holes);
+//     by the bounds that decide the relation (for = and != with one term open, the
+//     others' values and its hole at the value that makes the sum);
 //   - x = v tied to b: b, or x's literal;
 //   - a clause, and, or, xor over Booleans: the values of the others fixed (for r of an
 //     and/or decided by one x, that x alone);

@@ -119,6 +119,17 @@ struct LinearSums {
     const TermsAt open{terms.data(), s.scratch_ints().data() + s.word(at + 3), static_cast<std::size_t>(s.word(at + 2))};
     return fits ? f(open, static_cast<std::int64_t>(r)) : f(open, r);
   }
+  // c as posted: the rest, and the terms folded into it (fixed, so their values).
+  Wide constant(const Space& s, const std::vector<Term>& terms) const {
+    Wide c = rest(s);
+    if (!fold) return c;
+    const int* order = s.scratch_ints().data() + s.word(at + 3);
+    for (auto i = static_cast<std::size_t>(s.word(at + 2)); i < terms.size(); ++i) {
+      const Term& t = terms[static_cast<std::size_t>(order[i])];
+      c += Wide{t.a} * s.value(t.x);
+    }
+    return c;
+  }
   // The same after the terms fixed since the last run moved into the rest.
   template <class F>
   auto run(Space& s, const std::vector<Term>& terms, F f) const {

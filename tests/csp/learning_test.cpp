@@ -15,6 +15,7 @@
 #include <span>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "backtrack/csp/globals/cumulative.hpp"
@@ -268,16 +269,19 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "times";
       break;
     case 11: {
-      // three tasks starting at x, of durations 1 .. 3 and uses 1 .. 2, capacity 2 or 3
+      // three tasks starting at x, of durations 1 .. 3 and uses 1 .. 2, capacity 2 or 3;
+      // or, a third of the time, of durations 1 .. 2 and use 1 on a capacity of 1, which
+      // edge-finding narrows where the profile shows nothing
+      const bool tight = pick(0, 2) == 0;
       std::vector<IntVar> duration, use;
       std::vector<Value> ds, rs;
       for (int i = 0; i < 3; ++i) {
-        ds.push_back(pick(1, 3));
-        rs.push_back(pick(1, 2));
+        ds.push_back(tight ? pick(1, 2) : pick(1, 3));
+        rs.push_back(tight ? 1 : pick(1, 2));
         duration.push_back(m.model.int_var(ds.back(), ds.back()));
         use.push_back(m.model.int_var(rs.back(), rs.back()));
       }
-      const Value capacity = pick(2, 3);
+      const Value capacity = tight ? 1 : pick(2, 3);
       cumulative(m.model, x, duration, use, m.model.int_var(capacity, capacity));
       m.holds = [=](const std::vector<Value>& v) {
         for (Value t = -1; t <= 6; ++t) {
@@ -517,6 +521,83 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
     EXPECT_GT(own[kind], 50) << kind;
     EXPECT_EQ(whole[kind], 0) << kind;
   }
+}
+
+// Three tasks of two units on a capacity of one, starting in -1 .. 4. Every start
+// narrowed to 0 .. 3 leaves no compulsory part for the profile to show, and overload
+// checking fails: six units of work within 0 .. 5. The explanation is that window's:
+// each start at least 0 and at most 5 - 2.
+TEST(LearningSearch, ACumulativeOverloadIsExplainedByItsWindow) {
+  IntModel model;
+  const auto starts = model.int_vars(3, -1, 4);
+  const std::vector<IntVar> durations(3, model.int_var(2, 2)), uses(3, model.int_var(1, 1));
+  cumulative(model, starts, durations, uses, model.int_var(1, 1));
+  Space s = model.space();
+  const Propagation& propagation = model.propagation();
+  ASSERT_LT(propagation.run_all(s), 0);
+  s.commit();
+  ExplainedTrail trail(s);
+  s.log_narrowings(true);
+  s.mark();
+  s.begin_run(-1);
+  for (const IntVar& x : starts) ASSERT_TRUE(s.set_min(x.id, 0) && s.set_max(x.id, 3));
+  const int broken = propagation.run(s);
+  ASSERT_GE(broken, 0);
+  trail.sync(s, 1);
+  std::vector<Literal> out;
+  const std::size_t held = explain(propagation[broken], propagation.scope(broken), trail, s, -1, s.last_run_start(), out);
+  EXPECT_EQ(held, s.narrowings().size());  // its own, not the scope's at the run's start
+  std::vector<std::tuple<int, Literal::Kind, Value>> got, window;
+  for (const Literal& l : out) got.emplace_back(l.x, l.kind, l.v);
+  for (const IntVar& x : starts) {
+    window.emplace_back(x.id, Literal::Kind::more_than, -1);
+    window.emplace_back(x.id, Literal::Kind::at_most, 3);
+  }
+  std::sort(got.begin(), got.end());
+  std::sort(window.begin(), window.end());
+  EXPECT_EQ(got, window);
+}
+
+// Edge-finding on a capacity of one: tasks a and b of two units within 2 .. 6 leave no
+// room there for c's two units, and c starts from 2, so c ends after 6, and it starts
+// there too. Neither a nor b has a compulsory part: the profile shows nothing. The
+// explanation of c >= 6 is a's and b's starts within 2 .. 4, and c's from 2.
+TEST(LearningSearch, ACumulativeEdgeFindingMoveIsExplainedByItsTasks) {
+  IntModel model;
+  const auto starts = model.int_vars(3, 0, 10);
+  const std::vector<IntVar> durations(3, model.int_var(2, 2)), uses(3, model.int_var(1, 1));
+  cumulative(model, starts, durations, uses, model.int_var(1, 1));
+  Space s = model.space();
+  const Propagation& propagation = model.propagation();
+  ASSERT_LT(propagation.run_all(s), 0);
+  s.commit();
+  ExplainedTrail trail(s);
+  s.log_narrowings(true);
+  s.mark();
+  s.begin_run(-1);
+  for (const IntVar& x : starts) ASSERT_TRUE(s.set_min(x.id, 2));
+  ASSERT_TRUE(s.set_max(starts[0].id, 4) && s.set_max(starts[1].id, 4));
+  ASSERT_LT(propagation.run(s), 0);
+  trail.sync(s, 1);
+  EXPECT_EQ(s.min(starts[2].id), 6);
+  const auto& log = s.narrowings();
+  const auto moved = std::find_if(log.begin(), log.end(), [&](const Narrowing& n) {
+    return n.x == starts[2].id && n.kind == LiteralKind::more_than && n.lo == 6;
+  });
+  ASSERT_NE(moved, log.end());
+  const auto at = static_cast<std::size_t>(moved - log.begin());
+  std::vector<Literal> out;
+  const std::size_t held = explain(propagation[moved->cause], propagation.scope(moved->cause), trail, s,
+                                   static_cast<long>(at), moved->run_start, out);
+  EXPECT_EQ(held, at);  // its own
+  std::vector<std::tuple<int, Literal::Kind, Value>> got, expected;
+  for (const Literal& l : out) got.emplace_back(l.x, l.kind, l.v);
+  for (const IntVar& x : starts) expected.emplace_back(x.id, Literal::Kind::more_than, 1);
+  expected.emplace_back(starts[0].id, Literal::Kind::at_most, 4);
+  expected.emplace_back(starts[1].id, Literal::Kind::at_most, 4);
+  std::sort(got.begin(), got.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(got, expected);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -429,6 +429,8 @@ class TimeTable {
     }
   }
 
+  // A time the parts fill past the capacity, or else the task whose every start meets a
+  // time too full for it that takes the fewest literals.
   bool explain_failure(std::vector<Literal>& out) const {
     const Value most = trail_.hi_at(s_, c_.capacity(), before_);
     for (const Part& p : parts_) {  // the profile's peaks are at the parts' starts
@@ -438,7 +440,19 @@ class TimeTable {
         return true;
       }
     }
-    return false;
+    std::vector<Literal> best, tried;
+    bool found = false;
+    for (std::size_t j = 0; j < c_.starts().size(); ++j) {
+      const int x = c_.starts()[j];
+      tried.clear();
+      if (!explain_start(j, trail_.lo_at(s_, x, before_), trail_.hi_at(s_, x, before_) + 1, true, tried)) continue;
+      trail_.upper_bound(s_, x, before_, tried);
+      if (found && tried.size() >= best.size()) continue;
+      best.swap(tried);
+      found = true;
+    }
+    out.insert(out.end(), best.begin(), best.end());
+    return found;
   }
 
   // Task j's earliest start raised from `from` to `to` (up), or its latest start lowered
@@ -518,15 +532,169 @@ class TimeTable {
   std::vector<Part> parts_;
 };
 
+// Overload checking's failure: tasks that must run within a .. b and whose work (use
+// times duration, each at its least) is more than the capacity gives there; each by its
+// start's bounds (s >= a, s <= b - d: it runs d within the window), its duration and
+// its use. Found again on the bounds before the failure: of the windows ending at an
+// lct, the one of fewest tasks.
+bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
+                      std::vector<Literal>& out) {
+  struct Task {
+    Value est, lct, p;
+    Wide energy;
+    std::size_t i;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t i = 0; i < c.starts().size(); ++i) {
+    const Value p = std::max<Value>(trail.lo_at(s, c.durations()[i], before), 0);
+    const Value use = std::max<Value>(trail.lo_at(s, c.uses()[i], before), 0);
+    const int x = c.starts()[i];
+    if (p > 0 && use > 0) tasks.push_back({trail.lo_at(s, x, before), trail.hi_at(s, x, before) + p, p, Wide{p} * use, i});
+  }
+  std::sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.est > b.est; });
+  const Wide capacity = trail.hi_at(s, c.capacity(), before);
+  std::optional<std::pair<Value, Value>> best;  // a, b
+  std::size_t fewest = tasks.size() + 1;
+  for (const Task& end : tasks) {
+    const Value b = end.lct;
+    Wide work = 0;
+    std::size_t count = 0;
+    for (const Task& t : tasks) {  // from the latest start: the first window found has the fewest
+      if (t.lct > b) continue;
+      work += t.energy;
+      ++count;
+      if (work > capacity * (Wide{b} - t.est)) {
+        if (count < fewest) {
+          best = {t.est, b};
+          fewest = count;
+        }
+        break;
+      }
+    }
+  }
+  if (!best) return false;
+  const auto [a, b] = *best;
+  for (const Task& t : tasks) {
+    if (t.est < a || t.lct > b) continue;
+    const int x = c.starts()[t.i];
+    trail.append_unless_at_root({x, Literal::Kind::more_than, a - 1}, out);
+    trail.append_unless_at_root({x, Literal::Kind::at_most, b - t.p}, out);
+    trail.lower_bound(s, c.durations()[t.i], before, out);
+    trail.lower_bound(s, c.uses()[t.i], before, out);
+  }
+  trail.upper_bound(s, c.capacity(), before, out);
+  return true;
+}
+
+// Edge-finding's move of task i's earliest start to `bound` (mirrored, t -> -t: its latest
+// end), found again on the bounds before it. Θ: the other tasks ending by some L.
+// Detection: those of Θ starting from a (a <= est_i) and i have more work than the
+// capacity gives in a .. L, so i ends after L. Then those of Θ starting from a' leave i
+// room for rest = their work - (C - c_i)(L - a') > 0 only after a' + rest / c_i, which
+// reaches the bound. Each task of either set by its start's bounds (from a or a', ends
+// by L), i by est_i >= a, all by their durations and uses, and the capacity. Of the L,
+// the fewest literals.
+bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
+                          std::size_t i, bool mirrored, Value bound, std::vector<Literal>& out) {
+  struct Task {
+    Value est, lct, p;
+    Wide use;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t j = 0; j < c.starts().size(); ++j) {
+    const Value lo = trail.lo_at(s, c.starts()[j], before), hi = trail.hi_at(s, c.starts()[j], before);
+    const Value p = std::max<Value>(trail.lo_at(s, c.durations()[j], before), 0);
+    const Value use = std::max<Value>(trail.lo_at(s, c.uses()[j], before), 0);
+    tasks.push_back(mirrored ? Task{-(hi + p), -lo, p, use} : Task{lo, hi + p, p, use});
+  }
+  const Task& ti = tasks[i];
+  if (ti.p == 0 || ti.use == 0) return false;
+  const Wide capacity = trail.hi_at(s, c.capacity(), before);
+  std::vector<std::size_t> by_est;  // the others that work, latest start first
+  for (std::size_t j = 0; j < tasks.size(); ++j) {
+    if (j != i && tasks[j].p > 0 && tasks[j].use > 0) by_est.push_back(j);
+  }
+  std::sort(by_est.begin(), by_est.end(), [&](std::size_t a, std::size_t b) { return tasks[a].est > tasks[b].est; });
+  const auto est_at_least = [&](std::size_t j, Value a, std::vector<Literal>& into) {
+    const int x = c.starts()[j];
+    trail.append_unless_at_root(mirrored ? Literal{x, Literal::Kind::at_most, -a - tasks[j].p}
+                                         : Literal{x, Literal::Kind::more_than, a - 1}, into);
+  };
+  const auto lct_at_most = [&](std::size_t j, Value b, std::vector<Literal>& into) {
+    const int x = c.starts()[j];
+    trail.append_unless_at_root(mirrored ? Literal{x, Literal::Kind::more_than, -b - 1}
+                                         : Literal{x, Literal::Kind::at_most, b - tasks[j].p}, into);
+  };
+  const auto work_of = [&](std::size_t j) { return Wide{tasks[j].p} * tasks[j].use; };
+  std::vector<Literal> best, tried;
+  bool found = false;
+  for (const std::size_t end : by_est) {
+    const Value last = tasks[end].lct;
+    std::vector<std::size_t> theta;
+    for (const std::size_t j : by_est) {
+      if (tasks[j].lct <= last) theta.push_back(j);
+    }
+    // Detection: the latest a <= est_i, est_i or a start of Θ.
+    std::optional<Value> a;
+    Wide work = work_of(i);
+    std::size_t k = 0;
+    while (k < theta.size() && tasks[theta[k]].est >= ti.est) work += work_of(theta[k++]);
+    if (work > capacity * (Wide{last} - ti.est)) a = ti.est;
+    while (!a && k < theta.size()) {
+      const Value at = tasks[theta[k]].est;
+      while (k < theta.size() && tasks[theta[k]].est == at) work += work_of(theta[k++]);
+      if (work > capacity * (Wide{last} - at)) a = at;
+    }
+    if (!a) continue;
+    // Update: the latest a' whose rest moves i to the bound.
+    std::optional<Value> from;
+    work = 0;
+    for (const std::size_t j : theta) {
+      work += work_of(j);
+      const Wide rest = work - (capacity - ti.use) * (Wide{last} - tasks[j].est);
+      if (rest > 0 && tasks[j].est + (rest + ti.use - 1) / ti.use >= bound) {
+        from = tasks[j].est;
+        break;
+      }
+    }
+    if (!from) continue;
+    tried.clear();
+    const Value low = std::min(*a, *from), high = std::max(*a, *from);
+    est_at_least(i, *a, tried);
+    trail.lower_bound(s, c.durations()[i], before, tried);
+    trail.lower_bound(s, c.uses()[i], before, tried);
+    for (const std::size_t j : theta) {
+      if (tasks[j].est < low) continue;
+      est_at_least(j, tasks[j].est >= high ? high : low, tried);
+      lct_at_most(j, last, tried);
+      trail.lower_bound(s, c.durations()[j], before, tried);
+      trail.lower_bound(s, c.uses()[j], before, tried);
+    }
+    trail.upper_bound(s, c.capacity(), before, tried);
+    if (found && tried.size() >= best.size()) continue;
+    best.swap(tried);
+    found = true;
+  }
+  out.insert(out.end(), best.begin(), best.end());
+  return found;
+}
+
 bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
                         std::size_t before, std::vector<Literal>& out) {
-  if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out);
+  if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out) || explain_overload(c, trail, s, before, out);
   const Narrowing& n = s.narrowings()[before];
   const auto j = only_task_of(c.starts(), n.x);
   if (!j) return false;
   const TimeTable table(c, trail, s, before);
-  if (n.kind == LiteralKind::more_than) return table.explain_start(*j, trail.lo_at(s, n.x, before), n.lo, true, out);
-  if (n.kind == LiteralKind::at_most) return table.explain_start(*j, trail.hi_at(s, n.x, before), n.hi, false, out);
+  const Value p = std::max<Value>(trail.lo_at(s, c.durations()[*j], before), 0);
+  if (n.kind == LiteralKind::more_than) {
+    return table.explain_start(*j, trail.lo_at(s, n.x, before), n.lo, true, out) ||
+           explain_edge_finding(c, trail, s, before, *j, false, n.lo, out);
+  }
+  if (n.kind == LiteralKind::at_most) {
+    return table.explain_start(*j, trail.hi_at(s, n.x, before), n.hi, false, out) ||
+           explain_edge_finding(c, trail, s, before, *j, true, -(n.hi + p), out);
+  }
   return false;
 }
 

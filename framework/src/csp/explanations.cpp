@@ -1284,6 +1284,131 @@ bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, con
   return true;
 }
 
+// A count of the xs in a target (its constants, or y's value once fixed) against
+// c + offset. Each x is in (all its values in the target) or out (none), by the literals
+// that say so: x = t or x != t where the target is one value t, else its domain's. A
+// bound of c by as many xs in (or out) as make it; an x pushed out of the target by c's
+// upper bound and as many others in as c allows, into it by c's lower bound and as many
+// others out as leave it no room; a failure by one x more than c allows in (or out); !=
+// by the values of all the others and c's. False while y is open, or where c or y is
+// also among the xs.
+bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                   std::vector<Literal>& out) {
+  if ((k.y >= 0 && (k.y == k.c || std::find(k.xs.begin(), k.xs.end(), k.y) != k.xs.end())) ||
+      (k.c >= 0 && std::find(k.xs.begin(), k.xs.end(), k.c) != k.xs.end())) {
+    return false;
+  }
+  std::vector<Value> fixed_y;
+  if (k.y >= 0) {
+    if (trail.lo_at(s, k.y, before) != trail.hi_at(s, k.y, before)) return false;
+    fixed_y.push_back(trail.lo_at(s, k.y, before));
+    value_of(k.y, trail, s, before, out);
+  }
+  const std::vector<Value>& target = k.y >= 0 ? fixed_y : k.target;
+  const auto in_target = [&](Value v) { return std::binary_search(target.begin(), target.end(), v); };
+  const auto present = [&](int x, Value v) {
+    return v >= trail.lo_at(s, x, before) && v <= trail.hi_at(s, x, before) &&
+           trail.when_true(s, {x, Literal::Kind::not_equal, v}, before) == ExplainedTrail::not_yet;
+  };
+  enum class Side { in, out, open };
+  const auto side = [&](int x) {
+    const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+    bool any_in = false, any_out = false;
+    if (hi - lo > 1024) return Side::open;
+    for (Value v = lo; v <= hi && !(any_in && any_out); ++v) {
+      if (!present(x, v)) continue;
+      (in_target(v) ? any_in : any_out) = true;
+    }
+    return !any_out ? Side::in : !any_in ? Side::out : Side::open;
+  };
+  const auto say = [&](int x, Side side_of_x) {  // the literals of x's side, appended
+    if (target.size() == 1) {
+      const Value t = target[0];
+      if (side_of_x == Side::in) return trail.append_unless_at_root({x, Literal::Kind::equal, t}, out);
+      const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+      return trail.append_unless_at_root(t < lo   ? Literal{x, Literal::Kind::more_than, t}
+                                         : t > hi ? Literal{x, Literal::Kind::at_most, t - 1}
+                                                  : Literal{x, Literal::Kind::not_equal, t},
+                                         out);
+    }
+    trail.lower_bound(s, x, before, out);
+    trail.upper_bound(s, x, before, out);
+    const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+    for (Value v = lo + 1; v < hi; ++v) {  // the holes that make its side
+      if ((side_of_x == Side::in) != in_target(v) && !present(x, v)) {
+        trail.append_unless_at_root({x, Literal::Kind::not_equal, v}, out);
+      }
+    }
+  };
+  const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
+  std::vector<int> ins, outs;  // the others, by side
+  for (const int x : k.xs) {
+    if (x == narrowed) continue;
+    const Side sx = side(x);
+    if (sx == Side::in) ins.push_back(x);
+    if (sx == Side::out) outs.push_back(x);
+  }
+  const auto others = static_cast<Value>(k.xs.size()) -
+                      static_cast<Value>(std::count(k.xs.begin(), k.xs.end(), narrowed));
+  // `count` xs of `side`, with the bound of c that sets them against; false where fewer.
+  const auto take = [&](Value count, Side sx, bool c_upper) {
+    const std::vector<int>& xs = sx == Side::in ? ins : outs;
+    if (count > static_cast<Value>(xs.size())) return false;
+    for (Value i = 0; i < count; ++i) say(xs[static_cast<std::size_t>(i)], sx);
+    if (k.c >= 0 && c_upper) trail.upper_bound(s, k.c, before, out);
+    if (k.c >= 0 && !c_upper) trail.lower_bound(s, k.c, before, out);
+    return true;
+  };
+  const Value c_min = k.c >= 0 ? trail.lo_at(s, k.c, before) : 0;
+  const Value c_max = k.c >= 0 ? trail.hi_at(s, k.c, before) : 0;
+  const bool at_most = k.relation == CountRelation::equal || k.relation == CountRelation::at_most;
+  const bool at_least = k.relation == CountRelation::equal || k.relation == CountRelation::at_least;
+  const auto all_decided = [&] {  // != : every other x, and c's value
+    if (static_cast<Value>(ins.size() + outs.size()) != others) return false;
+    for (const int x : ins) say(x, Side::in);
+    for (const int x : outs) say(x, Side::out);
+    if (k.c >= 0) value_of(k.c, trail, s, before, out);
+    return true;
+  };
+  const auto at_least_zero = [](Value v) { return std::max<Value>(v, 0); };
+  if (at < 0) {
+    const Value n = static_cast<Value>(k.xs.size());
+    if (at_most && static_cast<Value>(ins.size()) > c_max + k.offset) return take(at_least_zero(c_max + k.offset + 1), Side::in, true);
+    if (at_least && static_cast<Value>(outs.size()) > n - c_min - k.offset) {
+      return take(at_least_zero(n - c_min - k.offset + 1), Side::out, false);
+    }
+    return k.relation == CountRelation::not_equal && all_decided();
+  }
+  const Narrowing& nw = s.narrowings()[before];
+  if (narrowed == k.c) {
+    if (nw.kind == LiteralKind::more_than && at_most) return take(at_least_zero(nw.lo + k.offset), Side::in, true);
+    if (nw.kind == LiteralKind::at_most && at_least) return take(at_least_zero(others - nw.hi - k.offset), Side::out, false);
+    if (nw.kind == LiteralKind::not_equal && k.relation == CountRelation::not_equal) return all_decided();
+    return false;
+  }
+  if (std::find(k.xs.begin(), k.xs.end(), narrowed) == k.xs.end()) return false;
+  if (k.relation == CountRelation::not_equal) {
+    trail.bound_before(s, before, out);
+    return all_decided();
+  }
+  // Which way x was pushed: the values it lost were the target's (out) or not (in).
+  bool pushed_in;
+  if (nw.kind == LiteralKind::equal) {
+    pushed_in = in_target(nw.v);
+    trail.domain_literals(s, {narrowed}, before, out);
+  } else {
+    const auto [from, to] = nw.kind == LiteralKind::not_equal ? std::pair{nw.v, nw.v} : values_passed(trail, s, nw, before);
+    Value lost = from;
+    while (lost <= to && !present(narrowed, lost)) ++lost;
+    if (lost > to) return false;
+    pushed_in = !in_target(lost);
+    trail.bound_before(s, before, out);
+  }
+  const Value mult = static_cast<Value>(k.xs.size()) - others;
+  if (pushed_in) return at_least && take(at_least_zero(others - c_min - k.offset + 1), Side::out, false);
+  return at_most && take(at_least_zero(c_max + k.offset - mult + 1), Side::in, true);
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -1350,6 +1475,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_abs(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, ElementVars>) {
           return detail::explain_element_vars(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Count>>) {
+          return detail::explain_count(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, LinearNotEqual>) {  // the others fixed
           const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
           detail::term_bounds(q.terms, detail::SumRead::both, narrowed, trail, s, before, out);

@@ -37,7 +37,9 @@
 //   - an element of variables: a position by its variable sharing no value with z, a
 //     bound of z by the values it passed missing from each variable left, and, the
 //     index fixed, the index and the two domains (explain_element_vars there);
-//   - a linear !=: the values of the other terms.
+//   - a linear !=: the values of the other terms;
+//   - a count: the xs in (or out of) the target that make c's bound, or that leave an x
+//     no other way, with c's bound (explain_count there).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The
 // shorter the explanation, the more general the nogood learnt from it.
 // The rules are compiled once, in framework/src/csp/explanations.cpp.

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "backtrack/csp/globals/count.hpp"
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
+#include "backtrack/csp/globals/lex.hpp"
 #include "backtrack/csp/learning/learning_search.hpp"
 #include "backtrack/engine.hpp"
 #include "int_solutions.hpp"
@@ -199,7 +201,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 23)) {
+  switch (pick(0, 24)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -417,6 +419,23 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "count";
       break;
     }
+    case 24: {
+      // [x0, b0, x1] <=lex [x2, b1, b2], or <lex
+      const bool strict = pick(0, 1) == 0;
+      const std::vector<IntVar> xs{x[0], b[0], x[1]}, ys{x[2], b[1], b[2]};
+      if (strict) {
+        lex_less(m.model, xs, ys);
+      } else {
+        lex_lesseq(m.model, xs, ys);
+      }
+      m.holds = [=](const std::vector<Value>& v) {
+        const std::array<Value, 3> a{v[0], v[3], v[1]}, b{v[2], v[4], v[5]};
+        return strict ? std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end())
+                      : !std::lexicographical_compare(b.begin(), b.end(), a.begin(), a.end());
+      };
+      m.posted = "lex";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -439,7 +458,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       by_tuples = 0, by_bounds = 0, by_products = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
   // Of the constraints whose every explanation is their own: how many, and how many of
   // their whole scope (none).
-  const std::set<std::string> always_own{"element of variables", "linear !=", "div", "mod", "abs"};
+  const std::set<std::string> always_own{"element of variables", "linear !=", "div", "mod", "abs", "lex"};
   std::map<std::string, int> own, whole;
   for (int trial = 0; trial < 20000; ++trial) {
     const OneConstraint m = random_constraint(random);

@@ -1409,6 +1409,64 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
   return at_most && take(at_least_zero(c_max + k.offset - mult + 1), Side::in, true);
 }
 
+// xs <=lex ys (<lex where strict), by the pointers LexLessEqual reads, found again on the
+// bounds before a narrowing or failure. The pairs before alpha are equal, each by x >= v
+// and y <= v. Past alpha, a suffix that forces xs greater once the pairs before it are
+// equal: pairs with min x >= max y up to one with min x > max y (or to the end where
+// strict), each by x >= m (x > m for the last) and y <= m, m = max y. A bound at alpha
+// by the other's bound, and, where it is strict (x < y: the suffix from alpha + 1
+// forces), by that suffix; a failure by the suffix from alpha. A variable in two pairs:
+// false.
+bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                 std::vector<Literal>& out) {
+  if (l.repeats) return false;
+  const auto lo = [&](int v) { return trail.lo_at(s, v, before); };
+  const auto hi = [&](int v) { return trail.hi_at(s, v, before); };
+  const auto at_least = [&](int x, Value m) {  // x >= m over y <= m
+    trail.append_unless_at_root({x, Literal::Kind::more_than, m - 1}, out);
+  };
+  const auto at_most = [&](int y, Value m) { trail.append_unless_at_root({y, Literal::Kind::at_most, m}, out); };
+  const std::size_t n = l.pairs.size();
+  std::size_t alpha = 0;
+  for (; alpha < n; ++alpha) {
+    const auto [x, y] = l.pairs[alpha];
+    if (x == y) continue;
+    if (lo(x) != hi(x) || lo(y) != hi(y) || lo(x) != lo(y)) break;
+    at_least(x, lo(x));
+    at_most(y, lo(y));
+  }
+  // The suffix from `from` that forces xs greater, appended; false where it does not.
+  const auto forcing = [&](std::size_t from) {
+    for (std::size_t i = from; i < n; ++i) {
+      const auto [x, y] = l.pairs[i];
+      if (x == y) continue;
+      if (lo(x) < hi(y)) return false;
+      at_most(y, hi(y));
+      if (lo(x) > hi(y)) {
+        trail.append_unless_at_root({x, Literal::Kind::more_than, hi(y)}, out);
+        return true;
+      }
+      at_least(x, hi(y));
+    }
+    return l.strict;
+  };
+  if (at < 0) return alpha == n ? l.strict : forcing(alpha);
+  if (alpha == n) return false;
+  const Narrowing& narrowing = s.narrowings()[before];
+  const auto [x, y] = l.pairs[alpha];
+  if (narrowing.x == x && narrowing.kind == LiteralKind::at_most) {
+    trail.upper_bound(s, y, before, out);
+  } else if (narrowing.x == y && narrowing.kind == LiteralKind::more_than) {
+    trail.lower_bound(s, x, before, out);
+  } else {
+    return false;
+  }
+  // x < y where the suffix forces: it needs its literals; else x <= y needs none more.
+  const std::size_t size = out.size();
+  if (!forcing(alpha + 1)) out.resize(size);
+  return true;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -1475,6 +1533,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_abs(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, ElementVars>) {
           return detail::explain_element_vars(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, LexLessEqual>) {
+          return detail::explain_lex(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Count>>) {
           return detail::explain_count(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, LinearNotEqual>) {  // the others fixed

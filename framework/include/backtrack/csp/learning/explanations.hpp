@@ -38,6 +38,8 @@
 //     bound of z by the values it passed missing from each variable left, and, the
 //     index fixed, the index and the two domains (explain_element_vars there);
 //   - a linear !=: the values of the other terms;
+//   - a lexicographic order: the equal prefix, the other's bound, and the suffix that
+//     forces a strict step (explain_lex there);
 //   - a count: the xs in (or out of) the target that make c's bound, or that leave an x
 //     no other way, with c's bound (explain_count there).
 // A bound that moved past holes also needs them (ExplainedTrail::holes_passed()). The

@@ -577,81 +577,85 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   }
 }
 
-// Three tasks of two units on a capacity of one, starting in -1 .. 4. Every start
-// narrowed to 0 .. 3 leaves no compulsory part for the profile to show, and overload
-// checking fails: six units of work within 0 .. 5. The explanation is that window's:
-// each start at least 0 and at most 5 - 2.
-TEST(LearningSearch, ACumulativeOverloadIsExplainedByItsWindow) {
+// Three tasks of two units on a capacity of one, their starts within lo .. hi: a space
+// past the root's propagation, logging its narrowings for the explanations.
+struct ThreeUnaryTasks {
+  using Literals = std::vector<std::tuple<int, Literal::Kind, Value>>;
+
+  ThreeUnaryTasks(Value lo, Value hi) : starts(model.int_vars(3, lo, hi)), s(root(model, starts)), trail(s) {
+    s.log_narrowings(true);
+    s.mark();
+    s.begin_run(-1);
+  }
+  static Space root(IntModel& m, const std::vector<IntVar>& starts) {
+    const std::vector<IntVar> durations(3, m.int_var(2, 2)), uses(3, m.int_var(1, 1));
+    cumulative(m, starts, durations, uses, m.int_var(1, 1));
+    Space root = m.space();
+    EXPECT_LT(m.propagation().run_all(root), 0);
+    root.commit();
+    return root;
+  }
+  // The explanation of narrowing `at` (-1: the failure) of the run just made, sorted;
+  // it must be the cumulative's own (read just before it), not its scope's.
+  Literals explained(long at) {
+    trail.sync(s, 1);
+    const Propagation& propagation = model.propagation();
+    std::vector<Literal> out;
+    const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+    const std::size_t run_start = at < 0 ? s.last_run_start() : s.narrowings()[before].run_start;
+    EXPECT_EQ(explain(propagation[0], propagation.scope(0), trail, s, at, run_start, out), before);
+    Literals sorted;
+    for (const Literal& l : out) sorted.emplace_back(l.x, l.kind, l.v);
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+  }
+
   IntModel model;
-  const auto starts = model.int_vars(3, -1, 4);
-  const std::vector<IntVar> durations(3, model.int_var(2, 2)), uses(3, model.int_var(1, 1));
-  cumulative(model, starts, durations, uses, model.int_var(1, 1));
-  Space s = model.space();
-  const Propagation& propagation = model.propagation();
-  ASSERT_LT(propagation.run_all(s), 0);
-  s.commit();
-  ExplainedTrail trail(s);
-  s.log_narrowings(true);
-  s.mark();
-  s.begin_run(-1);
-  for (const IntVar& x : starts) ASSERT_TRUE(s.set_min(x.id, 0) && s.set_max(x.id, 3));
-  const int broken = propagation.run(s);
-  ASSERT_GE(broken, 0);
-  trail.sync(s, 1);
-  std::vector<Literal> out;
-  const std::size_t held = explain(propagation[broken], propagation.scope(broken), trail, s, -1, s.last_run_start(), out);
-  EXPECT_EQ(held, s.narrowings().size());  // its own, not the scope's at the run's start
-  std::vector<std::tuple<int, Literal::Kind, Value>> got, window;
-  for (const Literal& l : out) got.emplace_back(l.x, l.kind, l.v);
-  for (const IntVar& x : starts) {
+  std::vector<IntVar> starts;
+  Space s;
+  ExplainedTrail trail;
+};
+
+// Every start narrowed to 0 .. 3 (of -1 .. 4) leaves no compulsory part for the profile
+// to show, and overload checking fails: six units of work within 0 .. 5. The
+// explanation is that window's: each start at least 0 and at most 5 - 2.
+TEST(LearningSearch, ACumulativeOverloadIsExplainedByItsWindow) {
+  ThreeUnaryTasks tasks(-1, 4);
+  ThreeUnaryTasks::Literals window;
+  for (const IntVar& x : tasks.starts) {
+    ASSERT_TRUE(tasks.s.set_min(x.id, 0) && tasks.s.set_max(x.id, 3));
     window.emplace_back(x.id, Literal::Kind::more_than, -1);
     window.emplace_back(x.id, Literal::Kind::at_most, 3);
   }
-  std::sort(got.begin(), got.end());
+  ASSERT_EQ(tasks.model.propagation().run(tasks.s), 0);
   std::sort(window.begin(), window.end());
-  EXPECT_EQ(got, window);
+  EXPECT_EQ(tasks.explained(-1), window);
 }
 
-// Edge-finding on a capacity of one: tasks a and b of two units within 2 .. 6 leave no
-// room there for c's two units, and c starts from 2, so c ends after 6, and it starts
-// there too. Neither a nor b has a compulsory part: the profile shows nothing. The
-// explanation of c >= 6 is a's and b's starts within 2 .. 4, and c's from 2.
+// Edge-finding: tasks a and b within 2 .. 6 (of 0 .. 10) leave no room there for c's two
+// units, and c starts from 2, so c ends after 6, and it starts there too. Neither a nor
+// b has a compulsory part: the profile shows nothing. The explanation of c >= 6 is a's
+// and b's starts within 2 .. 4, and c's from 2.
 TEST(LearningSearch, ACumulativeEdgeFindingMoveIsExplainedByItsTasks) {
-  IntModel model;
-  const auto starts = model.int_vars(3, 0, 10);
-  const std::vector<IntVar> durations(3, model.int_var(2, 2)), uses(3, model.int_var(1, 1));
-  cumulative(model, starts, durations, uses, model.int_var(1, 1));
-  Space s = model.space();
-  const Propagation& propagation = model.propagation();
-  ASSERT_LT(propagation.run_all(s), 0);
-  s.commit();
-  ExplainedTrail trail(s);
-  s.log_narrowings(true);
-  s.mark();
-  s.begin_run(-1);
-  for (const IntVar& x : starts) ASSERT_TRUE(s.set_min(x.id, 2));
-  ASSERT_TRUE(s.set_max(starts[0].id, 4) && s.set_max(starts[1].id, 4));
-  ASSERT_LT(propagation.run(s), 0);
-  trail.sync(s, 1);
-  EXPECT_EQ(s.min(starts[2].id), 6);
-  const auto& log = s.narrowings();
+  ThreeUnaryTasks tasks(0, 10);
+  const auto& starts = tasks.starts;
+  ThreeUnaryTasks::Literals expected;
+  for (const IntVar& x : starts) {
+    ASSERT_TRUE(tasks.s.set_min(x.id, 2));
+    expected.emplace_back(x.id, Literal::Kind::more_than, 1);
+  }
+  ASSERT_TRUE(tasks.s.set_max(starts[0].id, 4) && tasks.s.set_max(starts[1].id, 4));
+  expected.emplace_back(starts[0].id, Literal::Kind::at_most, 4);
+  expected.emplace_back(starts[1].id, Literal::Kind::at_most, 4);
+  ASSERT_LT(tasks.model.propagation().run(tasks.s), 0);
+  EXPECT_EQ(tasks.s.min(starts[2].id), 6);
+  const auto& log = tasks.s.narrowings();
   const auto moved = std::find_if(log.begin(), log.end(), [&](const Narrowing& n) {
     return n.x == starts[2].id && n.kind == LiteralKind::more_than && n.lo == 6;
   });
   ASSERT_NE(moved, log.end());
-  const auto at = static_cast<std::size_t>(moved - log.begin());
-  std::vector<Literal> out;
-  const std::size_t held = explain(propagation[moved->cause], propagation.scope(moved->cause), trail, s,
-                                   static_cast<long>(at), moved->run_start, out);
-  EXPECT_EQ(held, at);  // its own
-  std::vector<std::tuple<int, Literal::Kind, Value>> got, expected;
-  for (const Literal& l : out) got.emplace_back(l.x, l.kind, l.v);
-  for (const IntVar& x : starts) expected.emplace_back(x.id, Literal::Kind::more_than, 1);
-  expected.emplace_back(starts[0].id, Literal::Kind::at_most, 4);
-  expected.emplace_back(starts[1].id, Literal::Kind::at_most, 4);
-  std::sort(got.begin(), got.end());
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(got, expected);
+  EXPECT_EQ(tasks.explained(moved - log.begin()), expected);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

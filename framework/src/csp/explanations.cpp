@@ -532,55 +532,61 @@ class TimeTable {
   std::vector<Part> parts_;
 };
 
-// Overload checking's failure: tasks that must run within a .. b and whose work (use
-// times duration, each at its least) is more than the capacity gives there; each by its
-// start's bounds (s >= a, s <= b - d: it runs d within the window), its duration and
-// its use. Found again on the bounds before the failure: of the windows ending at an
-// lct, the one of fewest tasks.
+// A failure by energy (overload checking, timetable-edge-finding): a window a .. b in
+// which the tasks must run more than the capacity gives there. A task whose start lies
+// within est .. lst runs there at least o = min(d, b - a, est + d - a, b - lst) (its
+// duration, use and the capacity at their least and largest), which its start's
+// literals s >= a + o - d and s <= b - o say. Windows from an est or lst to an ect or
+// lct, found again on the bounds before the failure: the one of fewest tasks.
 bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                       std::vector<Literal>& out) {
   struct Task {
-    Value est, lct, p;
-    Wide energy;
-    std::size_t i;
+    Value est, lst, p;
+    Wide use;
   };
   std::vector<Task> tasks;
+  std::vector<Value> froms, tos;
   for (std::size_t i = 0; i < c.starts().size(); ++i) {
     const Value p = std::max<Value>(trail.lo_at(s, c.durations()[i], before), 0);
     const Value use = std::max<Value>(trail.lo_at(s, c.uses()[i], before), 0);
-    const int x = c.starts()[i];
-    if (p > 0 && use > 0) tasks.push_back({trail.lo_at(s, x, before), trail.hi_at(s, x, before) + p, p, Wide{p} * use, i});
+    const Value est = trail.lo_at(s, c.starts()[i], before), lst = trail.hi_at(s, c.starts()[i], before);
+    tasks.push_back({est, lst, p, use});
+    if (p == 0 || use == 0) continue;
+    froms.insert(froms.end(), {est, lst});
+    tos.insert(tos.end(), {est + p, lst + p});
   }
-  std::sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.est > b.est; });
+  const auto overlap = [](const Task& t, Value a, Value b) {
+    return std::max<Value>(0, std::min({t.p, b - a, t.est + t.p - a, b - t.lst}));
+  };
   const Wide capacity = trail.hi_at(s, c.capacity(), before);
   std::optional<std::pair<Value, Value>> best;  // a, b
   std::size_t fewest = tasks.size() + 1;
-  for (const Task& end : tasks) {
-    const Value b = end.lct;
-    Wide work = 0;
-    std::size_t count = 0;
-    for (const Task& t : tasks) {  // from the latest start: the first window found has the fewest
-      if (t.lct > b) continue;
-      work += t.energy;
-      ++count;
-      if (work > capacity * (Wide{b} - t.est)) {
-        if (count < fewest) {
-          best = {t.est, b};
-          fewest = count;
-        }
-        break;
+  for (const Value a : froms) {
+    for (const Value b : tos) {
+      if (b <= a) continue;
+      Wide work = 0;
+      std::size_t count = 0;
+      for (const Task& t : tasks) {
+        const Value o = overlap(t, a, b);
+        work += t.use * o;
+        count += o > 0 && t.use > 0 ? 1 : 0;
+      }
+      if (work > capacity * (Wide{b} - a) && count < fewest) {
+        best = {a, b};
+        fewest = count;
       }
     }
   }
   if (!best) return false;
   const auto [a, b] = *best;
-  for (const Task& t : tasks) {
-    if (t.est < a || t.lct > b) continue;
-    const int x = c.starts()[t.i];
-    trail.append_unless_at_root({x, Literal::Kind::more_than, a - 1}, out);
-    trail.append_unless_at_root({x, Literal::Kind::at_most, b - t.p}, out);
-    trail.lower_bound(s, c.durations()[t.i], before, out);
-    trail.lower_bound(s, c.uses()[t.i], before, out);
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    const Value o = overlap(tasks[i], a, b);
+    if (o == 0 || tasks[i].use == 0) continue;
+    const int x = c.starts()[i];
+    trail.append_unless_at_root({x, Literal::Kind::more_than, a + o - tasks[i].p - 1}, out);
+    trail.append_unless_at_root({x, Literal::Kind::at_most, b - o}, out);
+    trail.lower_bound(s, c.durations()[i], before, out);
+    trail.lower_bound(s, c.uses()[i], before, out);
   }
   trail.upper_bound(s, c.capacity(), before, out);
   return true;

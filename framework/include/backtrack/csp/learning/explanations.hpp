@@ -21,9 +21,8 @@
 //     the others whose domains hold no more values than there are of them, v among
 //     them, each by its domain within those values (explain_by_hall_set there);
 //   - a cumulative: what its time-table shows (TimeTable there), the tasks surely running
-//     at the times that are too full; what its energies show, the tasks within a window
-//     (explain_overload, explain_edge_finding there); timetable-edge-finding's, the
-//     whole scope;
+//     at the times that are too full; what its energies show, the tasks that must run
+//     within a window (explain_overload, explain_edge_finding there);
 //   - a disjunctive: the tasks its rules showed to run before (or after) the task moved,
 //     by the bounds that make them so (UnaryExplainer there);
 //   - an element of constants: for each value it took, what took its support (a position

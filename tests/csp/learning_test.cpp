@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "backtrack/csp/globals/circuit.hpp"
 #include "backtrack/csp/globals/count.hpp"
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
@@ -201,7 +202,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 24)) {
+  switch (pick(0, 25)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -436,6 +437,35 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "lex";
       break;
     }
+    case 25: {
+      // the successors of nodes 0 .. 3: x0, x1, x2 and b0
+      const bool sub = pick(0, 1) == 0;
+      const std::vector<IntVar> next{x[0], x[1], x[2], b[0]};
+      if (sub) {
+        subcircuit(m.model, next);
+      } else {
+        circuit(m.model, next);
+      }
+      m.holds = [=](const std::vector<Value>& v) {
+        const std::array<Value, 4> succ{v[0], v[1], v[2], v[3]};
+        int in = 0, first = -1;
+        for (int i = 0; i < 4; ++i) {
+          if (succ[i] < 0 || succ[i] > 3) return false;
+          if (succ[i] != i) ++in, first = i;
+        }
+        if (!sub && in < 4) return false;
+        if (in == 0) return true;
+        int length = 0;  // the cycle from `first` holds every node not left out
+        for (int i = first; length <= 4; ++length) {
+          i = static_cast<int>(succ[i]);
+          if (i == first) return length + 1 == in;
+          if (succ[i] == i) return false;
+        }
+        return false;
+      };
+      m.posted = sub ? "subcircuit" : "circuit";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -540,7 +570,9 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
-      if (always_own.contains(m.posted) || m.posted == "count") ++(held == i ? own : whole)[m.posted];
+      if (always_own.contains(m.posted) || m.posted == "count" || m.posted.ends_with("circuit")) {
+        ++(held == i ? own : whole)[m.posted];
+      }
     }
     if (broken >= 0) {
       std::vector<Literal> out;
@@ -554,7 +586,9 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_holes(out, -1)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == log.size() ? all_different_own : all_different_whole);
-      if (always_own.contains(m.posted) || m.posted == "count") ++(held == log.size() ? own : whole)[m.posted];
+      if (always_own.contains(m.posted) || m.posted == "count" || m.posted.ends_with("circuit")) {
+        ++(held == log.size() ? own : whole)[m.posted];
+      }
     }
   }
   EXPECT_GT(narrowings, 2000);
@@ -571,6 +605,8 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(all_different_own, 500);
   EXPECT_EQ(all_different_whole, 0);
   EXPECT_GT(own["count"], 100);  // all but where y is open
+  EXPECT_GT(own["circuit"], 100);  // all but what the components rule out
+  EXPECT_GT(own["subcircuit"], 100);
   for (const std::string& kind : always_own) {
     EXPECT_GT(own[kind], 50) << kind;
     EXPECT_EQ(whole[kind], 0) << kind;

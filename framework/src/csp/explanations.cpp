@@ -1473,6 +1473,92 @@ bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space
   return true;
 }
 
+// circuit and subcircuit where their chains show it (Circuit::chains), found again on
+// the domains before: the end of a path of fixed successors may not point back to its
+// start while the cycle that closes would be short, by the path's edges and, for a
+// subcircuit, a node off the path that must be on the cycle; a node off a closed cycle
+// of a subcircuit is left out, by the cycle's edges. A failure: a closed cycle short of
+// every node (circuit) or of a node that must be in (subcircuit), or two edges into one
+// node. What the components rule out: false.
+bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                     std::vector<Literal>& out) {
+  const int n = static_cast<int>(c.xs.size());
+  const auto x_of = [&](int i) { return c.xs[static_cast<std::size_t>(i)]; };
+  // i's successor where fixed to another node, else -1
+  const auto next = [&](int i) {
+    const Value lo = trail.lo_at(s, x_of(i), before);
+    if (lo != trail.hi_at(s, x_of(i), before) || lo - c.offset < 0 || lo - c.offset >= n || lo - c.offset == i) return -1;
+    return static_cast<int>(lo - c.offset);
+  };
+  const auto edge = [&](int i) {
+    trail.append_unless_at_root({x_of(i), Literal::Kind::equal, c.offset + next(i)}, out);
+  };
+  const auto must_be_in = [&](int i) {
+    return trail.when_true(s, {x_of(i), Literal::Kind::not_equal, c.offset + i}, before) != ExplainedTrail::not_yet;
+  };
+  // A node off `nodes` that must be on a subcircuit, by its literal; false where none.
+  const auto one_in_off = [&](const std::vector<int>& nodes) {
+    for (int k = 0; k < n; ++k) {
+      if (std::find(nodes.begin(), nodes.end(), k) != nodes.end() || !must_be_in(k)) continue;
+      trail.append_unless_at_root({x_of(k), Literal::Kind::not_equal, c.offset + k}, out);
+      return true;
+    }
+    return false;
+  };
+  // The nodes from `start` along fixed successors until `stop`, the start again, or an
+  // open end (last in the list).
+  const auto walk = [&](int start, int stop) {
+    std::vector<int> nodes{start};
+    for (int i = next(start); i >= 0 && i != start && static_cast<int>(nodes.size()) <= n; i = next(i)) {
+      nodes.push_back(i);
+      if (i == stop) break;
+    }
+    return nodes;
+  };
+  const auto closes = [&](const std::vector<int>& nodes) { return next(nodes.back()) == nodes.front(); };
+  if (at < 0) {
+    for (int i = 0; i < n; ++i) {  // two edges into one node
+      for (int j = i + 1; j < n; ++j) {
+        if (next(i) >= 0 && next(i) == next(j)) {
+          edge(i);
+          edge(j);
+          return true;
+        }
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const auto cycle = walk(i, -1);
+      if (!closes(cycle) || (!c.sub && static_cast<int>(cycle.size()) == n)) continue;
+      const std::size_t size = out.size();
+      for (const int k : cycle) edge(k);
+      if (!c.sub || one_in_off(cycle)) return true;
+      out.resize(size);
+    }
+    return false;
+  }
+  const Narrowing& nw = s.narrowings()[before];
+  const auto it = std::find(c.xs.begin(), c.xs.end(), nw.x);
+  if (it == c.xs.end() || std::find(it + 1, c.xs.end(), nw.x) != c.xs.end()) return false;
+  const int end = static_cast<int>(it - c.xs.begin());
+  if (nw.kind == LiteralKind::not_equal) {  // the end of a path kept from its start
+    const Value start = nw.v - c.offset;
+    if (start < 0 || start >= n || start == end) return false;
+    const auto path = walk(static_cast<int>(start), end);
+    if (path.back() != end || (!c.sub && static_cast<int>(path.size()) == n)) return false;
+    for (std::size_t k = 0; k + 1 < path.size(); ++k) edge(path[k]);
+    return !c.sub || one_in_off(path);
+  }
+  if (c.sub && nw.kind == LiteralKind::equal && nw.v == c.offset + end) {  // left out: a cycle closed without it
+    for (int i = 0; i < n; ++i) {
+      const auto cycle = walk(i, -1);
+      if (!closes(cycle) || std::find(cycle.begin(), cycle.end(), end) != cycle.end()) continue;
+      for (const int k : cycle) edge(k);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -1539,6 +1625,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_abs(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, ElementVars>) {
           return detail::explain_element_vars(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Circuit>) {
+          return detail::explain_circuit(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, LexLessEqual>) {
           return detail::explain_lex(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Count>>) {

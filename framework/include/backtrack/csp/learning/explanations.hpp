@@ -37,6 +37,8 @@
 //     bound of z by the values it passed missing from each variable left, and, the
 //     index fixed, the index and the two domains (explain_element_vars there);
 //   - a linear !=: the values of the other terms;
+//   - a circuit: the fixed edges of the path (or cycle) its chains read, and for a
+//     subcircuit a node that must be in (explain_circuit there);
 //   - a lexicographic order: the equal prefix, the other's bound, and the suffix that
 //     forces a strict step (explain_lex there);
 //   - a count: the xs in (or out of) the target that make c's bound, or that leave an x

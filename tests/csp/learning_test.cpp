@@ -645,6 +645,15 @@ struct ThreeUnaryTasks {
     std::sort(sorted.begin(), sorted.end());
     return sorted;
   }
+  // The log position of the narrowing that set x's bound of this kind to `bound`.
+  long narrowing_to(const IntVar& x, LiteralKind kind, Value bound) const {
+    const auto& log = s.narrowings();
+    const auto it = std::find_if(log.begin(), log.end(), [&](const Narrowing& n) {
+      return n.x == x.id && n.kind == kind && (kind == LiteralKind::more_than ? n.lo : n.hi) == bound;
+    });
+    EXPECT_NE(it, log.end());
+    return it - log.begin();
+  }
 
   IntModel model;
   std::vector<IntVar> starts;
@@ -685,13 +694,28 @@ TEST(LearningSearch, ACumulativeEdgeFindingMoveIsExplainedByItsTasks) {
   expected.emplace_back(starts[1].id, Literal::Kind::at_most, 4);
   ASSERT_LT(tasks.model.propagation().run(tasks.s), 0);
   EXPECT_EQ(tasks.s.min(starts[2].id), 6);
-  const auto& log = tasks.s.narrowings();
-  const auto moved = std::find_if(log.begin(), log.end(), [&](const Narrowing& n) {
-    return n.x == starts[2].id && n.kind == LiteralKind::more_than && n.lo == 6;
-  });
-  ASSERT_NE(moved, log.end());
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(tasks.explained(moved - log.begin()), expected);
+  EXPECT_EQ(tasks.explained(tasks.narrowing_to(starts[2], LiteralKind::more_than, 6)), expected);
+}
+
+// The same in the mirror (a start s as 10 - s): every start at most 8, a and b from 6,
+// so c ends by 6 and starts by 4; explained by a's and b's starts within 6 .. 8, and
+// c's up to 8.
+TEST(LearningSearch, ACumulativeEdgeFindingMoveOfALatestStartIsExplainedByItsTasks) {
+  ThreeUnaryTasks tasks(0, 10);
+  const auto& starts = tasks.starts;
+  ThreeUnaryTasks::Literals expected;
+  for (const IntVar& x : starts) {
+    ASSERT_TRUE(tasks.s.set_max(x.id, 8));
+    expected.emplace_back(x.id, Literal::Kind::at_most, 8);
+  }
+  ASSERT_TRUE(tasks.s.set_min(starts[0].id, 6) && tasks.s.set_min(starts[1].id, 6));
+  expected.emplace_back(starts[0].id, Literal::Kind::more_than, 5);
+  expected.emplace_back(starts[1].id, Literal::Kind::more_than, 5);
+  ASSERT_LT(tasks.model.propagation().run(tasks.s), 0);
+  EXPECT_EQ(tasks.s.max(starts[2].id), 4);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(tasks.explained(tasks.narrowing_to(starts[2], LiteralKind::at_most, 4)), expected);
 }
 
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {

@@ -63,12 +63,8 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
   if (to - from >= 64) return false;
   const std::size_t size = out.size();
   for (Value u = from; u <= to; ++u) {
-    const Literal hole{n.x, Literal::Kind::not_equal, u};
-    const long removed = trail.when_true(s, hole, limit);
-    if (removed == ExplainedTrail::at_root) continue;
-    if (removed != ExplainedTrail::not_yet) {
-      out.push_back(hole);
-    } else if (const auto by = fixed_to(n.x, u)) {
+    if (trail.append_hole(s, n.x, u, limit, out)) continue;
+    if (const auto by = fixed_to(n.x, u)) {
       out.push_back(*by);
     } else {
       out.resize(size);
@@ -153,9 +149,6 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
   constexpr Value max_width = 64;
   const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
   if (n && n->kind == LiteralKind::equal) return false;
-  const auto contains = [&](int y, Value w) {  // w within y's bounds at `limit`
-    return trail.when_true(s, {y, Literal::Kind::not_equal, w}, limit) == ExplainedTrail::not_yet;
-  };
   std::vector<int> others;
   std::vector<std::vector<Value>> domains;
   for (const int y : d.xs) {
@@ -165,7 +158,7 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
     others.push_back(y);
     domains.emplace_back();
     for (Value w = lo; w <= hi; ++w) {
-      if (contains(y, w)) domains.back().push_back(w);
+      if (trail.contains_at(s, y, w, limit)) domains.back().push_back(w);
     }
   }
   std::vector<std::optional<Value>> removed;  // a failure: none
@@ -177,7 +170,7 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
     const auto [from, to] = values_passed(trail, s, *n, limit);
     if (to - from >= max_width) return false;
     for (Value u = from; u <= to; ++u) {
-      if (contains(n->x, u)) removed.push_back(u);
+      if (trail.contains_at(s, n->x, u, limit)) removed.push_back(u);
     }
   }
   const std::size_t size = out.size();
@@ -341,11 +334,7 @@ bool explain_equality_decided(const std::vector<Term>& terms, Wide c, const Expl
   if (open_terms > 1) return false;
   term_bounds(terms, SumRead::both, open == nullptr ? -1 : open->x, trail, s, before, out);
   if (open == nullptr || (c - fixed) % open->a != 0) return true;
-  const Literal hole{open->x, Literal::Kind::not_equal, static_cast<Value>((c - fixed) / open->a)};
-  const long when = trail.when_true(s, hole, before);
-  if (when == ExplainedTrail::not_yet) return false;
-  if (when != ExplainedTrail::at_root) out.push_back(hole);
-  return true;
+  return trail.append_hole(s, open->x, static_cast<Value>((c - fixed) / open->a), before, out);
 }
 
 void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
@@ -406,6 +395,26 @@ std::optional<std::size_t> only_task_of(const std::vector<int>& starts, int x) {
   const auto it = std::find(starts.begin(), starts.end(), x);
   if (it == starts.end() || std::find(it + 1, starts.end(), x) != starts.end()) return std::nullopt;
   return static_cast<std::size_t>(it - starts.begin());
+}
+
+// A task's bounds before a narrowing, in one direction's times (mirrored, t -> -t: the
+// latest end becomes the earliest start): earliest start, latest end, least duration and
+// least use (1 for a disjunctive's, which has none).
+struct TaskBounds {
+  Value est, lct, p;
+  Wide use;
+};
+std::vector<TaskBounds> task_bounds(const std::vector<int>& starts, const std::vector<int>& durations,
+                                    const std::vector<int>& uses, bool mirrored, const ExplainedTrail& trail,
+                                    const Space& s, std::size_t before) {
+  std::vector<TaskBounds> tasks;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    const Value lo = trail.lo_at(s, starts[i], before), hi = trail.hi_at(s, starts[i], before);
+    const Value p = std::max<Value>(trail.lo_at(s, durations[i], before), 0);
+    const Value use = uses.empty() ? 1 : std::max<Value>(trail.lo_at(s, uses[i], before), 0);
+    tasks.push_back(mirrored ? TaskBounds{-(hi + p), -lo, p, use} : TaskBounds{lo, hi + p, p, use});
+  }
+  return tasks;
 }
 
 // Cumulative by its time-table (Schutt, Feydy, Stuckey and Wallace 2011, pointwise
@@ -540,23 +549,15 @@ class TimeTable {
 // lct, found again on the bounds before the failure: the one of fewest tasks.
 bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                       std::vector<Literal>& out) {
-  struct Task {
-    Value est, lst, p;
-    Wide use;
-  };
-  std::vector<Task> tasks;
+  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), false, trail, s, before);
   std::vector<Value> froms, tos;
-  for (std::size_t i = 0; i < c.starts().size(); ++i) {
-    const Value p = std::max<Value>(trail.lo_at(s, c.durations()[i], before), 0);
-    const Value use = std::max<Value>(trail.lo_at(s, c.uses()[i], before), 0);
-    const Value est = trail.lo_at(s, c.starts()[i], before), lst = trail.hi_at(s, c.starts()[i], before);
-    tasks.push_back({est, lst, p, use});
-    if (p == 0 || use == 0) continue;
-    froms.insert(froms.end(), {est, lst});
-    tos.insert(tos.end(), {est + p, lst + p});
+  for (const TaskBounds& t : tasks) {
+    if (t.p == 0 || t.use == 0) continue;
+    froms.insert(froms.end(), {t.est, t.lct - t.p});
+    tos.insert(tos.end(), {t.est + t.p, t.lct});
   }
-  const auto overlap = [](const Task& t, Value a, Value b) {
-    return std::max<Value>(0, std::min({t.p, b - a, t.est + t.p - a, b - t.lst}));
+  const auto overlap = [](const TaskBounds& t, Value a, Value b) {
+    return std::max<Value>(0, std::min({t.p, b - a, t.est + t.p - a, b - (t.lct - t.p)}));
   };
   const Wide capacity = trail.hi_at(s, c.capacity(), before);
   std::optional<std::pair<Value, Value>> best;  // a, b
@@ -566,7 +567,7 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
       if (b <= a) continue;
       Wide work = 0;
       std::size_t count = 0;
-      for (const Task& t : tasks) {
+      for (const TaskBounds& t : tasks) {
         const Value o = overlap(t, a, b);
         work += t.use * o;
         count += o > 0 && t.use > 0 ? 1 : 0;
@@ -602,18 +603,8 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
 // the fewest literals.
 bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                           std::size_t i, bool mirrored, Value bound, std::vector<Literal>& out) {
-  struct Task {
-    Value est, lct, p;
-    Wide use;
-  };
-  std::vector<Task> tasks;
-  for (std::size_t j = 0; j < c.starts().size(); ++j) {
-    const Value lo = trail.lo_at(s, c.starts()[j], before), hi = trail.hi_at(s, c.starts()[j], before);
-    const Value p = std::max<Value>(trail.lo_at(s, c.durations()[j], before), 0);
-    const Value use = std::max<Value>(trail.lo_at(s, c.uses()[j], before), 0);
-    tasks.push_back(mirrored ? Task{-(hi + p), -lo, p, use} : Task{lo, hi + p, p, use});
-  }
-  const Task& ti = tasks[i];
+  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), mirrored, trail, s, before);
+  const TaskBounds& ti = tasks[i];
   if (ti.p == 0 || ti.use == 0) return false;
   const Wide capacity = trail.hi_at(s, c.capacity(), before);
   std::vector<std::size_t> by_est;  // the others that work, latest start first
@@ -721,15 +712,12 @@ bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const 
 class UnaryExplainer {
  public:
   UnaryExplainer(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, std::size_t before)
-      : d_(d), trail_(trail), s_(s), before_(before) {
-    for (std::size_t i = 0; i < d.starts().size(); ++i) {
-      const Value lo = trail.lo_at(s, d.starts()[i], before);
-      const Value hi = trail.hi_at(s, d.starts()[i], before);
-      const Value p = std::max<Value>(trail.lo_at(s, d.durations()[i], before), 0);
-      tasks_[0].push_back({lo, hi + p, p});
-      tasks_[1].push_back({-(hi + p), -lo, p});
-    }
-  }
+      : d_(d),
+        trail_(trail),
+        s_(s),
+        before_(before),
+        tasks_{task_bounds(d.starts(), d.durations(), {}, false, trail, s, before),
+               task_bounds(d.starts(), d.durations(), {}, true, trail, s, before)} {}
 
   bool explain_failure(std::vector<Literal>& out) const {
     Best best;
@@ -771,9 +759,7 @@ class UnaryExplainer {
   }
 
  private:
-  struct Task {
-    Value est, lct, p;  // in one direction's times
-  };
+  using Task = TaskBounds;
   static constexpr Value none = std::numeric_limits<Value>::max();
   static constexpr std::size_t max_crossing_tasks = 32;
 
@@ -948,10 +934,8 @@ bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail,
       trail.lower_bound(s, x, before, out);
     } else if (u > trail.hi_at(s, x, before)) {
       trail.upper_bound(s, x, before, out);
-    } else {
-      const Literal hole{x, Literal::Kind::not_equal, u};
-      if (trail.when_true(s, hole, before) == ExplainedTrail::not_yet) return false;
-      out.push_back(hole);
+    } else if (!trail.append_hole(s, x, u, before, out)) {
+      return false;
     }
     return true;
   };
@@ -1011,9 +995,6 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
     const auto tuples = t.tuples_with(i, k);
     for (std::size_t w = 0; w < left.size(); ++w) left[w] |= tuples[w];
   };
-  const auto present = [&](int x, Value v) {
-    return trail.when_true(s, {x, Literal::Kind::not_equal, v}, before) == ExplainedTrail::not_yet;
-  };
   std::size_t narrowed = t.xs.size();
   if (at < 0) {
     for (std::size_t k = 0; k < t.column(0).size(); ++k) show_gone(0, k);
@@ -1029,7 +1010,7 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
       const bool took = n.kind == LiteralKind::not_equal ? v == n.v
                         : n.kind == LiteralKind::more_than ? lo <= v && v < n.lo
                                                             : n.hi < v && v <= hi;
-      if (took && present(n.x, v)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
+      if (took && trail.contains_at(s, n.x, v, before)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
     }
     trail.bound_before(s, before, out);
   }
@@ -1065,11 +1046,7 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
     }
     for (std::size_t k = 0; k < column.size(); ++k) {  // the holes
       const Value v = column[k];
-      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k))) continue;
-      const Literal hole{y, Literal::Kind::not_equal, v};
-      const long removed = trail.when_true(s, hole, before);
-      if (removed == ExplainedTrail::not_yet) continue;
-      if (removed != ExplainedTrail::at_root) out.push_back(hole);
+      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k)) || !trail.append_hole(s, y, v, before, out)) continue;
       clear(t.tuples_with(j, k));
     }
   }
@@ -1202,14 +1179,10 @@ bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s,
   if (to - from > 1024) return false;
   const std::size_t size = out.size();
   for (Value u = from; u <= to; ++u) {
-    const long x_out = trail.when_true(s, {x, Literal::Kind::not_equal, u}, t);
-    const int gone = x_out != ExplainedTrail::not_yet ? x : z;
-    const long when = x_out != ExplainedTrail::not_yet ? x_out : trail.when_true(s, {z, Literal::Kind::not_equal, u}, t);
-    if (when == ExplainedTrail::not_yet) {
+    if (!trail.append_hole(s, x, u, t, out) && !trail.append_hole(s, z, u, t, out)) {
       out.resize(size);
       return false;
     }
-    if (when != ExplainedTrail::at_root) out.push_back({gone, Literal::Kind::not_equal, u});
   }
   trail.lower_bound(s, x_lo == from ? x : z, t, out);
   trail.upper_bound(s, x_hi == to ? x : z, t, out);
@@ -1224,10 +1197,7 @@ bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s,
 bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, const Space& s, long at,
                           std::size_t before, std::vector<Literal>& out) {
   if (e.repeats) return false;
-  const auto present = [&](int x, Value u) {
-    return u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) &&
-           trail.when_true(s, {x, Literal::Kind::not_equal, u}, before) == ExplainedTrail::not_yet;
-  };
+  const auto present = [&](int x, Value u) { return trail.contains_at(s, x, u, before); };
   const auto var_at = [&](Value i) { return e.xs[static_cast<std::size_t>(i)]; };
   const Value lo = std::max<Value>(trail.lo_at(s, e.index, before), 0);
   const Value hi = std::min<Value>(trail.hi_at(s, e.index, before), static_cast<Value>(e.xs.size()) - 1);
@@ -1277,11 +1247,8 @@ bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, con
       if (!present(e.z, u)) continue;
       below = below || u < trail.lo_at(s, x, before);
       above = above || u > trail.hi_at(s, x, before);
-      if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before)) {
-        const Literal hole{x, Literal::Kind::not_equal, u};
-        const long when = trail.when_true(s, hole, before);
-        if (when == ExplainedTrail::not_yet) return false;
-        if (when != ExplainedTrail::at_root) out.push_back(hole);
+      if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) && !trail.append_hole(s, x, u, before, out)) {
+        return false;
       }
     }
     if (below) trail.lower_bound(s, x, before, out);
@@ -1312,10 +1279,7 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
   }
   const std::vector<Value>& target = k.y >= 0 ? fixed_y : k.target;
   const auto in_target = [&](Value v) { return std::binary_search(target.begin(), target.end(), v); };
-  const auto present = [&](int x, Value v) {
-    return v >= trail.lo_at(s, x, before) && v <= trail.hi_at(s, x, before) &&
-           trail.when_true(s, {x, Literal::Kind::not_equal, v}, before) == ExplainedTrail::not_yet;
-  };
+  const auto present = [&](int x, Value v) { return trail.contains_at(s, x, v, before); };
   enum class Side { in, out, open };
   const auto side = [&](int x) {
     const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
@@ -1341,9 +1305,7 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
     trail.upper_bound(s, x, before, out);
     const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
     for (Value v = lo + 1; v < hi; ++v) {  // the holes that make its side
-      if ((side_of_x == Side::in) != in_target(v) && !present(x, v)) {
-        trail.append_unless_at_root({x, Literal::Kind::not_equal, v}, out);
-      }
+      if ((side_of_x == Side::in) != in_target(v)) trail.append_hole(s, x, v, before, out);
     }
   };
   const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
@@ -1494,7 +1456,7 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
     trail.append_unless_at_root({x_of(i), Literal::Kind::equal, c.offset + next(i)}, out);
   };
   const auto must_be_in = [&](int i) {
-    return trail.when_true(s, {x_of(i), Literal::Kind::not_equal, c.offset + i}, before) != ExplainedTrail::not_yet;
+    return !trail.contains_at(s, x_of(i), c.offset + i, before);
   };
   // A node off `nodes` that must be on a subcircuit, by its literal; false where none.
   const auto one_in_off = [&](const std::vector<int>& nodes) {

@@ -113,6 +113,20 @@ class ExplainedTrail {
       if (h.kind == LiteralKind::not_equal && h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
     }
   }
+  // Whether v was still in x's domain at log position t.
+  bool contains_at(const Space& s, int x, Value v, std::size_t t) const {
+    return v >= lo_at(s, x, t) && v <= hi_at(s, x, t) &&
+           when_true(s, {x, Literal::Kind::not_equal, v}, t) == not_yet;
+  }
+  // x != v appended where it held before log position t (left out where it held at the
+  // root); false, with nothing appended, where v was still in x's domain.
+  bool append_hole(const Space& s, int x, Value v, std::size_t t, std::vector<Literal>& out) const {
+    const Literal hole{x, Literal::Kind::not_equal, v};
+    const long when = when_true(s, hole, t);
+    if (when == not_yet) return false;
+    if (when != at_root) out.push_back(hole);
+    return true;
+  }
   // l, appended to `out` unless it holds at the root (a fact every nogood may leave out).
   void append_unless_at_root(const Literal& l, std::vector<Literal>& out) const {
     if (!holds(root_, l)) out.push_back(l);

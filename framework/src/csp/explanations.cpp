@@ -1529,8 +1529,11 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
 void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& trail, const Space& s, long at,
                     std::vector<Literal>& out) {
   const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+  // A nogood refutes its last literal once all the others hold: only a literal on the
+  // variable it narrowed may be the refuted one, which did not hold.
+  const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
   for (const Literal& l : literals) {
-    if (trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
+    if ((at >= 0 && l.x != narrowed) || trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
   }
   if (at >= 0) {
     trail.holes_passed(s, before, out);

@@ -239,7 +239,7 @@ class LearningSearch {
   bool look_at(int x, LiteralKind kind, Value from, Value to) {
     Space& s = state_.space;
     auto& by_value = (*watching_[static_cast<std::size_t>(x)])[static_cast<std::size_t>(kind)];
-    for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to; ++it) {
+    for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to;) {
       auto& watches = it->second;
       for (std::size_t k = 0; k < watches.size();) {
         const NogoodWatch watch = watches[k];
@@ -270,6 +270,9 @@ class LearningSearch {
         }
         ++k;
       }
+      // A value no watch is left on is forgotten, so that the next bound moved past it
+      // does not visit it.
+      it = watches.empty() ? by_value.erase(it) : std::next(it);
     }
     return true;
   }
@@ -479,10 +482,13 @@ class LearningSearch {
     keep_limit_ += keep_step;
   }
   void unwatch(int id, const Literal& l) {
-    auto& watches = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)][l.v];
+    auto& by_value = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)];
+    const auto at = by_value.find(l.v);
+    auto& watches = at->second;
     const auto it = std::find_if(watches.begin(), watches.end(), [&](const NogoodWatch& w) { return w.id == id; });
     *it = watches.back();
     watches.pop_back();
+    if (watches.empty()) by_value.erase(at);
   }
 
   void back_to_level(ExplainedTrail& trail, int target) {

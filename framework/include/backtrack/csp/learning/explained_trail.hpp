@@ -23,7 +23,10 @@ class ExplainedTrail {
   static constexpr long at_root = -1;
   static constexpr long not_yet = -2;  // when_true() of a literal that does not hold
 
-  explicit ExplainedTrail(const Space& root) : root_(root), last_(static_cast<std::size_t>(root.variables()), at_root) {}
+  explicit ExplainedTrail(const Space& root)
+      : root_(root),
+        last_(static_cast<std::size_t>(root.variables()), at_root),
+        holes_made_(static_cast<std::size_t>(root.variables()), 0) {}
 
   // Brings the levels up to date with the space's log: narrowings undone since are
   // forgotten, new ones are at `level`.
@@ -31,6 +34,8 @@ class ExplainedTrail {
     const auto& log = s.narrowings();
     while (level_.size() > log.size()) {
       last_[static_cast<std::size_t>(x_.back())] = prev_.back();
+      if (log_kinds_.back() == LiteralKind::not_equal) --holes_made_[static_cast<std::size_t>(x_.back())];
+      log_kinds_.pop_back();
       level_.pop_back();
       prev_.pop_back();
       x_.pop_back();
@@ -40,6 +45,8 @@ class ExplainedTrail {
       level_.push_back(level);
       prev_.push_back(last_[x]);
       x_.push_back(log[i].x);
+      log_kinds_.push_back(log[i].kind);
+      if (log[i].kind == LiteralKind::not_equal) ++holes_made_[x];
       last_[x] = static_cast<long>(i);
     }
   }
@@ -52,7 +59,7 @@ class ExplainedTrail {
     const auto& log = s.narrowings();
     long e = last_before(l.x, limit);
     long ne = at_root;  // the narrowing that removed l.v, for x != v
-    if (l.kind == Literal::Kind::not_equal) {
+    if (l.kind == Literal::Kind::not_equal && holes_made_[static_cast<std::size_t>(l.x)] != 0) {
       for (long i = e; i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
         const Narrowing& n = log[static_cast<std::size_t>(i)];
         if (n.kind == LiteralKind::not_equal && n.v == l.v) ne = i;
@@ -88,6 +95,7 @@ class ExplainedTrail {
     if (n.hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n.hi});
   }
   void holes(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
+    if (holes_made_[static_cast<std::size_t>(y)] == 0) return;
     const auto& log = s.narrowings();
     const long e = last_before(y, t);
     if (e == at_root) return;
@@ -105,6 +113,7 @@ class ExplainedTrail {
     const auto& log = s.narrowings();
     const Narrowing& n = log[at];
     if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
+    if (holes_made_[static_cast<std::size_t>(n.x)] == 0) return;
     const bool up = n.kind == LiteralKind::more_than;
     const Value from = up ? lo_at(s, n.x, at) : n.hi;  // both ends left out
     const Value to = up ? n.lo : hi_at(s, n.x, at);
@@ -169,6 +178,8 @@ class ExplainedTrail {
   std::vector<long> prev_;   // per narrowing: the one before of its variable
   std::vector<int> x_;       // per narrowing: its variable
   std::vector<long> last_;   // per variable: its last narrowing
+  std::vector<LiteralKind> log_kinds_;  // per narrowing: its kind
+  std::vector<int> holes_made_;  // per variable: its narrowings x != v in the log, which holes() and the like read alone
 };
 
 }  // namespace backtrack::csp

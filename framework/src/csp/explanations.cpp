@@ -416,6 +416,10 @@ std::vector<TaskBounds> task_bounds(const std::vector<int>& starts, const std::v
   }
   return tasks;
 }
+std::vector<TaskBounds> mirror(std::vector<TaskBounds> tasks) {
+  for (TaskBounds& t : tasks) t = {-t.lct, -t.est, t.p, t.use};
+  return tasks;
+}
 
 // Cumulative by its time-table (Schutt, Feydy, Stuckey and Wallace 2011, pointwise
 // explanations): a task i surely runs at time p where s[i] <= p < s[i] + d[i] for every
@@ -716,8 +720,9 @@ class UnaryExplainer {
         trail_(trail),
         s_(s),
         before_(before),
-        tasks_{task_bounds(d.starts(), d.durations(), {}, false, trail, s, before),
-               task_bounds(d.starts(), d.durations(), {}, true, trail, s, before)} {}
+        tasks_{task_bounds(d.starts(), d.durations(), {}, false, trail, s, before)} {
+    tasks_[1] = mirror(tasks_[0]);
+  }
 
   bool explain_failure(std::vector<Literal>& out) const {
     Best best;

@@ -92,7 +92,9 @@ po::options_description flag_descriptions(Flags& f) {
                                                            "assigns it (last-conflict reasoning)")
       ("learn", po::value(&f.learn), "none (the default): look ahead only; lcg: lazy clause generation, each "
                                      "failure explained and a nogood learnt from it by first-UIP analysis, which "
-                                     "prunes the rest of the search (one thread; no --lns with it)")
+                                     "prunes the rest of the search (one thread; no --lns with it); a model "
+                                     "without search annotations is then searched by activity (VSIDS), as Chuffed "
+                                     "searches one")
       ("globals", po::value(&f.globals), "native (the default): each global constraint of the solver library "
                                          "(all_different, cumulative, circuit, ...) is a propagator of its "
                                          "own; decomposed: the reader posts the smaller constraints a solver "
@@ -183,6 +185,12 @@ int run(int argc, char** argv) {
                                    .learn = *learn,
                                    .hybrid = hybrid};
   csp::check_learning(options);
+  // A model that names no search, learning: activity (VSIDS), as Chuffed searches one.
+  std::optional<csp::SearchOptions> unannotated;
+  if (*learn == csp::Learn::lcg && !f.free) {
+    unannotated = options;
+    unannotated->variables = csp::VariableOrder::activity;
+  }
 
   // The limits hold from the start: reading the model, building it and propagating its
   // root (to a fixpoint that may take long) are watched as the search is.
@@ -194,7 +202,8 @@ int run(int argc, char** argv) {
   flatzinc::ModelSolver made;
   try {
     const LimitsInScope watched(limits);
-    made = flatzinc::read_solver(text, !f.free || hybrid, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""});
+    made = flatzinc::read_solver(text, !f.free || hybrid, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""},
+                              unannotated);
   } catch (const InputError& e) {
     throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution

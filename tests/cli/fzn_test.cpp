@@ -347,6 +347,37 @@ TEST(FznBacktrack, AModelWithoutAnnotationsIsSearchedByAfcSize) {
   EXPECT_EQ(summary_of(defaults)["instance"]["order"], "afc-size") << defaults.out;
 }
 
+// With --learn lcg, a model without search annotations goes by activity (VSIDS), as
+// Chuffed searches one: fzn-backtrack's tree is that of --order activity, not afc-size's.
+// One that names its search keeps it.
+TEST(FznBacktrack, LearningSearchesAModelWithoutAnnotationsByActivity) {
+  const auto nodes_of = [](const std::string& out) {
+    for (const std::string& line : lines_of(out)) {
+      if (line.rfind("%%%mzn-stat: nodes=", 0) == 0) return line.substr(line.find('=') + 1);
+    }
+    return std::string();
+  };
+  const Model m(pigeonhole(8));
+  const auto ours = fzn({"--learn", "lcg", "-s", m.path()});
+  ASSERT_EQ(ours.exit_code, 0) << ours.err;
+  EXPECT_TRUE(contains(ours.out, "=====UNSATISFIABLE=====")) << ours.out;
+  const auto tree = [&](const char* order) {
+    const auto o = run({"solve", "fzn", "--file", m.path(), "--learn", "lcg", "--order", order, "--first", "--format",
+                        "json"});
+    EXPECT_EQ(summary_of(o)["status"], "complete") << o.out << o.err;
+    return summary_of(o)["nodes"].dump();
+  };
+  EXPECT_EQ(nodes_of(ours.out), tree("activity"));
+  EXPECT_NE(nodes_of(ours.out), tree("afc-size"));
+  std::string annotated = pigeonhole(8);
+  annotated.replace(annotated.find("solve satisfy"), 13,
+                    "solve :: int_search([p1, p2, p3, p4, p5, p6, p7, p8], input_order, indomain_min, complete) satisfy");
+  const Model named(annotated);
+  const auto kept = fzn({"--learn", "lcg", "-s", named.path()});
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_NE(nodes_of(kept.out), nodes_of(ours.out)) << kept.out;
+}
+
 // --learn lcg: the optimum proved by one search that learns nogoods, with their
 // statistics; unsatisfiable proved so; with restarts; -a of a satisfaction, --lns and
 // --learn cbj refused.

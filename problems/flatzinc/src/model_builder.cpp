@@ -97,6 +97,7 @@ class Builder {
     }
     const bool phased =
         options_.follow_search_annotations && detail::add_search_phases(s.annotations, symbols_, out_.warnings);
+    out_.names_a_search = phased;
     // Then the model's own variables, those it prints and the objective; the compiler's
     // (var_is_introduced, is_defined_var) and those made here only as far as one way to
     // fix them, as Gecode does: else a solution would be listed once for each way to set

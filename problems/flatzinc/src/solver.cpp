@@ -41,7 +41,8 @@ FlatZincModel read_model(const std::string& text, const BuildOptions& options) {
 }
 
 ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
-                        bool prune_given, const csp::SearchOptions& options, Instance instance) {
+                        bool prune_given, const csp::SearchOptions& options, Instance instance,
+                        const std::optional<csp::SearchOptions>& unannotated) {
   BuildOptions build{.follow_search_annotations = follow_search_annotations, .globals = globals};
   if (prune_given) build.all_different = std::nullopt;
   FlatZincModel model;
@@ -55,7 +56,8 @@ ModelSolver read_solver(const std::string& text, bool follow_search_annotations,
   ModelSolver made;
   made.warnings = model.warnings;
   made.optimises = model.model.objective().has_value();
-  made.solver = fzn_solver(std::move(model), options, std::move(instance));
+  const bool free = unannotated && !model.names_a_search;
+  made.solver = fzn_solver(std::move(model), free ? *unannotated : options, std::move(instance));
   return made;
 }
 

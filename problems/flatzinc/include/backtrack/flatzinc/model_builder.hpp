@@ -59,6 +59,7 @@ struct FlatZincModel {
   std::vector<OutputItem> output;
   SolveItem::Goal goal = SolveItem::Goal::satisfy;
   std::vector<std::string> warnings;  // annotations ignored, for -v
+  bool names_a_search = false;        // the solve item's search annotations were followed
 };
 
 FlatZincModel build_model(const Model& ast, const BuildOptions& options = {});

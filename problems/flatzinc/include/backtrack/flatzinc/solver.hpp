@@ -4,6 +4,7 @@
 // (Solution::text) and as JSON, an object of the output variables. Value types only, as
 // the driver's side of the boundary takes them (tests/firewall): fzn-backtrack includes it.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,10 @@ struct ModelSolver {
 // A FlatZinc text, read, built and made a solver; InputError "LINE:COLUMN: MESSAGE" for
 // a bad one (its syntax, or a constraint, type or value the solver lacks). An all_different
 // without :: domain or :: bounds is at bounds consistency, as Gecode's reader posts it, or
-// where prune_given (a user's --prune) at the strength options.prune chooses.
+// where prune_given (a user's --prune) at the strength options.prune chooses. A model
+// whose solve item names no search is searched with `unannotated` where given.
 ModelSolver read_solver(const std::string& text, bool follow_search_annotations, csp::Globals globals,
-                        bool prune_given, const csp::SearchOptions& options, Instance instance);
+                        bool prune_given, const csp::SearchOptions& options, Instance instance,
+                        const std::optional<csp::SearchOptions>& unannotated = std::nullopt);
 
 }  // namespace backtrack::flatzinc

@@ -718,6 +718,24 @@ TEST(LearningSearch, ACumulativeEdgeFindingMoveOfALatestStartIsExplainedByItsTas
   EXPECT_EQ(tasks.explained(tasks.narrowing_to(starts[2], LiteralKind::at_most, 4)), expected);
 }
 
+// Learning, a variable too wide for a bitset is decided at its bound (x <= min, then
+// x > min; by max: x > max - 1), as Chuffed decides on its lazily made literals, so that
+// a conflict that rules out that value alone costs one node rather than a split's levels
+// above it; the search without learning halves it.
+TEST(LearningSearch, AWideVariableIsDecidedAtItsBound) {
+  IntModel model;
+  const IntVar x = model.int_var(-5, bitset_limit + 10);
+  const auto first = [&](const SearchOptions& options) {
+    const IntProblem problem(model, options);
+    return *problem.candidates(problem.root()).begin();
+  };
+  using K = Decision::Kind;
+  EXPECT_EQ(first({.prune = Prune::arc, .learn = Learn::lcg}), (Decision{x.id, K::at_most, -5}));
+  EXPECT_EQ(first({.prune = Prune::arc, .values = ValueOrder::max, .learn = Learn::lcg}),
+            (Decision{x.id, K::more_than, bitset_limit + 9}));
+  EXPECT_EQ(first({.prune = Prune::arc}), (Decision{x.id, K::at_most, split_point<Value>(-5, bitset_limit + 10)}));
+}
+
 TEST(LearningSearch, FindsTheOptimumOfBruteForce) {
   int proved = 0;
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {

@@ -119,6 +119,10 @@ IntProblem::Children IntProblem::candidates(const State& s, bool by_activity) co
   const Space& d = s.space;
   using K = Decision::Kind;
   ValueOrder order = phase->values;
+  if (learns_clauses() && !d.has_holes(x) && (order == ValueOrder::min || order == ValueOrder::max)) {
+    if (order == ValueOrder::min) return {{x, K::at_most, d.min(x)}, {x, K::more_than, d.min(x)}};
+    return {{x, K::more_than, d.max(x) - 1}, {x, K::at_most, d.max(x) - 1}};
+  }
   if (!d.has_holes(x)) {  // an interval alone: halves
     order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
                                                                            : ValueOrder::split;

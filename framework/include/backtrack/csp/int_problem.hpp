@@ -5,7 +5,10 @@
 // children: x = v and x != v, or for a split x <= v and x > v (the halves of the domain);
 // or, with --branching values, one child x = v per value, in the value order.
 // A variable without a bitset (wider than bitset_limit values, space.hpp) is always
-// split, for removing one value inside its interval would change nothing. The state is
+// split, for removing one value inside its interval would change nothing; but learning
+// (--learn lcg), by the smallest or largest value it is decided at that bound, x <= min
+// or x > max - 1, as Chuffed decides on its lazily made literals: a conflict that rules
+// out that one value then costs one node, not a split's levels above it. The state is
 // a Space: apply() marks it, posts the decision and runs the propagators to a fixpoint;
 // undo() takes everything back through the trail. A solution is a node where every
 // decision variable is fixed.

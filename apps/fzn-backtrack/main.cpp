@@ -202,8 +202,8 @@ int run(int argc, char** argv) {
   flatzinc::ModelSolver made;
   try {
     const LimitsInScope watched(limits);
-    made = flatzinc::read_solver(text, !f.free || hybrid, *globals, vm.count("prune") != 0, options, Instance{"fzn", ""},
-                              unannotated);
+    made = flatzinc::read_solver(text, !f.free || hybrid, *globals, vm.count("prune") != 0, options,
+                                 Instance{"fzn", ""}, unannotated);
   } catch (const InputError& e) {
     throw InputError(input_name(f.file) + ":" + e.what());
   } catch (const LimitReached& reached) {  // stopped before any search: no solution

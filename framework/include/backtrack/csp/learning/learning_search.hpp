@@ -455,7 +455,9 @@ class LearningSearch {
   // Forgets half the nogoods kept (Audemard and Simon 2009, Glucose): those whose literals
   // span the most levels, the least likely to propagate again; not those of two levels or
   // fewer, nor one that made a narrowing still on the trail (its explanation). The limit
-  // then grows, so that the search stays complete: it keeps ever more.
+  // then grows, so that the search stays complete: it keeps ever more; to twice those
+  // kept where fewer than half could go, so that a search whose nogoods are mostly of two
+  // levels does not read them all again every few conflicts.
   void reduce() {
     std::vector<char> locked(learnt_.size(), 0);
     for (const Narrowing& n : state_.space.narrowings()) {
@@ -479,7 +481,7 @@ class LearningSearch {
       free_.push_back(id);
     }
     deleted_ += forget.size();
-    keep_limit_ += keep_step;
+    keep_limit_ = std::max(keep_limit_ + keep_step, 2 * static_cast<std::size_t>(learned_ - deleted_));
   }
   void unwatch(int id, const Literal& l) {
     auto& by_value = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)];

@@ -680,42 +680,44 @@ TEST(LearningSearch, ACumulativeOverloadIsExplainedByItsWindow) {
 // Edge-finding: tasks a and b within 2 .. 6 (of 0 .. 10) leave no room there for c's two
 // units, and c starts from 2, so c ends after 6, and it starts there too. Neither a nor
 // b has a compulsory part: the profile shows nothing. The explanation of c >= 6 is a's
-// and b's starts within 2 .. 4, and c's from 2.
-TEST(LearningSearch, ACumulativeEdgeFindingMoveIsExplainedByItsTasks) {
+// and b's starts within 2 .. 4, and c's from 2. Mirrored (a start s as 10 - s), the
+// same of c's latest start lowered to 4.
+void expect_edge_finding_explained(bool mirrored) {
   ThreeUnaryTasks tasks(0, 10);
   const auto& starts = tasks.starts;
   ThreeUnaryTasks::Literals expected;
-  for (const IntVar& x : starts) {
-    ASSERT_TRUE(tasks.s.set_min(x.id, 2));
-    expected.emplace_back(x.id, Literal::Kind::more_than, 1);
-  }
-  ASSERT_TRUE(tasks.s.set_max(starts[0].id, 4) && tasks.s.set_max(starts[1].id, 4));
-  expected.emplace_back(starts[0].id, Literal::Kind::at_most, 4);
-  expected.emplace_back(starts[1].id, Literal::Kind::at_most, 4);
+  // x's start from v (mirrored: up to 10 - v), and its literal expected.
+  const auto from = [&](const IntVar& x, Value v) {
+    if (mirrored) {
+      EXPECT_TRUE(tasks.s.set_max(x.id, 10 - v));
+      return expected.emplace_back(x.id, Literal::Kind::at_most, 10 - v);
+    }
+    EXPECT_TRUE(tasks.s.set_min(x.id, v));
+    return expected.emplace_back(x.id, Literal::Kind::more_than, v - 1);
+  };
+  const auto up_to = [&](const IntVar& x, Value v) {
+    if (mirrored) {
+      EXPECT_TRUE(tasks.s.set_min(x.id, 10 - v));
+      return expected.emplace_back(x.id, Literal::Kind::more_than, 9 - v);
+    }
+    EXPECT_TRUE(tasks.s.set_max(x.id, v));
+    return expected.emplace_back(x.id, Literal::Kind::at_most, v);
+  };
+  for (const IntVar& x : starts) from(x, 2);
+  up_to(starts[0], 4);
+  up_to(starts[1], 4);
   ASSERT_LT(tasks.model.propagation().run(tasks.s), 0);
-  EXPECT_EQ(tasks.s.min(starts[2].id), 6);
+  EXPECT_EQ(mirrored ? tasks.s.max(starts[2].id) : tasks.s.min(starts[2].id), mirrored ? 4 : 6);
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(tasks.explained(tasks.narrowing_to(starts[2], LiteralKind::more_than, 6)), expected);
+  const auto moved = mirrored ? tasks.narrowing_to(starts[2], LiteralKind::at_most, 4)
+                              : tasks.narrowing_to(starts[2], LiteralKind::more_than, 6);
+  EXPECT_EQ(tasks.explained(moved), expected);
 }
 
-// The same in the mirror (a start s as 10 - s): every start at most 8, a and b from 6,
-// so c ends by 6 and starts by 4; explained by a's and b's starts within 6 .. 8, and
-// c's up to 8.
+TEST(LearningSearch, ACumulativeEdgeFindingMoveIsExplainedByItsTasks) { expect_edge_finding_explained(false); }
+
 TEST(LearningSearch, ACumulativeEdgeFindingMoveOfALatestStartIsExplainedByItsTasks) {
-  ThreeUnaryTasks tasks(0, 10);
-  const auto& starts = tasks.starts;
-  ThreeUnaryTasks::Literals expected;
-  for (const IntVar& x : starts) {
-    ASSERT_TRUE(tasks.s.set_max(x.id, 8));
-    expected.emplace_back(x.id, Literal::Kind::at_most, 8);
-  }
-  ASSERT_TRUE(tasks.s.set_min(starts[0].id, 6) && tasks.s.set_min(starts[1].id, 6));
-  expected.emplace_back(starts[0].id, Literal::Kind::more_than, 5);
-  expected.emplace_back(starts[1].id, Literal::Kind::more_than, 5);
-  ASSERT_LT(tasks.model.propagation().run(tasks.s), 0);
-  EXPECT_EQ(tasks.s.max(starts[2].id), 4);
-  std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(tasks.explained(tasks.narrowing_to(starts[2], LiteralKind::at_most, 4)), expected);
+  expect_edge_finding_explained(true);
 }
 
 // Learning, a variable too wide for a bitset is decided at its bound (x <= min, then

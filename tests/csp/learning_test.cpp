@@ -690,18 +690,20 @@ void expect_edge_finding_explained(bool mirrored) {
   const auto from = [&](const IntVar& x, Value v) {
     if (mirrored) {
       EXPECT_TRUE(tasks.s.set_max(x.id, 10 - v));
-      return expected.emplace_back(x.id, Literal::Kind::at_most, 10 - v);
+      expected.emplace_back(x.id, Literal::Kind::at_most, 10 - v);
+    } else {
+      EXPECT_TRUE(tasks.s.set_min(x.id, v));
+      expected.emplace_back(x.id, Literal::Kind::more_than, v - 1);
     }
-    EXPECT_TRUE(tasks.s.set_min(x.id, v));
-    return expected.emplace_back(x.id, Literal::Kind::more_than, v - 1);
   };
   const auto up_to = [&](const IntVar& x, Value v) {
     if (mirrored) {
       EXPECT_TRUE(tasks.s.set_min(x.id, 10 - v));
-      return expected.emplace_back(x.id, Literal::Kind::more_than, 9 - v);
+      expected.emplace_back(x.id, Literal::Kind::more_than, 9 - v);
+    } else {
+      EXPECT_TRUE(tasks.s.set_max(x.id, v));
+      expected.emplace_back(x.id, Literal::Kind::at_most, v);
     }
-    EXPECT_TRUE(tasks.s.set_max(x.id, v));
-    return expected.emplace_back(x.id, Literal::Kind::at_most, v);
   };
   for (const IntVar& x : starts) from(x, 2);
   up_to(starts[0], 4);

@@ -397,25 +397,25 @@ std::optional<std::size_t> only_task_of(const std::vector<int>& starts, int x) {
   return static_cast<std::size_t>(it - starts.begin());
 }
 
-// A task's bounds before a narrowing, in one direction's times (mirrored, t -> -t: the
-// latest end becomes the earliest start): earliest start, latest end, least duration and
+// A task's bounds before a narrowing: earliest start, latest end, least duration and
 // least use (1 for a disjunctive's, which has none).
 struct TaskBounds {
   Value est, lct, p;
   Wide use;
 };
 std::vector<TaskBounds> task_bounds(const std::vector<int>& starts, const std::vector<int>& durations,
-                                    const std::vector<int>& uses, bool mirrored, const ExplainedTrail& trail,
-                                    const Space& s, std::size_t before) {
+                                    const std::vector<int>& uses, const ExplainedTrail& trail, const Space& s,
+                                    std::size_t before) {
   std::vector<TaskBounds> tasks;
   for (std::size_t i = 0; i < starts.size(); ++i) {
     const Value lo = trail.lo_at(s, starts[i], before), hi = trail.hi_at(s, starts[i], before);
     const Value p = std::max<Value>(trail.lo_at(s, durations[i], before), 0);
     const Value use = uses.empty() ? 1 : std::max<Value>(trail.lo_at(s, uses[i], before), 0);
-    tasks.push_back(mirrored ? TaskBounds{-(hi + p), -lo, p, use} : TaskBounds{lo, hi + p, p, use});
+    tasks.push_back({lo, hi + p, p, use});
   }
   return tasks;
 }
+// The same in the mirror's times (t -> -t: the latest end becomes the earliest start).
 std::vector<TaskBounds> mirror(std::vector<TaskBounds> tasks) {
   for (TaskBounds& t : tasks) t = {-t.lct, -t.est, t.p, t.use};
   return tasks;
@@ -553,7 +553,7 @@ class TimeTable {
 // lct, found again on the bounds before the failure: the one of fewest tasks.
 bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                       std::vector<Literal>& out) {
-  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), false, trail, s, before);
+  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
   std::vector<Value> froms, tos;
   for (const TaskBounds& t : tasks) {
     if (t.p == 0 || t.use == 0) continue;
@@ -607,7 +607,8 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
 // the fewest literals.
 bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                           std::size_t i, bool mirrored, Value bound, std::vector<Literal>& out) {
-  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), mirrored, trail, s, before);
+  const auto forward = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
+  const auto tasks = mirrored ? mirror(forward) : forward;
   const TaskBounds& ti = tasks[i];
   if (ti.p == 0 || ti.use == 0) return false;
   const Wide capacity = trail.hi_at(s, c.capacity(), before);
@@ -720,7 +721,7 @@ class UnaryExplainer {
         trail_(trail),
         s_(s),
         before_(before),
-        tasks_{task_bounds(d.starts(), d.durations(), {}, false, trail, s, before)} {
+        tasks_{task_bounds(d.starts(), d.durations(), {}, trail, s, before)} {
     tasks_[1] = mirror(tasks_[0]);
   }
 

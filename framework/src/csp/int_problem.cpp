@@ -119,11 +119,11 @@ IntProblem::Children IntProblem::candidates(const State& s, bool by_activity) co
   const Space& d = s.space;
   using K = Decision::Kind;
   ValueOrder order = phase->values;
-  if (learns_clauses() && !d.has_holes(x) && (order == ValueOrder::min || order == ValueOrder::max)) {
-    if (order == ValueOrder::min) return {{x, K::at_most, d.min(x)}, {x, K::more_than, d.min(x)}};
-    return {{x, K::more_than, d.max(x) - 1}, {x, K::at_most, d.max(x) - 1}};
-  }
-  if (!d.has_holes(x)) {  // an interval alone: halves
+  if (!d.has_holes(x)) {  // an interval alone: halves, or under learning its bound
+    if (learns_clauses() && order == ValueOrder::min) return {{x, K::at_most, d.min(x)}, {x, K::more_than, d.min(x)}};
+    if (learns_clauses() && order == ValueOrder::max) {
+      return {{x, K::more_than, d.max(x) - 1}, {x, K::at_most, d.max(x) - 1}};
+    }
     order = order == ValueOrder::max || order == ValueOrder::reverse_split ? ValueOrder::reverse_split
                                                                            : ValueOrder::split;
   }

@@ -122,10 +122,10 @@ class ExplainedTrail {
       if (h.kind == LiteralKind::not_equal && h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
     }
   }
-  // Whether v was still in x's domain at log position t.
+  // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
+  // did not hold).
   bool contains_at(const Space& s, int x, Value v, std::size_t t) const {
-    return v >= lo_at(s, x, t) && v <= hi_at(s, x, t) &&
-           when_true(s, {x, Literal::Kind::not_equal, v}, t) == not_yet;
+    return when_true(s, {x, Literal::Kind::not_equal, v}, t) == not_yet;
   }
   // x != v appended where it held before log position t (left out where it held at the
   // root); false, with nothing appended, where v was still in x's domain.

@@ -95,6 +95,7 @@ class LearningSearch {
     s.log_narrowings(true);
     watching_.clear();
     watching_.resize(static_cast<std::size_t>(s.variables()));
+    first_of_.assign(static_cast<std::size_t>(s.variables()), -1);
     const LimitsInScope in_scope(limits);
     try {
       stats.stop = search(limits, emit, trail, stats);
@@ -413,8 +414,21 @@ class LearningSearch {
   // that held before it. Only earlier literals count, so that no two leave each other out.
   void minimise(ExplainedTrail& trail) {
     Space& s = state_.space;
+    // rest_ as it was, each literal chained to the next on its variable, so that a look
+    // for one that implies r reads r's variable's alone (a long nogood made this quadratic).
+    before_ = rest_;
+    next_of_.resize(before_.size());
+    for (std::size_t k = before_.size(); k-- > 0;) {
+      int& first = first_of_[static_cast<std::size_t>(before_[k].second.x)];
+      next_of_[k] = first;
+      first = static_cast<int>(k);
+    }
     const auto follows_atom = [&](const Literal& r, long before) {
-      return std::any_of(rest_.begin(), rest_.end(), [&](const auto& el) { return el.first < before && implies(el.second, r); });
+      for (int k = first_of_[static_cast<std::size_t>(r.x)]; k != -1; k = next_of_[static_cast<std::size_t>(k)]) {
+        const auto& [e, l] = before_[static_cast<std::size_t>(k)];
+        if (e < before && implies(l, r)) return true;
+      }
+      return false;
     };
     const auto follows = [&](const Literal& r, long before) {  // x = v: by its two bounds
       if (r.kind != Literal::Kind::equal) return follows_atom(r, before);
@@ -437,6 +451,7 @@ class LearningSearch {
       if (!implied) rest_[kept++] = rest_[i];
     }
     rest_.resize(kept);
+    for (const auto& [e, l] : before_) first_of_[static_cast<std::size_t>(l.x)] = -1;
   }
   // a -> b, of literals neither of which is x = v.
   static bool implies(const Literal& a, const Literal& b) {
@@ -585,6 +600,9 @@ class LearningSearch {
   std::vector<std::vector<int>> scopes_;
   std::vector<long> deep_;                          // learn()'s, kept for their memory
   std::vector<std::pair<long, Literal>> rest_;
+  std::vector<std::pair<long, Literal>> before_;  // minimise()'s: rest_ as it was,
+  std::vector<int> next_of_;                      // each literal's next on its variable (-1: none),
+  std::vector<int> first_of_;                     // and each variable's first (-1: none)
   std::vector<Literal> reason_;
   std::uint64_t literals_ = 0;  // over every nogood learnt
   std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each

@@ -1389,11 +1389,10 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
 // equal: pairs with min x >= max y up to one with min x > max y (or to the end where
 // strict), each by x >= m (x > m for the last) and y <= m, m = max y. A bound at alpha
 // by the other's bound, and, where it is strict (x < y: the suffix from alpha + 1
-// forces), by that suffix; a failure by the suffix from alpha. A variable in two pairs:
-// false.
+// forces), by that suffix; a failure by the suffix from alpha. Each step holds in every
+// solution, so a variable in two pairs (symmetry breaking's) changes none of it.
 bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                  std::vector<Literal>& out) {
-  if (l.repeats) return false;
   const auto lo = [&](int v) { return trail.lo_at(s, v, before); };
   const auto hi = [&](int v) { return trail.hi_at(s, v, before); };
   const auto at_least = [&](int x, Value m) {  // x >= m over y <= m

@@ -25,29 +25,27 @@ class ExplainedTrail {
 
   explicit ExplainedTrail(const Space& root)
       : root_(root),
-        last_(static_cast<std::size_t>(root.variables()), at_root),
-        holes_made_(static_cast<std::size_t>(root.variables()), 0) {}
+        narrowings_of_(static_cast<std::size_t>(root.variables())),
+        holes_of_(static_cast<std::size_t>(root.variables())) {}
 
   // Brings the levels up to date with the space's log: narrowings undone since are
   // forgotten, new ones are at `level`.
   void sync(const Space& s, int level) {
     const auto& log = s.narrowings();
     while (level_.size() > log.size()) {
-      last_[static_cast<std::size_t>(x_.back())] = prev_.back();
-      if (log_kinds_.back() == LiteralKind::not_equal) --holes_made_[static_cast<std::size_t>(x_.back())];
-      log_kinds_.pop_back();
+      const auto x = static_cast<std::size_t>(x_.back());
+      auto& holes = holes_of_[x];
+      if (!holes.empty() && holes.back() == narrowings_of_[x].back()) holes.pop_back();
+      narrowings_of_[x].pop_back();
       level_.pop_back();
-      prev_.pop_back();
       x_.pop_back();
     }
     for (std::size_t i = level_.size(); i < log.size(); ++i) {
       const auto x = static_cast<std::size_t>(log[i].x);
       level_.push_back(level);
-      prev_.push_back(last_[x]);
       x_.push_back(log[i].x);
-      log_kinds_.push_back(log[i].kind);
-      if (log[i].kind == LiteralKind::not_equal) ++holes_made_[x];
-      last_[x] = static_cast<long>(i);
+      narrowings_of_[x].push_back(static_cast<long>(i));
+      if (log[i].kind == LiteralKind::not_equal) holes_of_[x].push_back(static_cast<long>(i));
     }
   }
   int level(long entry) const { return entry == at_root ? 0 : level_[static_cast<std::size_t>(entry)]; }
@@ -57,12 +55,14 @@ class ExplainedTrail {
   long when_true(const Space& s, const Literal& l, std::size_t limit) const {
     if (holds(root_, l)) return at_root;
     const auto& log = s.narrowings();
-    long e = last_before(l.x, limit);
     long ne = at_root;  // the narrowing that removed l.v, for x != v
-    if (l.kind == Literal::Kind::not_equal && holes_made_[static_cast<std::size_t>(l.x)] != 0) {
-      for (long i = e; i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
-        const Narrowing& n = log[static_cast<std::size_t>(i)];
-        if (n.kind == LiteralKind::not_equal && n.v == l.v) ne = i;
+    if (l.kind == Literal::Kind::not_equal) {
+      for (const long h : holes_of_[static_cast<std::size_t>(l.x)]) {
+        if (static_cast<std::size_t>(h) >= limit) break;
+        if (log[static_cast<std::size_t>(h)].v == l.v) {
+          ne = h;
+          break;
+        }
       }
     }
     const auto held_after = [&](long i) {
@@ -75,9 +75,12 @@ class ExplainedTrail {
       }
       return false;
     };
-    long first = not_yet;
-    for (; e != at_root && held_after(e); e = prev_[static_cast<std::size_t>(e)]) first = e;
-    return first;
+    // Each of x's narrowings holds l from the first that does on (its bounds only narrow,
+    // a hole stays), so the first is found by halving.
+    const auto& chain = narrowings_of_[static_cast<std::size_t>(l.x)];
+    const auto end = before(chain, limit);
+    if (end == chain.begin() || !held_after(*(end - 1))) return not_yet;
+    return *std::partition_point(chain.begin(), end, [&](long i) { return !held_after(i); });
   }
 
   // The literals of y's domain at log position t, appended to `out`: its lower bound,
@@ -95,14 +98,15 @@ class ExplainedTrail {
     if (n.hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n.hi});
   }
   void holes(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
-    if (holes_made_[static_cast<std::size_t>(y)] == 0) return;
+    const auto& made = holes_of_[static_cast<std::size_t>(y)];
+    if (made.empty()) return;
     const auto& log = s.narrowings();
     const long e = last_before(y, t);
     if (e == at_root) return;
     const Narrowing& n = log[static_cast<std::size_t>(e)];
-    for (long i = e; i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
-      const Narrowing& h = log[static_cast<std::size_t>(i)];
-      if (h.kind == LiteralKind::not_equal && h.v > n.lo && h.v < n.hi) out.push_back({y, Literal::Kind::not_equal, h.v});
+    for (auto it = before(made, t); it != made.begin();) {
+      const Narrowing& h = log[static_cast<std::size_t>(*--it)];
+      if (h.v > n.lo && h.v < n.hi) out.push_back({y, Literal::Kind::not_equal, h.v});
     }
   }
   // The holes a bound narrowing moved past (log position `at`; none for another): the
@@ -113,13 +117,14 @@ class ExplainedTrail {
     const auto& log = s.narrowings();
     const Narrowing& n = log[at];
     if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
-    if (holes_made_[static_cast<std::size_t>(n.x)] == 0) return;
+    const auto& made = holes_of_[static_cast<std::size_t>(n.x)];
+    if (made.empty()) return;
     const bool up = n.kind == LiteralKind::more_than;
     const Value from = up ? lo_at(s, n.x, at) : n.hi;  // both ends left out
     const Value to = up ? n.lo : hi_at(s, n.x, at);
-    for (long i = last_before(n.x, at); i != at_root; i = prev_[static_cast<std::size_t>(i)]) {
-      const Narrowing& h = log[static_cast<std::size_t>(i)];
-      if (h.kind == LiteralKind::not_equal && h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
+    for (auto it = before(made, at); it != made.begin();) {
+      const Narrowing& h = log[static_cast<std::size_t>(*--it)];
+      if (h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
     }
   }
   // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
@@ -166,20 +171,25 @@ class ExplainedTrail {
   }
 
  private:
+  // The end of the positions in `chain` (increasing) before `limit`.
+  static std::vector<long>::const_iterator before(const std::vector<long>& chain, std::size_t limit) {
+    if (chain.empty() || static_cast<std::size_t>(chain.back()) < limit) return chain.end();
+    return std::lower_bound(chain.begin(), chain.end(), static_cast<long>(limit));
+  }
   long last_before(int x, std::size_t limit) const {
-    long e = last_[static_cast<std::size_t>(x)];
-    while (e != at_root && static_cast<std::size_t>(e) >= limit) e = prev_[static_cast<std::size_t>(e)];
-    return e;
+    const auto& chain = narrowings_of_[static_cast<std::size_t>(x)];
+    const auto end = before(chain, limit);
+    return end == chain.begin() ? at_root : *(end - 1);
   }
   static bool holds(const Space& s, const Literal& l) { return Nogood::holds(s, l) == Nogood::Truth::yes; }
 
   Space root_;
-  std::vector<int> level_;   // per narrowing
-  std::vector<long> prev_;   // per narrowing: the one before of its variable
-  std::vector<int> x_;       // per narrowing: its variable
-  std::vector<long> last_;   // per variable: its last narrowing
-  std::vector<LiteralKind> log_kinds_;  // per narrowing: its kind
-  std::vector<int> holes_made_;  // per variable: its narrowings x != v in the log, which holes() and the like read alone
+  std::vector<int> level_;  // per narrowing
+  std::vector<int> x_;      // per narrowing: its variable
+  // Per variable: the log positions of its narrowings, and of those that made holes
+  // (x != v), in order, so that a look back halves them or reads the holes alone.
+  std::vector<std::vector<long>> narrowings_of_;
+  std::vector<std::vector<long>> holes_of_;
 };
 
 }  // namespace backtrack::csp

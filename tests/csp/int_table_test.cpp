@@ -9,6 +9,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -316,6 +317,46 @@ TEST(IntBoolean, EachConstraintIsDomainConsistentAtEveryNode) {
     add_random_boolean(in, r, false);
     expect_domain_consistency(in, r, round);
   }
+}
+
+// r = and(xs) sleeps once an x is 0 (r is 0 whatever the rest), or once r is 1 and every
+// x with it, and runs again once the search undoes that; with r at 0 and two xs open it
+// stays awake.
+TEST(IntBoolean, ADecidedAndSleepsUntilTheSearchBacktracks) {
+  IntModel m;
+  const auto xs = m.int_vars(3, 0, 1);
+  const IntVar r = m.bool_var();
+  m.bool_and(std::span<const IntVar>(xs), r);
+  const Propagation& propagation = m.propagation();
+  const int id = propagation.size() - 1;
+  Space s = m.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  EXPECT_FALSE(propagation.subsumed(s, id));
+
+  s.mark();
+  ASSERT_TRUE(s.fix(xs[1].id, 0));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(r.id) && s.value(r.id) == 0);
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+  EXPECT_FALSE(propagation.subsumed(s, id));
+
+  s.mark();
+  ASSERT_TRUE(s.fix(r.id, 0));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_FALSE(propagation.subsumed(s, id));
+  ASSERT_TRUE(s.fix(xs[0].id, 1));
+  ASSERT_TRUE(s.fix(xs[2].id, 1));
+  ASSERT_EQ(propagation.run(s), -1);
+  EXPECT_TRUE(s.fixed(xs[1].id) && s.value(xs[1].id) == 0);  // the last open x decides r
+  EXPECT_TRUE(propagation.subsumed(s, id));
+  s.undo();
+
+  s.mark();
+  ASSERT_TRUE(s.fix(r.id, 1));
+  ASSERT_EQ(propagation.run(s), -1);
+  for (const IntVar& x : xs) EXPECT_TRUE(s.fixed(x.id) && s.value(x.id) == 1);
+  EXPECT_TRUE(propagation.subsumed(s, id));
 }
 
 }  // namespace table_test

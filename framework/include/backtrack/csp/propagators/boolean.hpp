@@ -71,7 +71,9 @@ struct BoolAndOr {
     subs.push_back({r, Event::fixed});
     return subs;
   }
-  bool propagate(Space& s) const {
+  // Subsumed once an x decides r, or r is decided with every x: a model of many wide
+  // and/or (a Boolean decomposition) would otherwise read each x again at every fix.
+  Outcome propagate(Space& s) const {
     const Value other = 1 - deciding;
     int free = -1;
     std::size_t free_count = 0;
@@ -80,18 +82,19 @@ struct BoolAndOr {
         free = x;
         ++free_count;
       } else if (s.value(x) == deciding) {
-        return s.fix(r, deciding);
+        return subsumed_if(s.fix(r, deciding));
       }
     }
-    if (free_count == 0) return s.fix(r, other);
-    if (!s.fixed(r)) return true;
+    if (free_count == 0) return subsumed_if(s.fix(r, other));
+    if (!s.fixed(r)) return Outcome::open;
     if (s.value(r) == other) {
       for (int x : xs) {
-        if (!s.fix(x, other)) return false;
+        if (!s.fix(x, other)) return Outcome::failed;
       }
-      return true;
+      return Outcome::subsumed;
     }
-    return free_count > 1 || s.fix(free, deciding);  // r decided: the last free x decides it
+    if (free_count > 1) return Outcome::open;
+    return subsumed_if(s.fix(free, deciding));  // r decided: the last free x decides it
   }
 };
 

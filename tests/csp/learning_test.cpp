@@ -726,6 +726,59 @@ TEST(LearningSearch, ACumulativeEdgeFindingMoveOfALatestStartIsExplainedByItsTas
   expect_edge_finding_explained(true);
 }
 
+// r = and(x0, x1, x2), x0 at 1 and then r at 1: x1 and x2 at 1 are explained by r alone,
+// not by x0 too; x2 at 0 against r at 1 fails by those two alone.
+TEST(LearningSearch, AnAndExplainsByRAndOneXAlone) {
+  IntModel model;
+  const auto xs = model.int_vars(3, 0, 1);
+  const IntVar r = model.bool_var();
+  model.bool_and(std::span<const IntVar>(xs), r);
+  const Propagation& propagation = model.propagation();
+  Space s = model.space();
+  ASSERT_EQ(propagation.run_all(s), -1);
+  s.commit();
+  ExplainedTrail trail(s);
+  s.log_narrowings(true);
+  using Literals = std::vector<std::tuple<int, Literal::Kind, Value>>;
+  const auto explained = [&](long at) {
+    trail.sync(s, 1);
+    std::vector<Literal> out;
+    const std::size_t before = at < 0 ? s.narrowings().size() : static_cast<std::size_t>(at);
+    const std::size_t run_start = at < 0 ? s.last_run_start() : s.narrowings()[before].run_start;
+    explain(propagation[0], propagation.scope(0), trail, s, at, run_start, out);
+    Literals sorted;
+    for (const Literal& l : out) sorted.emplace_back(l.x, l.kind, l.v);
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+  };
+  const Literals by_r{{r.id, Literal::Kind::more_than, 0}};
+
+  s.mark();
+  s.begin_run(-1);
+  ASSERT_TRUE(s.fix(xs[0].id, 1) && s.fix(r.id, 1));
+  ASSERT_EQ(propagation.run(s), -1);
+  int made = 0;
+  for (std::size_t at = 0; at < s.narrowings().size(); ++at) {
+    const Narrowing& n = s.narrowings()[at];
+    if (n.cause != 0) continue;
+    EXPECT_TRUE(n.x == xs[1].id || n.x == xs[2].id);
+    EXPECT_EQ(explained(static_cast<long>(at)), by_r);
+    ++made;
+  }
+  EXPECT_EQ(made, 2);
+  s.undo();
+  trail.sync(s, 0);
+
+  s.mark();
+  s.begin_run(-1);
+  ASSERT_TRUE(s.fix(xs[0].id, 1) && s.fix(xs[2].id, 0) && s.fix(r.id, 1));
+  ASSERT_EQ(propagation.run(s), 0);
+  const Literals r_and_x2{{xs[2].id, Literal::Kind::at_most, 0}, {r.id, Literal::Kind::more_than, 0}};
+  Literals expected = r_and_x2;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(explained(-1), expected);
+}
+
 // Learning, a variable too wide for a bitset is decided at its bound (x <= min, then
 // x > min; by max: x > max - 1), as Chuffed decides on its lazily made literals, so that
 // a conflict that rules out that value alone costs one node rather than a split's levels

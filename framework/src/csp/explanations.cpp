@@ -372,19 +372,22 @@ void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, c
   }
 }
 
-// r = and(xs) or or(xs): r decided by one x of the deciding value, that x; else the
-// values fixed.
+// r = and(xs) or or(xs): r decided by one x of the deciding value, that x; an x made the
+// other value by r, r; a failure of r against an x of the deciding value, those two; else
+// the values fixed (r by the xs, the last open x by r and the others).
 void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const ExplainedTrail& trail,
                     const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
+  const Value other = 1 - a.deciding;
+  const auto fixed_at = [&](int x, Value v) { return trail.lo_at(s, x, before) == v && trail.hi_at(s, x, before) == v; };
+  const auto deciding_x = std::find_if(a.xs.begin(), a.xs.end(), [&](int x) { return fixed_at(x, a.deciding); });
   if (at >= 0) {
     const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
-    if (n.x == a.r && n.v == a.deciding) {
-      for (const int x : a.xs) {
-        if (trail.lo_at(s, x, before) == a.deciding && trail.hi_at(s, x, before) == a.deciding) {
-          return value_of(x, trail, s, before, out);
-        }
-      }
-    }
+    if (n.x == a.r && n.v == a.deciding && deciding_x != a.xs.end()) return value_of(*deciding_x, trail, s, before, out);
+    // an x made `other` by r alone
+    if (n.x != a.r && n.lo == other && n.hi == other && fixed_at(a.r, other)) return value_of(a.r, trail, s, before, out);
+  } else if (fixed_at(a.r, other) && deciding_x != a.xs.end()) {  // a failure: r against one x
+    value_of(a.r, trail, s, before, out);
+    return value_of(*deciding_x, trail, s, before, out);
   }
   trail.domain_literals(s, scope, before, out);
 }

@@ -379,15 +379,21 @@ void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const Exp
                     const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
   const Value other = 1 - a.deciding;
   const auto fixed_at = [&](int x, Value v) { return trail.lo_at(s, x, before) == v && trail.hi_at(s, x, before) == v; };
-  const auto deciding_x = std::find_if(a.xs.begin(), a.xs.end(), [&](int x) { return fixed_at(x, a.deciding); });
+  // An x of the deciding value, read only where one may explain it: each read is a search
+  // of the trail.
+  const auto deciding_x = [&] { return std::find_if(a.xs.begin(), a.xs.end(), [&](int x) { return fixed_at(x, a.deciding); }); };
   if (at >= 0) {
     const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
-    if (n.x == a.r && n.v == a.deciding && deciding_x != a.xs.end()) return value_of(*deciding_x, trail, s, before, out);
+    if (n.x == a.r && n.v == a.deciding) {
+      if (const auto x = deciding_x(); x != a.xs.end()) return value_of(*x, trail, s, before, out);
+    }
     // an x made `other` by r alone
     if (n.x != a.r && n.lo == other && n.hi == other && fixed_at(a.r, other)) return value_of(a.r, trail, s, before, out);
-  } else if (fixed_at(a.r, other) && deciding_x != a.xs.end()) {  // a failure: r against one x
-    value_of(a.r, trail, s, before, out);
-    return value_of(*deciding_x, trail, s, before, out);
+  } else if (fixed_at(a.r, other)) {  // a failure: r against one x
+    if (const auto x = deciding_x(); x != a.xs.end()) {
+      value_of(a.r, trail, s, before, out);
+      return value_of(*x, trail, s, before, out);
+    }
   }
   trail.domain_literals(s, scope, before, out);
 }
@@ -610,8 +616,8 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
 // the fewest literals.
 bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
                           std::size_t i, bool mirrored, Value bound, std::vector<Literal>& out) {
-  const auto forward = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
-  const auto tasks = mirrored ? mirror(forward) : forward;
+  auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
+  if (mirrored) tasks = mirror(std::move(tasks));
   const TaskBounds& ti = tasks[i];
   if (ti.p == 0 || ti.use == 0) return false;
   const Wide capacity = trail.hi_at(s, c.capacity(), before);

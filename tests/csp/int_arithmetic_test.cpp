@@ -566,6 +566,26 @@ TEST(IntArithmetic, AVariableInTwoPlacesIsSettledAtOnceOverTheWholeRange) {
   // a = a mod a would be 0, which no divisor is.
   EXPECT_TRUE(root([](IntModel& m, IntVar a, IntVar) { m.mod(a, a, a); }).empty());
   EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar) { m.div(a, a, a); }), (Bounds{{1, 1}, {min_value, max_value}}));
+  // a * a = b: b >= 0, and |a| <= 46340, the greatest square root within 32 bits.
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) { m.times(a, a, b); }),
+            (Bounds{{-46340, 46340}, {0, 2147395600}}));
+  // b >= 10 and a > -3 leave a >= 4.
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) {
+              m.times(a, a, b);
+              m.post(b >= 10);
+              m.post(a >= -3);
+            }),
+            (Bounds{{4, 46340}, {16, 2147395600}}));
+}
+
+// a * a over the whole range with a's square one of {-big, 13, big}: none is a square, and
+// the root shows it (the search took a a value at a time before).
+TEST(IntArithmetic, ASquareOfNoSquareFailsAtTheRoot) {
+  IntModel m;
+  const IntVar a = m.int_var(min_value, max_value);
+  const IntVar b = m.int_var(std::vector<Value>{-max_value, 13, max_value});
+  m.times(a, a, b);
+  EXPECT_FALSE(IntProblem(m, {.prune = Prune::bounds}).root_consistent());
 }
 
 // z = min(x, y): once one side can no longer be below the other, z is the other, and the

@@ -268,6 +268,12 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       break;
     }
     case 10:
+      if (pick(0, 2) == 0) {
+        m.model.times(x[0], x[0], x[2]);
+        m.holds = [](const std::vector<Value>& v) { return v[0] * v[0] == v[2]; };
+        m.posted = "square";
+        break;
+      }
       m.model.times(x[0], x[1], x[2]);
       m.holds = [](const std::vector<Value>& v) { return v[0] * v[1] == v[2]; };
       m.posted = "times";
@@ -489,7 +495,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0, by_bounds = 0, by_products = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
+      by_tuples = 0, by_bounds = 0, by_products = 0, by_squares = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
   // Of the constraints whose every explanation is their own: how many, and how many of
   // their whole scope (none).
   const std::set<std::string> always_own{"element of variables", "linear !=", "div", "mod", "abs", "lex", "lex, repeated"};
@@ -571,6 +577,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "table" && held == i) ++by_tuples;
       if ((m.posted == "min" || m.posted == "max") && held == i) ++by_bounds;
       if (m.posted == "times" && held == i) ++by_products;
+      if (m.posted == "square" && held == i) ++by_squares;
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
@@ -604,6 +611,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_tuples, 50);
   EXPECT_GT(by_bounds, 50);
   EXPECT_GT(by_products, 50);
+  EXPECT_GT(by_squares, 20);
   EXPECT_GT(by_hall_sets, 5);
   // Whatever its strength, an all-different explains what it did by its own reasons.
   EXPECT_GT(all_different_own, 500);

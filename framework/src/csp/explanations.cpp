@@ -1120,10 +1120,18 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
 // from the bounds of the other two, and, where it removed 0 at x's or y's bound, that
 // bound; where x and y are at least 0, z's least value from their least values alone,
 // and its greatest from their greatest and y >= 0. A failure (a bound may have
-// moved past holes of the emptied variable), or a variable twice: false.
+// moved past holes of the emptied variable), or z in two places: false. A square
+// (x = y) reads the bounds of x and z alone, its own bound too.
 bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                    std::vector<Literal>& out) {
-  if (at < 0 || t.x == t.y || t.x == t.z || t.y == t.z) return false;
+  if (at < 0 || t.x == t.z || t.y == t.z) return false;
+  if (t.x == t.y) {
+    for (const int v : {t.x, t.z}) {
+      trail.lower_bound(s, v, before, out);
+      trail.upper_bound(s, v, before, out);
+    }
+    return true;
+  }
   const Narrowing& n = s.narrowings()[before];
   const bool natural = trail.lo_at(s, t.x, before) >= 0 && trail.lo_at(s, t.y, before) >= 0;
   if (n.x == t.z && natural && n.kind == LiteralKind::more_than) {

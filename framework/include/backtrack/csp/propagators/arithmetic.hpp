@@ -5,7 +5,9 @@
 //
 //   Times     bounds consistency on the real relaxation: z within the products of x's
 //             and y's bounds, x within z / y where y cannot be 0 (and y within z / x);
-//             where z cannot be 0, neither can x nor y
+//             where z cannot be 0, neither can x nor y. A square (x = y): z within the
+//             squares of x's interval, at least 0; |x| within the square roots of z's
+//             bounds
 //   Div       bounds consistency: truncation toward zero (FlatZinc's int_div), y != 0;
 //             each bound of x, y and z has a support in the others' intervals
 //   Mod       the remainder of Div, with the sign of x (FlatZinc's int_mod): |z| < |y|,
@@ -16,6 +18,7 @@
 //   Min, Max  bounds consistency
 // Each repeats its rules until no domain changes, within one run (idempotent).
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -71,12 +74,37 @@ struct Times {
   bool propagate(Space& s) const {
     for (;;) {
       const DomainsSnapshot<3> before(s, {x, y, z});
-      if (!product(s) || !factor(s, x, y) || !factor(s, y, x)) return false;
+      if (x == y ? !square(s) : !product(s) || !factor(s, x, y) || !factor(s, y, x)) return false;
       if (DomainsSnapshot<3>(s, {x, y, z}) == before) return true;
     }
   }
 
  private:
+  // z = x * x. The product rule reads x's two bounds as two variables' (-a * b < 0), and
+  // dividing z by x's interval, which holds 0 until x's sign is known, prunes nothing:
+  // over the 32-bit range a search then took x a value at a time.
+  bool square(Space& s) const {
+    const Wide lo = s.min(x), hi = s.max(x);
+    const Wide least = lo > 0 ? lo * lo : hi < 0 ? hi * hi : 0;
+    if (!narrow_within(s, z, least, std::max(lo * lo, hi * hi))) return false;
+    const Wide root = floor_sqrt(s.max(z));
+    if (!narrow_within(s, x, -root, root)) return false;
+    if (s.min(z) <= 0) return true;
+    // x outside (-r, r) for r the least with r * r >= min z: where x cannot be at most
+    // -r it is at least r, and the other way round.
+    Wide r = floor_sqrt(s.min(z));
+    if (r * r < s.min(z)) ++r;
+    if (s.min(x) > -r && !narrow_within(s, x, r, max_value)) return false;
+    if (s.max(x) < r && !narrow_within(s, x, min_value, -r)) return false;
+    return remove_zero(s, x);
+  }
+  // The greatest r with r * r <= v, for 0 <= v < 2^62.
+  static Wide floor_sqrt(Value v) {
+    auto r = static_cast<Wide>(std::sqrt(static_cast<double>(v)));
+    while (r * r > v) --r;
+    while ((r + 1) * (r + 1) <= v) ++r;
+    return r;
+  }
   bool product(Space& s) const {
     const Wide a[] = {Wide{s.min(x)} * s.min(y), Wide{s.min(x)} * s.max(y), Wide{s.max(x)} * s.min(y),
                       Wide{s.max(x)} * s.max(y)};

@@ -1215,11 +1215,12 @@ bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s,
 // z = xs[index]. A position the index lost shares no value with z (explain_disjoint);
 // a bound of z, the values it moved past, each lacking from every variable the index
 // may pick; once the index is fixed to i, z = xs[i]: the index's value and both
-// domains. A failure: every position left shares no value with z. A variable in two
-// places, or a range too wide: false.
+// domains. A failure: every position left shares no value with z. Each rule reads the
+// domains as they stood when it ran, so they hold where z or the index is also in xs
+// (vehicle[successor[i]] = vehicle[i]); but a position holding z shares z's values, and
+// where the rules need it not to: false. A range too wide: false.
 bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, const Space& s, long at,
                           std::size_t before, std::vector<Literal>& out) {
-  if (e.repeats) return false;
   const auto present = [&](int x, Value u) { return trail.contains_at(s, x, u, before); };
   const auto var_at = [&](Value i) { return e.xs[static_cast<std::size_t>(i)]; };
   const Value lo = std::max<Value>(trail.lo_at(s, e.index, before), 0);
@@ -1457,13 +1458,76 @@ bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space
   return true;
 }
 
+// A circuit's graph of more than one strongly connected component (Circuit::components),
+// at its failure (the space's domains are those it failed on): a set of nodes no edge
+// leaves, each node by the values of the nodes outside gone from its successor. Of the
+// sets a sink component makes, and the nodes outside a source component make, the one
+// of fewest nodes. The successor's bounds say it with one literal each (x > the
+// greatest value outside below them), the holes between one a value. False where the
+// graph is one component.
+bool explain_circuit_cut(const Circuit& c, const ExplainedTrail& trail, const Space& s, std::vector<Literal>& out) {
+  const int n = static_cast<int>(c.xs.size());
+  const auto x_of = [&](int i) { return c.xs[static_cast<std::size_t>(i)]; };
+  std::vector<int> first(static_cast<std::size_t>(n) + 1), edges;
+  for (int i = 0; i < n; ++i) {
+    first[static_cast<std::size_t>(i)] = static_cast<int>(edges.size());
+    s.for_each(x_of(i), [&](Value v) {
+      if (v - c.offset >= 0 && v - c.offset < n && v - c.offset != i) edges.push_back(static_cast<int>(v - c.offset));
+    });
+  }
+  first[static_cast<std::size_t>(n)] = static_cast<int>(edges.size());
+  std::vector<int> scratch(StrongComponents::ints(static_cast<std::size_t>(n)));
+  StrongComponents scc(scratch.data(), static_cast<std::size_t>(n));
+  const int count = scc.find(
+      n, edges.data(), [&](int j) { return first[static_cast<std::size_t>(j)]; },
+      [&](int j) { return first[static_cast<std::size_t>(j) + 1]; });
+  if (count < 2) return false;
+  const auto component = [&](int i) { return static_cast<std::size_t>(scc.component[i]); };
+  std::vector<int> size(static_cast<std::size_t>(count));
+  std::vector<char> leaves(static_cast<std::size_t>(count)), entered(static_cast<std::size_t>(count));
+  for (int i = 0; i < n; ++i) {
+    ++size[component(i)];
+    for (int e = first[static_cast<std::size_t>(i)]; e < first[static_cast<std::size_t>(i) + 1]; ++e) {
+      const int j = edges[static_cast<std::size_t>(e)];
+      if (component(j) == component(i)) continue;
+      leaves[component(i)] = 1;
+      entered[component(j)] = 1;
+    }
+  }
+  std::size_t best = 0;  // a sink's component, or a source's (then its outside)
+  bool outside = false;
+  int nodes = n + 1;
+  for (std::size_t k = 0; k < size.size(); ++k) {
+    if (leaves[k] == 0 && size[k] < nodes) best = k, outside = false, nodes = size[k];
+    if (entered[k] == 0 && n - size[k] < nodes) best = k, outside = true, nodes = n - size[k];
+  }
+  const auto in_set = [&](int j) { return (component(j) == best) != outside; };
+  const std::size_t before = s.narrowings().size();
+  for (int i = 0; i < n; ++i) {
+    if (!in_set(i)) continue;
+    const int x = x_of(i);
+    const Value lo = s.min(x) - c.offset, hi = s.max(x) - c.offset;
+    Value below = -1, above = n;  // the nearest nodes outside past the bounds
+    for (int j = 0; j < n; ++j) {
+      if (in_set(j)) continue;
+      if (j < lo) below = j;
+      if (j > hi && above == n) above = j;
+      if (j > lo && j < hi && !trail.append_hole(s, x, c.offset + j, before, out)) return false;
+    }
+    trail.append_unless_at_root({x, Literal::Kind::more_than, c.offset + below}, out);
+    trail.append_unless_at_root({x, Literal::Kind::at_most, c.offset + above - 1}, out);
+  }
+  return true;
+}
+
 // circuit and subcircuit where their chains show it (Circuit::chains), found again on
 // the domains before: the end of a path of fixed successors may not point back to its
 // start while the cycle that closes would be short, by the path's edges and, for a
 // subcircuit, a node off the path that must be on the cycle; a node off a closed cycle
 // of a subcircuit is left out, by the cycle's edges. A failure: a closed cycle short of
 // every node (circuit) or of a node that must be in (subcircuit), or two edges into one
-// node. What the components rule out: false.
+// node. A circuit's components: explain_circuit_cut. What a subcircuit's components
+// rule out: false.
 bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                      std::vector<Literal>& out) {
   const int n = static_cast<int>(c.xs.size());
@@ -1518,18 +1582,22 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
       if (!c.sub || one_in_off(cycle)) return true;
       out.resize(size);
     }
-    return false;
+    return !c.sub && explain_circuit_cut(c, trail, s, out);
   }
   const Narrowing& nw = s.narrowings()[before];
   const auto it = std::find(c.xs.begin(), c.xs.end(), nw.x);
   if (it == c.xs.end() || std::find(it + 1, c.xs.end(), nw.x) != c.xs.end()) return false;
   const int end = static_cast<int>(it - c.xs.begin());
-  if (nw.kind == LiteralKind::not_equal) {  // the end of a path kept from its start
-    const Value start = nw.v - c.offset;
+  if (nw.kind != LiteralKind::equal) {  // the end of a path kept from its start (at a bound: moving it)
+    const Value start = (nw.kind == LiteralKind::not_equal ? nw.v
+                         : nw.kind == LiteralKind::more_than ? trail.lo_at(s, nw.x, before)
+                                                             : trail.hi_at(s, nw.x, before)) -
+                        c.offset;
     if (start < 0 || start >= n || start == end) return false;
     const auto path = walk(static_cast<int>(start), end);
     if (path.back() != end || (!c.sub && static_cast<int>(path.size()) == n)) return false;
     for (std::size_t k = 0; k + 1 < path.size(); ++k) edge(path[k]);
+    trail.bound_before(s, before, out);
     return !c.sub || one_in_off(path);
   }
   if (c.sub && nw.kind == LiteralKind::equal && nw.v == c.offset + end) {  // left out: a cycle closed without it

@@ -1071,12 +1071,11 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
 // z = min(x, y) (max: every bound mirrored, as MinMax reads them): a bound narrowing by
 // the bounds that make it, each as weak as the rule allows. Which rule ran is not
 // written down, but with three distinct variables one rule only moves each bound. A
-// failure, or a variable twice: false.
+// failure: x and y above z, or one of them below it, by those bounds. A variable twice:
+// false.
 bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                      std::vector<Literal>& out) {
-  if (at < 0 || m.x == m.y || m.x == m.z || m.y == m.z) return false;
-  const Narrowing& n = s.narrowings()[before];
-  if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return false;
+  if (m.x == m.y || m.x == m.z || m.y == m.z) return false;
   const bool mirrored = m.largest;
   const auto low = [&](int v) { return mirrored ? -trail.hi_at(s, v, before) : trail.lo_at(s, v, before); };
   const auto high = [&](int v) { return mirrored ? -trail.lo_at(s, v, before) : trail.hi_at(s, v, before); };
@@ -1087,6 +1086,23 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
   const auto at_most = [&](int v, Value b) {  // high(v) <= b
     add(mirrored ? Literal{v, Literal::Kind::more_than, -b - 1} : Literal{v, Literal::Kind::at_most, b});
   };
+  if (at < 0) {
+    if (std::min(low(m.x), low(m.y)) > high(m.z)) {
+      at_least(m.x, high(m.z) + 1);
+      at_least(m.y, high(m.z) + 1);
+      at_most(m.z, high(m.z));
+      return true;
+    }
+    for (const int x : {m.x, m.y}) {
+      if (high(x) >= low(m.z)) continue;
+      at_most(x, high(x));
+      at_least(m.z, high(x) + 1);
+      return true;
+    }
+    return false;
+  }
+  const Narrowing& n = s.narrowings()[before];
+  if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return false;
   const bool raised = (n.kind == LiteralKind::more_than) != mirrored;  // low(n.x) went up
   if (n.x == m.z) {
     if (raised && std::min(low(m.x), low(m.y)) > low(m.z)) {

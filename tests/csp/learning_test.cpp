@@ -23,6 +23,7 @@
 #include "backtrack/csp/globals/count.hpp"
 #include "backtrack/csp/globals/cumulative.hpp"
 #include "backtrack/csp/globals/disjunctive.hpp"
+#include "backtrack/csp/globals/inverse.hpp"
 #include "backtrack/csp/globals/lex.hpp"
 #include "backtrack/csp/learning/learning_search.hpp"
 #include "backtrack/engine.hpp"
@@ -202,7 +203,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 25)) {
+  switch (pick(0, 26)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -485,6 +486,27 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = sub ? "subcircuit" : "circuit";
       break;
     }
+    case 26: {
+      // f = [x0, x1] and g = [x2, b0] inverse, f's positions named from f_base, g's from
+      // g_base: f[i] = j + g_base exactly when g[j] = i + f_base; or, a third of the
+      // time, f its own inverse (an involution)
+      const bool involution = pick(0, 2) == 0;
+      const Value f_base = pick(0, 1), g_base = involution ? f_base : pick(-1, 1);
+      const std::vector<IntVar> fs{x[0], x[1]}, gs = involution ? fs : std::vector<IntVar>{x[2], b[0]};
+      inverse(m.model, fs, gs, f_base, g_base);
+      m.holds = [=](const std::vector<Value>& v) {
+        const std::array<Value, 2> f{v[0], v[1]}, g = involution ? f : std::array<Value, 2>{v[2], v[3]};
+        for (std::size_t i = 0; i < 2; ++i) {
+          if (f[i] < g_base || f[i] > g_base + 1 || g[i] < f_base || g[i] > f_base + 1) return false;
+          for (std::size_t j = 0; j < 2; ++j) {
+            if ((f[i] == static_cast<Value>(j) + g_base) != (g[j] == static_cast<Value>(i) + f_base)) return false;
+          }
+        }
+        return true;
+      };
+      m.posted = "inverse";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -504,7 +526,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0, by_bounds = 0, min_max_failures = 0, by_products = 0, by_squares = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
+      by_tuples = 0, by_channels = 0, by_bounds = 0, min_max_failures = 0, by_products = 0, by_squares = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
   // Of the constraints whose every explanation is their own: how many, and how many of
   // their whole scope (none).
   const std::set<std::string> always_own{"element of variables", "linear !=", "div",    "mod",
@@ -588,6 +610,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if ((m.posted == "min" || m.posted == "max") && held == i) ++by_bounds;
       if (m.posted == "times" && held == i) ++by_products;
       if (m.posted == "square" && held == i) ++by_squares;
+      if (m.posted == "inverse" && n.cause == 0 && held == i) ++by_channels;  // its first propagator is the channeling
       if (m.posted.starts_with("all-different") && held == i && by_others_bounds(out, n.x)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
@@ -625,6 +648,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(min_max_failures, 20);
   EXPECT_GT(by_products, 50);
   EXPECT_GT(by_squares, 20);
+  EXPECT_GT(by_channels, 20);
   EXPECT_GT(by_hall_sets, 5);
   // Whatever its strength, an all-different explains what it did by its own reasons.
   EXPECT_GT(all_different_own, 500);

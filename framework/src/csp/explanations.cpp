@@ -1627,6 +1627,35 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
   return false;
 }
 
+// inverse: a value v gone from a[i] (of f or of g) by b[v - b's base] lacking i + a's
+// base, the channeling's one reason; a bound moved so, also by the bound it moved from;
+// values out of b's positions, by the constraint alone. A variable in two places (p1f's
+// inverse(f, f): an involution) is read at each place until one gives the reason. A
+// failure or a fixing: false.
+bool explain_inverse(const Inverse& p, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
+                     std::vector<Literal>& out) {
+  if (at < 0) return false;
+  const Narrowing& n = s.narrowings()[before];
+  if (n.kind == LiteralKind::equal) return false;
+  const Value v = n.kind == LiteralKind::not_equal ? n.v
+                  : n.kind == LiteralKind::more_than ? trail.lo_at(s, n.x, before)
+                                                     : trail.hi_at(s, n.x, before);
+  for (const bool forward : {true, false}) {
+    const auto& a = forward ? p.f : p.g;
+    const auto& b = forward ? p.g : p.f;
+    const Value a_base = forward ? p.f_base : p.g_base, b_base = forward ? p.g_base : p.f_base;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i] != n.x) continue;
+      const Value j = v - b_base;
+      if (j < 0 || j >= static_cast<Value>(b.size())) return true;
+      if (!trail.append_hole(s, b[static_cast<std::size_t>(j)], a_base + static_cast<Value>(i), before, out)) continue;
+      trail.bound_before(s, before, out);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace detail
 
 // A nogood's explanation of narrowing `at` (-1: its failure): its literals that held
@@ -1696,6 +1725,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_abs(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, ElementVars>) {
           return detail::explain_element_vars(q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<Inverse>>) {
+          return detail::explain_inverse(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Circuit>) {
           return detail::explain_circuit(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, LexLessEqual>) {

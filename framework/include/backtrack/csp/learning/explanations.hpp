@@ -39,6 +39,8 @@
 //   - a linear !=: the values of the other terms;
 //   - a circuit: the fixed edges of the path (or cycle) its chains read, and for a
 //     subcircuit a node that must be in (explain_circuit there);
+//   - an inverse: a value gone from f[i] by g[j] lacking i, and the reverse
+//     (explain_inverse there);
 //   - a lexicographic order: the equal prefix, the other's bound, and the suffix that
 //     forces a strict step (explain_lex there);
 //   - a count: the xs in (or out of) the target that make c's bound, or that leave an x

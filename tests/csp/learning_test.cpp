@@ -526,7 +526,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   std::mt19937_64 random(20261130);
   const auto pick = [&](int lo, int hi) { return Value{std::uniform_int_distribution<int>(lo, hi)(random)}; };
   int narrowings = 0, failures = 0, by_time_table = 0, by_unary_rules = 0, by_supports = 0, by_hall_intervals = 0,
-      by_tuples = 0, by_channels = 0, by_bounds = 0, min_max_failures = 0, by_products = 0, by_squares = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
+      by_tuples = 0, by_channels = 0, by_bounds = 0, min_max_failures = 0, product_failures = 0, by_products = 0, by_squares = 0, by_hall_sets = 0, all_different_own = 0, all_different_whole = 0;
   // Of the constraints whose every explanation is their own: how many, and how many of
   // their whole scope (none).
   const std::set<std::string> always_own{"element of variables", "linear !=", "div",    "mod",
@@ -629,6 +629,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted == "element" && held == log.size()) ++by_supports;
       if (m.posted == "table" && held == log.size()) ++by_tuples;
       if ((m.posted == "min" || m.posted == "max") && held == log.size()) ++min_max_failures;
+      if ((m.posted == "times" || m.posted == "square") && held == log.size()) ++product_failures;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_bounds(out, -1)) ++by_hall_intervals;
       if (m.posted.starts_with("all-different") && held == log.size() && by_others_holes(out, -1)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == log.size() ? all_different_own : all_different_whole);
@@ -646,6 +647,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(by_tuples, 50);
   EXPECT_GT(by_bounds, 50);
   EXPECT_GT(min_max_failures, 20);
+  EXPECT_GT(product_failures, 20);
   EXPECT_GT(by_products, 50);
   EXPECT_GT(by_squares, 20);
   EXPECT_GT(by_channels, 20);

@@ -1135,16 +1135,18 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
 // z = x * y: Times reads bounds alone, so a bound it moves (or the 0 it removes) follows
 // from the bounds of the other two, and, where it removed 0 at x's or y's bound, that
 // bound; where x and y are at least 0, z's least value from their least values alone,
-// and its greatest from their greatest and y >= 0. A failure (a bound may have
-// moved past holes of the emptied variable), or z in two places: false. A square
-// (x = y) reads the bounds of x and z alone, its own bound too.
+// and its greatest from their greatest and y >= 0. A failure: the bounds of the three
+// as it failed (a rule's interval only shrinks as its inputs' do, and the last one
+// missed the bounds of its variable). A square (x = y) reads the bounds of x and z
+// alone, its own bound too. z in two places: false.
 bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                    std::vector<Literal>& out) {
-  if (at < 0 || t.x == t.z || t.y == t.z) return false;
-  if (t.x == t.y) {
-    for (const int v : {t.x, t.z}) {
-      trail.lower_bound(s, v, before, out);
-      trail.upper_bound(s, v, before, out);
+  if (t.x == t.z || t.y == t.z) return false;
+  if (at < 0 || t.x == t.y) {
+    const int vars[] = {t.x, t.z, t.y};
+    for (std::size_t k = 0; k < (t.x == t.y ? 2u : 3u); ++k) {
+      trail.lower_bound(s, vars[k], before, out);
+      trail.upper_bound(s, vars[k], before, out);
     }
     return true;
   }

@@ -98,34 +98,22 @@ class ExplainedTrail {
     if (n.hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n.hi});
   }
   void holes(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
-    const auto& made = holes_of_[static_cast<std::size_t>(y)];
-    if (made.empty()) return;
-    const auto& log = s.narrowings();
+    if (holes_of_[static_cast<std::size_t>(y)].empty()) return;
     const long e = last_before(y, t);
     if (e == at_root) return;
-    const Narrowing& n = log[static_cast<std::size_t>(e)];
-    for (auto it = before(made, t); it != made.begin();) {
-      const Narrowing& h = log[static_cast<std::size_t>(*--it)];
-      if (h.v > n.lo && h.v < n.hi) out.push_back({y, Literal::Kind::not_equal, h.v});
-    }
+    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
+    holes_between(s, y, t, n.lo, n.hi, out);
   }
   // The holes a bound narrowing moved past (log position `at`; none for another): the
   // values between its old bound and its new one that were gone already. A propagator
   // asks for a bound; the literal the narrowing made true is the domain's new bound,
   // which needs them beside the propagator's reason.
   void holes_passed(const Space& s, std::size_t at, std::vector<Literal>& out) const {
-    const auto& log = s.narrowings();
-    const Narrowing& n = log[at];
+    const Narrowing& n = s.narrowings()[at];
     if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
-    const auto& made = holes_of_[static_cast<std::size_t>(n.x)];
-    if (made.empty()) return;
+    if (holes_of_[static_cast<std::size_t>(n.x)].empty()) return;
     const bool up = n.kind == LiteralKind::more_than;
-    const Value from = up ? lo_at(s, n.x, at) : n.hi;  // both ends left out
-    const Value to = up ? n.lo : hi_at(s, n.x, at);
-    for (auto it = before(made, at); it != made.begin();) {
-      const Narrowing& h = log[static_cast<std::size_t>(*--it)];
-      if (h.v > from && h.v < to) out.push_back({n.x, Literal::Kind::not_equal, h.v});
-    }
+    holes_between(s, n.x, at, up ? lo_at(s, n.x, at) : n.hi, up ? n.lo : hi_at(s, n.x, at), out);
   }
   // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
   // did not hold).
@@ -175,6 +163,15 @@ class ExplainedTrail {
   static std::vector<long>::const_iterator before(const std::vector<long>& chain, std::size_t limit) {
     if (chain.empty() || static_cast<std::size_t>(chain.back()) < limit) return chain.end();
     return std::lower_bound(chain.begin(), chain.end(), static_cast<long>(limit));
+  }
+  // x != v for each hole made before log position t strictly between lo and hi, latest first.
+  void holes_between(const Space& s, int x, std::size_t t, Value lo, Value hi, std::vector<Literal>& out) const {
+    const auto& made = holes_of_[static_cast<std::size_t>(x)];
+    const auto& log = s.narrowings();
+    for (auto it = before(made, t); it != made.begin();) {
+      const Narrowing& h = log[static_cast<std::size_t>(*--it)];
+      if (h.v > lo && h.v < hi) out.push_back({x, Literal::Kind::not_equal, h.v});
+    }
   }
   long last_before(int x, std::size_t limit) const {
     const auto& chain = narrowings_of_[static_cast<std::size_t>(x)];

@@ -569,6 +569,12 @@ TEST(IntArithmetic, AVariableInTwoPlacesIsSettledAtOnceOverTheWholeRange) {
   // a * a = b: b >= 0, and |a| <= 46340, the greatest square root within 32 bits.
   EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) { m.times(a, a, b); }),
             (Bounds{{-46340, 46340}, {0, 2147395600}}));
+  // max(a, a) = b <= 7: a <= 7 (it stayed at the top of the range).
+  EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) {
+              m.max(a, a, b);
+              m.post(b <= 7);
+            }),
+            (Bounds{{min_value, 7}, {min_value, 7}}));
   // b >= 10 and a > -3 leave a >= 4.
   EXPECT_EQ(root([](IntModel& m, IntVar a, IntVar b) {
               m.times(a, a, b);

@@ -15,7 +15,7 @@
 //             bounds; bounds reasoning, weaker than bounds consistency (exact once y is
 //             fixed and x's interval has one quotient)
 //   Abs       domain consistency (bounds consistency where a variable has no bitset)
-//   Min, Max  bounds consistency
+//   Min, Max  bounds consistency (min(x, x) = x: x and z share their bounds)
 // Each repeats its rules until no domain changes, within one run (idempotent).
 #include <algorithm>
 #include <cmath>
@@ -354,6 +354,16 @@ struct MinMax {
     return {{x, Event::bounds, std::nullopt, {{watched, 1}}}, {y, Event::bounds, std::nullopt, {{watched, 2}}}, {z, Event::bounds}};
   }
   Outcome propagate(Space& s) const {
+    // min(x, x) = x: the rules below never bound x by z's greatest (over a wide x the
+    // search then took x a value at a time).
+    if (x == y) {
+      while (s.min(x) != s.min(z) || s.max(x) != s.max(z)) {
+        if (!s.set_min(x, s.min(z)) || !s.set_max(x, s.max(z)) || !s.set_min(z, s.min(x)) || !s.set_max(z, s.max(x))) {
+          return Outcome::failed;
+        }
+      }
+      return Outcome::open;
+    }
     for (;;) {
       const DomainsSnapshot<3> before(s, {x, y, z});
       // z from the least of x and y; each of them at least z; one certainly above z's

@@ -134,6 +134,25 @@ void expect_nogoods_hold(const std::vector<Nogood>& learnt, const std::set<std::
   }
 }
 
+// No literal of a learnt nogood is implied by another of it (x > 3 beside x > 5, x > 4
+// beside x = 5): it would say nothing more. Read over the integers around both values.
+void expect_no_literal_implied(const std::vector<Nogood>& learnt, const std::string& where) {
+  for (const Nogood& nogood : learnt) {
+    for (const Literal& a : nogood.literals) {
+      for (const Literal& b : nogood.literals) {
+        if (a == b || a.x != b.x) continue;
+        bool implied = true;
+        for (Value v = std::min(a.v, b.v) - 2; v <= std::max(a.v, b.v) + 2; ++v) {
+          std::vector<Value> at(static_cast<std::size_t>(a.x) + 1, 0);
+          at[static_cast<std::size_t>(a.x)] = v;
+          implied = implied && (!literal_holds(a, at) || literal_holds(b, at));
+        }
+        ASSERT_FALSE(implied) << where << ": a nogood's literal implies another of it";
+      }
+    }
+  }
+}
+
 TEST(LearningSearch, RandomModelsAnswerAsGenerateAndTestAndLearnOnlyWhatHolds) {
   int satisfiable = 0, unsatisfiable = 0, learnt = 0;
   for (std::uint64_t seed = 1; seed <= 3000; ++seed) {
@@ -173,6 +192,7 @@ TEST(LearningSearch, RandomModelsAnswerAsGenerateAndTestAndLearnOnlyWhatHolds) {
       }
       learnt += static_cast<int>(result.nogoods.size());
       expect_nogoods_hold(result.nogoods, solutions, where);
+      expect_no_literal_implied(result.nogoods, where);
     }
   }
   // The random models reach both answers, and the search learns on the way.

@@ -351,10 +351,12 @@ class LearningSearch {
     };
     std::sort(rest_.begin(), rest_.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
     rest_.erase(std::unique(rest_.begin(), rest_.end()), rest_.end());
-    minimise(trail);
-    Nogood nogood;
     const Narrowing& u = s.narrowings()[static_cast<std::size_t>(uip)];
-    nogood.literals.push_back({u.x, u.kind, u.v});
+    const Literal uip_literal{u.x, u.kind, u.v};
+    minimise(trail);
+    drop_implied(uip_literal);
+    Nogood nogood;
+    nogood.literals.push_back(uip_literal);
     const int back_to = rest_.empty() ? 0 : trail.level(rest_.front().first);
     std::uint32_t levels = 1;  // its literals span (LBD)
     for (std::size_t i = 0; i < rest_.size(); ++i) {
@@ -453,10 +455,39 @@ class LearningSearch {
     rest_.resize(kept);
     for (const auto& [e, l] : before_) first_of_[static_cast<std::size_t>(l.x)] = -1;
   }
-  // a -> b, of literals neither of which is x = v.
+  // Leaves out of rest_ each literal that another of the nogood implies on its own (x > 3
+  // beside x > 5, x > 4 beside the UIP x = 5): it says nothing more, and it may be what
+  // held the jump back. Implication is a strict order among distinct literals, so each
+  // one left out has a stronger one kept.
+  void drop_implied(const Literal& uip) {
+    for (std::size_t k = rest_.size(); k-- > 0;) {
+      int& first = first_of_[static_cast<std::size_t>(rest_[k].second.x)];
+      next_of_[k] = first;
+      first = static_cast<int>(k);
+    }
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < rest_.size(); ++i) {
+      const Literal& r = rest_[i].second;
+      bool implied = implies(uip, r);
+      for (int k = first_of_[static_cast<std::size_t>(r.x)]; k != -1 && !implied; k = next_of_[static_cast<std::size_t>(k)]) {
+        implied = static_cast<std::size_t>(k) != i && implies(rest_[static_cast<std::size_t>(k)].second, r);
+      }
+      stays_.push_back(!implied);
+    }
+    for (std::size_t i = 0; i < rest_.size(); ++i) {
+      first_of_[static_cast<std::size_t>(rest_[i].second.x)] = -1;
+      if (stays_[i]) rest_[kept++] = rest_[i];
+    }
+    rest_.resize(kept);
+    stays_.clear();
+  }
+  // a -> b, of literals of which b is not x = v.
   static bool implies(const Literal& a, const Literal& b) {
     if (a.x != b.x) return false;
     using K = Literal::Kind;
+    if (a.kind == K::equal) {
+      return b.kind == K::more_than ? a.v > b.v : b.kind == K::at_most ? a.v <= b.v : b.kind == K::not_equal && a.v != b.v;
+    }
     switch (b.kind) {
       case K::more_than: return a.kind == K::more_than && a.v >= b.v;
       case K::at_most: return a.kind == K::at_most && a.v <= b.v;
@@ -603,6 +634,7 @@ class LearningSearch {
   std::vector<std::pair<long, Literal>> before_;  // minimise()'s: rest_ as it was,
   std::vector<int> next_of_;                      // each literal's next on its variable (-1: none),
   std::vector<int> first_of_;                     // and each variable's first (-1: none)
+  std::vector<char> stays_;                        // drop_implied()'s: whether each of rest_ stays
   std::vector<Literal> reason_;
   std::uint64_t literals_ = 0;  // over every nogood learnt
   std::uint64_t jumped_ = 0;    // the levels the jumps back passed, beyond one each

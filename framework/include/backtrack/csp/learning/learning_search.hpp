@@ -118,6 +118,16 @@ class LearningSearch {
   }
 
  private:
+  // learnt_ grows by moving its nogoods, which keeps each one's literals where a watch points.
+  static_assert(std::is_nothrow_move_constructible_v<Nogood>);
+  struct NogoodWatch {
+    Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied
+    Literal* literals;   // the nogood's (learnt_[id]'s), watched at 0 and 1
+    std::uint32_t size;  // their number
+    int id;              // the nogood's
+    std::uint32_t slot;  // its watch: literals[slot]
+  };
+
   template <class Emit>
   StopReason search(const SearchLimits& limits, Emit& emit, ExplainedTrail& trail, SearchStats& stats) {
     Space& s = state_.space;
@@ -214,7 +224,9 @@ class LearningSearch {
   // their literal, so that a narrowing looks at those of the literals it made hold alone
   // (x > v for the values its lower bound passed, and so on). When a watched literal
   // comes to hold, another that does not takes its place; with none left, the other watch
-  // is made false, or, holding too, is a conflict. Jumping back undoes no watch.
+  // is made false, or, holding too, is a conflict. Jumping back undoes no watch. As in
+  // MiniSat, a nogood's watched literals are its first two, and a watch points at them:
+  // a look at a watch reads one place in memory.
   bool propagate_nogoods(ExplainedTrail& trail) {
     Space& s = state_.space;
     const auto& log = s.narrowings();
@@ -248,25 +260,24 @@ class LearningSearch {
           ++k;
           continue;
         }
-        auto& w = watches_[static_cast<std::size_t>(watch.id)];
-        const auto& ls = learnt_[static_cast<std::size_t>(watch.id)].literals;
-        const Literal& other = ls[w[1 - watch.slot]];
+        Literal* const ls = watch.literals;
+        const Literal other = ls[watch.size > 1 ? 1 - watch.slot : 0];
         const Nogood::Truth truth = Nogood::holds(s, other);
         if (truth == Nogood::Truth::no) {  // satisfied
-          ++k;
+          watches[k++].blocker = other;
           continue;
         }
-        std::uint32_t j = 0;
-        while (j < ls.size() && (j == w[0] || j == w[1] || Nogood::holds(s, ls[j]) == Nogood::Truth::yes)) ++j;
-        if (j < ls.size()) {  // the watch moves to literal j, which does not hold
-          w[watch.slot] = j;
+        std::uint32_t j = 2;
+        while (j < watch.size && Nogood::holds(s, ls[j]) == Nogood::Truth::yes) ++j;
+        if (j < watch.size) {  // the watch moves to literal j, which does not hold
+          std::swap(ls[watch.slot], ls[j]);
           watches[k] = watches.back();
           watches.pop_back();
-          watch_literal(watch.id, watch.slot, ls[j], other);
+          watch_literal(watch, other);
           continue;
         }
         if (truth == Nogood::Truth::yes || !refute(watch.id, other)) {
-          conflict_ = ls;
+          conflict_.assign(ls, ls + watch.size);
           return false;
         }
         ++k;
@@ -277,10 +288,13 @@ class LearningSearch {
     }
     return true;
   }
-  void watch_literal(int id, std::uint32_t slot, const Literal& l, const Literal& blocker) {
+  // A watch on its slot's literal.
+  void watch_literal(NogoodWatch watch, const Literal& blocker) {
+    const Literal& l = watch.literals[watch.slot];
     auto& watched = watching_[static_cast<std::size_t>(l.x)];
     if (watched == nullptr) watched = std::make_unique<WatchesByKind>();
-    (*watched)[static_cast<std::size_t>(l.kind)][l.v].push_back({blocker, id, slot});
+    watch.blocker = blocker;
+    (*watched)[static_cast<std::size_t>(l.kind)][l.v].push_back(watch);
   }
   bool refute(int id, const Literal& l) {
     Space& s = state_.space;
@@ -373,20 +387,19 @@ class LearningSearch {
     // Watched: the literal it refutes now, and one of the deepest level of the rest, the
     // first to stop holding when the search goes back further.
     const int id = free_.empty() ? static_cast<int>(learnt_.size()) : free_.back();
-    const std::uint32_t second = nogood.literals.size() > 1 ? 1 : 0;
     if (free_.empty()) {
       learnt_.emplace_back();
-      watches_.emplace_back();
       levels_.emplace_back();
     } else {
       free_.pop_back();
     }
     const auto at = static_cast<std::size_t>(id);
-    watches_[at] = {0, second};
     levels_[at] = levels;
-    watch_literal(id, 0, nogood.literals[0], nogood.literals[second]);
-    if (second != 0) watch_literal(id, 1, nogood.literals[second], nogood.literals[0]);
     learnt_[at] = std::move(nogood);
+    auto& ls = learnt_[at].literals;
+    const auto size = static_cast<std::uint32_t>(ls.size());
+    watch_literal({ls[0], ls.data(), size, id, 0}, ls[size > 1 ? 1 : 0]);
+    if (size > 1) watch_literal({ls[1], ls.data(), size, id, 1}, ls[0]);
     problem_.weigh_conflict(state_, learnt_[at].literals);
     processed_ = s.narrowings().size();
     conflict_.clear();
@@ -520,9 +533,8 @@ class LearningSearch {
     for (const int id : forget) {
       const auto at = static_cast<std::size_t>(id);
       const auto& ls = learnt_[at].literals;
-      const auto& w = watches_[at];
-      unwatch(id, ls[w[0]]);
-      if (w[1] != w[0]) unwatch(id, ls[w[1]]);
+      unwatch(id, ls[0]);
+      if (ls.size() > 1) unwatch(id, ls[1]);
       learnt_[at].literals = {};
       free_.push_back(id);
     }
@@ -607,12 +619,6 @@ class LearningSearch {
   std::uint64_t runs_ = 0;                   // the runs cut off
   std::uint64_t run_failures_ = 0;           // the conflicts of the run going on
   bool cut_off_ = false;                     // the run going on is over
-  std::vector<std::array<std::uint32_t, 2>> watches_;  // per nogood learnt: its watched literals
-  struct NogoodWatch {
-    Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied
-    int id;              // the nogood's
-    std::uint32_t slot;  // its watch 0 or 1
-  };
   // A variable's watches: by the literal's kind, then its value.
   using WatchesByKind = std::array<std::map<Value, std::vector<NogoodWatch>>, 4>;
   std::vector<std::unique_ptr<WatchesByKind>> watching_;  // per variable (none: no watch yet)

@@ -429,15 +429,8 @@ class LearningSearch {
   // that held before it. Only earlier literals count, so that no two leave each other out.
   void minimise(ExplainedTrail& trail) {
     Space& s = state_.space;
-    // rest_ as it was, each literal chained to the next on its variable, so that a look
-    // for one that implies r reads r's variable's alone (a long nogood made this quadratic).
-    before_ = rest_;
-    next_of_.resize(before_.size());
-    for (std::size_t k = before_.size(); k-- > 0;) {
-      int& first = first_of_[static_cast<std::size_t>(before_[k].second.x)];
-      next_of_[k] = first;
-      first = static_cast<int>(k);
-    }
+    before_ = rest_;  // rest_ shrinks while it is read
+    chain_by_variable(before_);
     const auto follows_atom = [&](const Literal& r, long before) {
       for (int k = first_of_[static_cast<std::size_t>(r.x)]; k != -1; k = next_of_[static_cast<std::size_t>(k)]) {
         const auto& [e, l] = before_[static_cast<std::size_t>(k)];
@@ -466,19 +459,14 @@ class LearningSearch {
       if (!implied) rest_[kept++] = rest_[i];
     }
     rest_.resize(kept);
-    for (const auto& [e, l] : before_) first_of_[static_cast<std::size_t>(l.x)] = -1;
+    unchain(before_);
   }
   // Leaves out of rest_ each literal that another of the nogood implies on its own (x > 3
   // beside x > 5, x > 4 beside the UIP x = 5): it says nothing more, and it may be what
   // held the jump back. Implication is a strict order among distinct literals, so each
   // one left out has a stronger one kept.
   void drop_implied(const Literal& uip) {
-    for (std::size_t k = rest_.size(); k-- > 0;) {
-      int& first = first_of_[static_cast<std::size_t>(rest_[k].second.x)];
-      next_of_[k] = first;
-      first = static_cast<int>(k);
-    }
-    std::size_t kept = 0;
+    chain_by_variable(rest_);
     for (std::size_t i = 0; i < rest_.size(); ++i) {
       const Literal& r = rest_[i].second;
       bool implied = implies(uip, r);
@@ -487,12 +475,27 @@ class LearningSearch {
       }
       stays_.push_back(!implied);
     }
+    unchain(rest_);
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < rest_.size(); ++i) {
-      first_of_[static_cast<std::size_t>(rest_[i].second.x)] = -1;
       if (stays_[i]) rest_[kept++] = rest_[i];
     }
     rest_.resize(kept);
     stays_.clear();
+  }
+  // Chains each literal of `literals` to the next on its variable (next_of_, first_of_),
+  // so that a look for one that implies r reads r's variable's alone (a long nogood made
+  // it quadratic); unchain() undoes it.
+  void chain_by_variable(const std::vector<std::pair<long, Literal>>& literals) {
+    next_of_.resize(literals.size());
+    for (std::size_t k = literals.size(); k-- > 0;) {
+      int& first = first_of_[static_cast<std::size_t>(literals[k].second.x)];
+      next_of_[k] = first;
+      first = static_cast<int>(k);
+    }
+  }
+  void unchain(const std::vector<std::pair<long, Literal>>& literals) {
+    for (const auto& [e, l] : literals) first_of_[static_cast<std::size_t>(l.x)] = -1;
   }
   // a -> b, of literals of which b is not x = v.
   static bool implies(const Literal& a, const Literal& b) {
@@ -637,8 +640,8 @@ class LearningSearch {
   std::vector<std::vector<int>> scopes_;
   std::vector<long> deep_;                          // learn()'s, kept for their memory
   std::vector<std::pair<long, Literal>> rest_;
-  std::vector<std::pair<long, Literal>> before_;  // minimise()'s: rest_ as it was,
-  std::vector<int> next_of_;                      // each literal's next on its variable (-1: none),
+  std::vector<std::pair<long, Literal>> before_;  // minimise()'s: rest_ as it was
+  std::vector<int> next_of_;                      // chain_by_variable()'s: each literal's next on its variable (-1: none),
   std::vector<int> first_of_;                     // and each variable's first (-1: none)
   std::vector<char> stays_;                        // drop_implied()'s: whether each of rest_ stays
   std::vector<Literal> reason_;

@@ -43,6 +43,7 @@ struct Flags {
   std::string restarts = "none";
   bool last_conflict = false;  // --last-conflict
   std::string learn = "none";
+  long long nogoods_kept = static_cast<long long>(csp::SearchOptions{}.nogoods_kept);  // --nogoods-kept
   std::string globals = "native";
   std::string file;
 };
@@ -95,6 +96,10 @@ po::options_description flag_descriptions(Flags& f) {
                                      "prunes the rest of the search (one thread; no --lns with it); a model "
                                      "without search annotations is then searched by activity (VSIDS), as Chuffed "
                                      "searches one")
+      ("nogoods-kept", po::value(&f.nogoods_kept), "with --learn lcg: the nogoods kept before the first time the "
+                                                   "half least likely to propagate again (those spanning the most "
+                                                   "decision levels) are forgotten; the limit grows each time, by "
+                                                   "300 or to twice those kept (default 2000; 0: every one is kept)")
       ("globals", po::value(&f.globals), "native (the default): each global constraint of the solver library "
                                          "(all_different, cumulative, circuit, ...) is a propagator of its "
                                          "own; decomposed: the reader posts the smaller constraints a solver "
@@ -170,6 +175,9 @@ int run(int argc, char** argv) {
   if (f.lns < 0 || f.lns > 99) throw UsageError("--lns must be a percentage from 1 to 99 (0: off), got " + std::to_string(f.lns));
   const std::optional<csp::Learn> learn = csp::parse_choice(f.learn, csp::integer_learns);
   if (!learn) throw UsageError("unknown --learn " + in_quotes(f.learn) + " (choose none, lcg)");
+  if (f.nogoods_kept < 0) {
+    throw UsageError("--nogoods-kept must be a number of nogoods (0: every one), got " + std::to_string(f.nogoods_kept));
+  }
   const bool hybrid = f.free && *learn == csp::Learn::lcg;
   if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);
@@ -183,7 +191,8 @@ int run(int argc, char** argv) {
                                    .lns = static_cast<int>(f.lns),
                                    .last_conflict = f.last_conflict,
                                    .learn = *learn,
-                                   .hybrid = hybrid};
+                                   .hybrid = hybrid,
+                                   .nogoods_kept = static_cast<std::uint64_t>(f.nogoods_kept)};
   csp::check_learning(options);
   // A model that names no search, learning: activity (VSIDS), as Chuffed searches one.
   std::optional<csp::SearchOptions> unannotated;

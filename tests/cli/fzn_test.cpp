@@ -424,6 +424,34 @@ TEST(FznBacktrack, LearningProvesTheOptimumAndRefusesWhatItDoesNotOffer) {
   EXPECT_TRUE(contains(one_run.err, "alternates its orders at restarts")) << one_run.err;
 }
 
+// --nogoods-kept: the nogoods a learning search keeps before it first forgets half; 0
+// keeps every one. Either way pigeonhole is proved unsatisfiable; a negative number, or
+// the option without --learn lcg, is refused.
+TEST(FznBacktrack, NogoodsKeptLimitsWhatALearningSearchKeeps) {
+  const auto deleted_of = [](const std::string& out) {
+    for (const std::string& line : lines_of(out)) {
+      if (line.rfind("%%%mzn-stat: nogoodsDeleted=", 0) == 0) return std::stoll(line.substr(line.find('=') + 1));
+    }
+    return -1LL;
+  };
+  const Model m(pigeonhole(7));
+  const auto few = fzn({"--learn", "lcg", "--nogoods-kept", "10", "-s", m.path()});
+  ASSERT_EQ(few.exit_code, 0) << few.err;
+  EXPECT_TRUE(contains(few.out, "=====UNSATISFIABLE=====")) << few.out;
+  EXPECT_GT(deleted_of(few.out), 0) << few.out;
+  const auto every = fzn({"--learn", "lcg", "--nogoods-kept", "0", "-s", m.path()});
+  ASSERT_EQ(every.exit_code, 0) << every.err;
+  EXPECT_TRUE(contains(every.out, "=====UNSATISFIABLE=====")) << every.out;
+  EXPECT_EQ(deleted_of(every.out), 0) << every.out;
+
+  const auto negative = fzn({"--learn", "lcg", "--nogoods-kept", "-1", m.path()});
+  EXPECT_EQ(negative.exit_code, 64);
+  EXPECT_TRUE(contains(negative.err, "--nogoods-kept must be a number of nogoods")) << negative.err;
+  const auto unlearned = fzn({"--nogoods-kept", "100", m.path()});
+  EXPECT_EQ(unlearned.exit_code, 64);
+  EXPECT_TRUE(contains(unlearned.err, "it needs --learn lcg")) << unlearned.err;
+}
+
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {
   const Model m("var 1..3: x :: output_var;\nconstraint int_lt(x 2);\nsolve satisfy;\n");
   const auto o = fzn({m.path()});

@@ -253,7 +253,7 @@ class IntProblem {
   template <class Emit, class Watch = Unwatched>
   SearchStats search_learning(const SearchLimits& limits, Emit& emit, Watch watch = {}) const {
     using Search = LearningSearch<IntProblem, Watch>;
-    return Search(*this, Search::default_keep, restart_schedule(), std::move(watch)).run(limits, emit);
+    return Search(*this, options_.nogoods_kept, restart_schedule(), std::move(watch)).run(limits, emit);
   }
   static std::span<const std::string_view> learning_counters() { return learning_counter_names; }
   bool hybrid() const { return options_.hybrid; }

@@ -128,12 +128,18 @@ struct SearchOptions {
   // all the decision variables, the others by the orders (the model's annotations), as
   // Chuffed's free search alternates (fzn-backtrack -f).
   bool hybrid = false;
+  // Under --learn lcg: the nogoods kept before the first reduction forgets half of them
+  // (learning_search.hpp; 0: every one is kept), as Chuffed's --n-of-learnts.
+  std::uint64_t nogoods_kept = 2000;
 };
 
 // --learn lcg runs a search of its own (learning/learning_search.hpp), which searches no
 // neighbourhoods yet: refused with them rather than ignoring them.
 inline void check_learning(const SearchOptions& o) {
   if (o.learn == Learn::lcg && o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
+  if (o.learn != Learn::lcg && o.nogoods_kept != SearchOptions{}.nogoods_kept) {
+    throw UsageError("--nogoods-kept limits the nogoods a learning search keeps: it needs --learn lcg");
+  }
   if (o.hybrid && (o.learn != Learn::lcg || o.restarts == Restarts::none)) {
     throw UsageError("a hybrid search alternates its orders at restarts of a learning search: it needs --learn lcg "
                      "and --restarts luby or geometric");

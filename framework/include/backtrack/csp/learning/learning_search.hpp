@@ -59,17 +59,18 @@ template <class P, class Watch = Unwatched>
 class LearningSearch {
  public:
   using Move = typename P::Move;
-  static constexpr std::size_t default_keep = 2000;
 
-  // keep: the nogoods kept before the first reduction (reduce()); schedule: the conflicts
-  // of each run (none: one run), the problem's --restarts unless given.
-  explicit LearningSearch(const P& problem, std::size_t keep = default_keep)
+  // keep: the nogoods kept before the first reduction (reduce(); 0: every one is kept),
+  // the problem's --nogoods-kept unless given; schedule: the conflicts of each run (none:
+  // one run), the problem's --restarts unless given.
+  explicit LearningSearch(const P& problem) : LearningSearch(problem, problem.options().nogoods_kept) {}
+  LearningSearch(const P& problem, std::size_t keep)
       : LearningSearch(problem, keep, problem.restart_schedule()) {}
   LearningSearch(const P& problem, std::size_t keep, std::optional<RestartSchedule> schedule, Watch watch = {})
       : problem_(problem),
         propagation_(problem.model().propagation()),
         schedule_(schedule),
-        keep_limit_(keep),
+        keep_limit_(keep == 0 ? std::numeric_limits<std::size_t>::max() : keep),
         watch_(std::move(watch)) {}
 
   // Searches within `limits` (nodes: decisions, failures: conflicts, solutions: those

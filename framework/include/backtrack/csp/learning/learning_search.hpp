@@ -122,7 +122,8 @@ class LearningSearch {
   // learnt_ grows by moving its nogoods, which keeps each one's literals where a watch points.
   static_assert(std::is_nothrow_move_constructible_v<Nogood>);
   struct NogoodWatch {
-    Literal blocker;     // another literal of the nogood: where it does not hold, the nogood is satisfied
+    Literal first;       // the nogood's first literal, which it refutes: where that does not hold, the
+                         // nogood is satisfied, seen without reading its literals
     Literal* literals;   // the nogood's (learnt_[id]'s), the watch's at watched_slot(size)
     std::uint32_t size;  // their number
     int id;              // the nogood's
@@ -226,13 +227,13 @@ class LearningSearch {
   // watched literal comes to hold, another that does not takes its place; with none left,
   // the first literal (the one the nogood refuted when learnt) is made false, or, holding
   // too, is a conflict. Jumping back undoes no watch. As in MiniSat, a watch points at its
-  // nogood's literals: a look at a watch reads one place in memory.
+  // nogood's literals, and keeps a copy of the first (MiniSat's blocker): a look at a
+  // watch whose nogood that literal satisfies reads nothing else.
   //
   // The first literal is not watched, so a nogood misses a propagation where that literal
-  // is the last but one to hold; but a search of many nogoods looks at half the watches
-  // (open-stacks-10-20-1, every nogood kept: 1.6 times the nodes a second). What it misses
-  // is sound to miss: every nogood follows from the model and the bound, which propagate
-  // themselves.
+  // is the last but one to hold; but a search of many nogoods looks at half the watches.
+  // What it misses is sound to miss: every nogood follows from the model and the bound,
+  // which propagate themselves.
   bool propagate_nogoods(ExplainedTrail& trail) {
     Space& s = state_.space;
     const auto& log = s.narrowings();
@@ -262,27 +263,22 @@ class LearningSearch {
       auto& watches = it->second;
       for (std::size_t k = 0; k < watches.size();) {
         const NogoodWatch watch = watches[k];
-        if (Nogood::holds(s, watch.blocker) == Nogood::Truth::no) {  // satisfied, seen without the nogood
+        const Nogood::Truth truth = Nogood::holds(s, watch.first);  // a nogood of one: the watched
+        if (truth == Nogood::Truth::no) {  // satisfied
           ++k;
           continue;
         }
         Literal* const ls = watch.literals;
-        const Literal other = ls[0];  // the literal it refutes (a nogood of one: the watched)
-        const Nogood::Truth truth = Nogood::holds(s, other);
-        if (truth == Nogood::Truth::no) {  // satisfied
-          watches[k++].blocker = other;
-          continue;
-        }
         std::uint32_t j = 2;
         while (j < watch.size && Nogood::holds(s, ls[j]) == Nogood::Truth::yes) ++j;
         if (j < watch.size) {  // the watch moves to literal j, which does not hold
           std::swap(ls[watched_slot(watch.size)], ls[j]);
           watches[k] = watches.back();
           watches.pop_back();
-          watch_literal(watch, other);
+          watch_literal(watch);
           continue;
         }
-        if (truth == Nogood::Truth::yes || !refute(watch.id, other)) {
+        if (truth == Nogood::Truth::yes || !refute(watch.id, watch.first)) {
           conflict_.assign(ls, ls + watch.size);
           return false;
         }
@@ -295,11 +291,10 @@ class LearningSearch {
     return true;
   }
   // A watch on its nogood's watched literal.
-  void watch_literal(NogoodWatch watch, const Literal& blocker) {
+  void watch_literal(const NogoodWatch& watch) {
     const Literal& l = watch.literals[watched_slot(watch.size)];
     auto& watched = watching_[static_cast<std::size_t>(l.x)];
     if (watched == nullptr) watched = std::make_unique<WatchesByKind>();
-    watch.blocker = blocker;
     (*watched)[static_cast<std::size_t>(l.kind)][l.v].push_back(watch);
   }
   bool refute(int id, const Literal& l) {
@@ -404,7 +399,7 @@ class LearningSearch {
     learnt_[at] = std::move(nogood);
     auto& ls = learnt_[at].literals;
     const auto size = static_cast<std::uint32_t>(ls.size());
-    watch_literal({ls[0], ls.data(), size, id}, ls[0]);
+    watch_literal({ls[0], ls.data(), size, id});
     problem_.weigh_conflict(state_, learnt_[at].literals);
     processed_ = s.narrowings().size();
     conflict_.clear();

@@ -164,6 +164,22 @@ TEST_F(MiniZinc, GolombRulerOfFiveMarksIsProvedOptimalAt11) {
   EXPECT_EQ(lines.back(), "==========");
 }
 
+// Each of the configuration's extraFlags reaches fzn-backtrack (minizinc refuses a flag the
+// configuration does not list), and the search it picks still finds the optimum.
+TEST_F(MiniZinc, ExtraFlagsReachTheSolver) {
+  for (const std::vector<std::string>& flags : {std::vector<std::string>{"--last-conflict"},
+                                                 {"--restarts", "luby"},
+                                                 {"--learn", "lcg", "--nogoods-kept", "0"},
+                                                 {"--prune", "bounds", "--globals", "decomposed"},
+                                                 {"--lns", "30", "-t", "1000"}}) {  // LNS runs until -t
+    std::vector<std::string> args = flags;
+    args.push_back(models + "/golomb.mzn");
+    const auto o = minizinc(args);
+    ASSERT_EQ(o.exit_code, 0) << flags.front() << ": " << o.err;
+    EXPECT_EQ(lines_equal_to(o.out, "length = 11"), 1) << flags.front() << ": " << o.out;
+  }
+}
+
 TEST_F(MiniZinc, TableAndSetModelsHaveAllTheirSolutions) {
   const auto table = minizinc({"-a", models + "/table.mzn"});
   ASSERT_EQ(table.exit_code, 0) << table.err;

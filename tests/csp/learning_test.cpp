@@ -1065,5 +1065,39 @@ TEST(LearningSearch, StopsAtItsFailureBudget) {
   EXPECT_EQ(result.nogoods.size(), 50U);
 }
 
+// x != v holds from the narrowing that removed v on: not before it, not once a jump back
+// undid it, and from the new one when v goes again later on the log.
+TEST(ExplainedTrail, AHoleHoldsFromTheNarrowingThatMadeIt) {
+  Space s;
+  const int x = s.add_variable(0, 9);
+  const int y = s.add_variable(0, 9);
+  ExplainedTrail trail(s);
+  s.log_narrowings(true);
+  const Literal x_not_5{x, Literal::Kind::not_equal, 5};
+  const auto log_size = [&] { return s.narrowings().size(); };
+  s.mark();
+  s.begin_run(-1);
+  ASSERT_TRUE(s.remove(y, 5));
+  ASSERT_TRUE(s.remove(x, 5));
+  trail.sync(s, 1);
+  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), 1);
+  EXPECT_EQ(trail.when_true(s, x_not_5, 1), ExplainedTrail::not_yet);  // y's hole came first
+  EXPECT_TRUE(trail.contains_at(s, x, 5, 1));
+  EXPECT_FALSE(trail.contains_at(s, x, 5, log_size()));
+  s.undo();
+  trail.sync(s, 0);
+  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), ExplainedTrail::not_yet);
+  s.mark();
+  s.begin_run(-1);
+  ASSERT_TRUE(s.remove(y, 5));
+  ASSERT_TRUE(s.remove(x, 3));  // where x's hole of 5 was on the path undone
+  ASSERT_TRUE(s.remove(x, 5));
+  trail.sync(s, 1);
+  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), 2);
+  EXPECT_EQ(trail.when_true(s, {y, Literal::Kind::not_equal, 5}, log_size()), 0);
+  EXPECT_EQ(trail.when_true(s, {x, Literal::Kind::not_equal, 3}, log_size()), 1);
+  EXPECT_EQ(trail.when_true(s, {x, Literal::Kind::not_equal, 4}, log_size()), ExplainedTrail::not_yet);
+}
+
 }  // namespace learning_test
 }  // namespace backtrack::csp

@@ -8,6 +8,8 @@
 // dropped from every explanation.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "backtrack/csp/propagation.hpp"
@@ -35,7 +37,12 @@ class ExplainedTrail {
     while (level_.size() > log.size()) {
       const auto x = static_cast<std::size_t>(x_.back());
       auto& holes = holes_of_[x];
-      if (!holes.empty() && holes.back() == narrowings_of_[x].back()) holes.pop_back();
+      if (!holes.empty() && holes.back() == narrowings_of_[x].back()) {
+        const auto made = hole_made_.find(key(x_.back(), hole_value_.back()));
+        if (made != hole_made_.end() && made->second == holes.back()) hole_made_.erase(made);
+        holes.pop_back();
+        hole_value_.pop_back();
+      }
       narrowings_of_[x].pop_back();
       level_.pop_back();
       x_.pop_back();
@@ -45,7 +52,11 @@ class ExplainedTrail {
       level_.push_back(level);
       x_.push_back(log[i].x);
       narrowings_of_[x].push_back(static_cast<long>(i));
-      if (log[i].kind == LiteralKind::not_equal) holes_of_[x].push_back(static_cast<long>(i));
+      if (log[i].kind == LiteralKind::not_equal) {
+        holes_of_[x].push_back(static_cast<long>(i));
+        hole_value_.push_back(log[i].v);
+        hole_made_.try_emplace(key(log[i].x, log[i].v), static_cast<long>(i));
+      }
     }
   }
   int level(long entry) const { return entry == at_root ? 0 : level_[static_cast<std::size_t>(entry)]; }
@@ -57,13 +68,8 @@ class ExplainedTrail {
     const auto& log = s.narrowings();
     long ne = at_root;  // the narrowing that removed l.v, for x != v
     if (l.kind == Literal::Kind::not_equal) {
-      for (const long h : holes_of_[static_cast<std::size_t>(l.x)]) {
-        if (static_cast<std::size_t>(h) >= limit) break;
-        if (log[static_cast<std::size_t>(h)].v == l.v) {
-          ne = h;
-          break;
-        }
-      }
+      const auto made = hole_made_.find(key(l.x, l.v));
+      if (made != hole_made_.end() && static_cast<std::size_t>(made->second) < limit) ne = made->second;
     }
     const auto held_after = [&](long i) {
       const Narrowing& n = log[static_cast<std::size_t>(i)];
@@ -179,6 +185,10 @@ class ExplainedTrail {
     return end == chain.begin() ? at_root : *(end - 1);
   }
   static bool holds(const Space& s, const Literal& l) { return Nogood::holds(s, l) == Nogood::Truth::yes; }
+  // x != v's key in hole_made_ (values are 32-bit: space.hpp).
+  static std::uint64_t key(int x, Value v) {
+    return (std::uint64_t{static_cast<std::uint32_t>(x)} << 32) | static_cast<std::uint32_t>(v);
+  }
 
   Space root_;
   std::vector<int> level_;  // per narrowing
@@ -187,6 +197,10 @@ class ExplainedTrail {
   // (x != v), in order, so that a look back halves them or reads the holes alone.
   std::vector<std::vector<long>> narrowings_of_;
   std::vector<std::vector<long>> holes_of_;
+  std::vector<Value> hole_value_;  // per hole on the log, in order: its value
+  // The hole made for x != v, by key(): a value goes once on a path, so that when_true()
+  // finds it at once where a look through x's holes made a long nogood quadratic.
+  std::unordered_map<std::uint64_t, long> hole_made_;
 };
 
 }  // namespace backtrack::csp

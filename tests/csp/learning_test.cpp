@@ -601,7 +601,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
     // what `out` explains holds wherever its literals and the constraint do
     const auto check = [&](const std::vector<Literal>& out, std::size_t held, const std::optional<Literal>& implied) {
       for (const Literal& l : out) {
-        ASSERT_NE(trail.when_true(s, l, held), ExplainedTrail::not_yet) << m.posted << ": a literal that did not hold";
+        ASSERT_NE(trail.when_true(l, held), ExplainedTrail::not_yet) << m.posted << ": a literal that did not hold";
       }
       for (const auto& a : models) {
         bool all = true;
@@ -1080,23 +1080,55 @@ TEST(ExplainedTrail, AHoleHoldsFromTheNarrowingThatMadeIt) {
   ASSERT_TRUE(s.remove(y, 5));
   ASSERT_TRUE(s.remove(x, 5));
   trail.sync(s, 1);
-  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), 1);
-  EXPECT_EQ(trail.when_true(s, x_not_5, 1), ExplainedTrail::not_yet);  // y's hole came first
-  EXPECT_TRUE(trail.contains_at(s, x, 5, 1));
-  EXPECT_FALSE(trail.contains_at(s, x, 5, log_size()));
+  EXPECT_EQ(trail.when_true(x_not_5, log_size()), 1);
+  EXPECT_EQ(trail.when_true(x_not_5, 1), ExplainedTrail::not_yet);  // y's hole came first
+  EXPECT_TRUE(trail.contains_at(x, 5, 1));
+  EXPECT_FALSE(trail.contains_at(x, 5, log_size()));
   s.undo();
   trail.sync(s, 0);
-  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), ExplainedTrail::not_yet);
+  EXPECT_EQ(trail.when_true(x_not_5, log_size()), ExplainedTrail::not_yet);
   s.mark();
   s.begin_run(-1);
   ASSERT_TRUE(s.remove(y, 5));
   ASSERT_TRUE(s.remove(x, 3));  // where x's hole of 5 was on the path undone
   ASSERT_TRUE(s.remove(x, 5));
   trail.sync(s, 1);
-  EXPECT_EQ(trail.when_true(s, x_not_5, log_size()), 2);
-  EXPECT_EQ(trail.when_true(s, {y, Literal::Kind::not_equal, 5}, log_size()), 0);
-  EXPECT_EQ(trail.when_true(s, {x, Literal::Kind::not_equal, 3}, log_size()), 1);
-  EXPECT_EQ(trail.when_true(s, {x, Literal::Kind::not_equal, 4}, log_size()), ExplainedTrail::not_yet);
+  EXPECT_EQ(trail.when_true(x_not_5, log_size()), 2);
+  EXPECT_EQ(trail.when_true({y, Literal::Kind::not_equal, 5}, log_size()), 0);
+  EXPECT_EQ(trail.when_true({x, Literal::Kind::not_equal, 3}, log_size()), 1);
+  EXPECT_EQ(trail.when_true({x, Literal::Kind::not_equal, 4}, log_size()), ExplainedTrail::not_yet);
+}
+
+// A value leaves the domain past a bound as well as by a hole; the bounds at each point of
+// the log are those after the narrowing of x before it.
+TEST(ExplainedTrail, ABoundRemovesTheValuesItPasses) {
+  Space s;
+  const int x = s.add_variable(0, 9);
+  ExplainedTrail trail(s);
+  s.log_narrowings(true);
+  s.mark();
+  s.begin_run(-1);
+  ASSERT_TRUE(s.remove(x, 6));
+  ASSERT_TRUE(s.set_min(x, 3));
+  ASSERT_TRUE(s.set_max(x, 7));
+  trail.sync(s, 1);
+  EXPECT_TRUE(trail.contains_at(x, 2, 1));
+  EXPECT_FALSE(trail.contains_at(x, 2, 2));
+  EXPECT_TRUE(trail.contains_at(x, 8, 2));
+  EXPECT_FALSE(trail.contains_at(x, 8, 3));
+  EXPECT_FALSE(trail.contains_at(x, 6, 1));
+  EXPECT_TRUE(trail.contains_at(x, 5, 3));
+  EXPECT_EQ(trail.lo_at(x, 1), 0);
+  EXPECT_EQ(trail.lo_at(x, 2), 3);
+  EXPECT_EQ(trail.hi_at(x, 2), 9);
+  EXPECT_EQ(trail.hi_at(x, 3), 7);
+  EXPECT_EQ(trail.when_true({x, Literal::Kind::more_than, 1}, 3), 1);
+  EXPECT_EQ(trail.when_true({x, Literal::Kind::at_most, 8}, 3), 2);
+  std::vector<Literal> out;
+  EXPECT_TRUE(trail.append_hole(x, 1, 3, out));
+  EXPECT_FALSE(trail.append_hole(x, 4, 3, out));
+  ASSERT_EQ(out.size(), 1U);
+  EXPECT_EQ(out[0], (Literal{x, Literal::Kind::not_equal, 1}));
 }
 
 }  // namespace learning_test

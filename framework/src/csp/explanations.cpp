@@ -22,9 +22,9 @@ namespace detail {
 
 // The values a bound narrowing (log position `at`) moved past: from the bound before it
 // to the one before the new bound, both ends in.
-std::pair<Value, Value> values_passed(const ExplainedTrail& trail, const Space& s, const Narrowing& n, std::size_t at) {
-  if (n.kind == LiteralKind::more_than) return {trail.lo_at(s, n.x, at), n.v};
-  return {n.v + 1, trail.hi_at(s, n.x, at)};
+std::pair<Value, Value> values_passed(const ExplainedTrail& trail, const Narrowing& n, std::size_t at) {
+  if (n.kind == LiteralKind::more_than) return {trail.lo_at(n.x, at), n.v};
+  return {n.v + 1, trail.hi_at(n.x, at)};
 }
 
 // The all-different's explanation of narrowing `at` (-1: its failure) by the values
@@ -35,7 +35,7 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
   const auto fixed_to = [&](int except, Value v) -> std::optional<Literal> {
     for (const int x : d.xs) {
       const Literal l{x, Literal::Kind::equal, v};
-      if (x != except && trail.when_true(s, l, limit) != ExplainedTrail::not_yet) return l;
+      if (x != except && trail.when_true(l, limit) != ExplainedTrail::not_yet) return l;
     }
     return std::nullopt;
   };
@@ -59,11 +59,11 @@ bool explain_by_fixed_values(const Distinct& d, const ExplainedTrail& trail, con
   }
   if (n.kind == LiteralKind::equal) return false;
   // A bound moved past the values from the old bound to the new one (at most 64).
-  const auto [from, to] = values_passed(trail, s, n, limit);
+  const auto [from, to] = values_passed(trail, n, limit);
   if (to - from >= 64) return false;
   const std::size_t size = out.size();
   for (Value u = from; u <= to; ++u) {
-    if (trail.append_hole(s, n.x, u, limit, out)) continue;
+    if (trail.append_hole(n.x, u, limit, out)) continue;
     if (const auto by = fixed_to(n.x, u)) {
       out.push_back(*by);
     } else {
@@ -92,7 +92,7 @@ bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, co
   };
   std::vector<Range> ranges;
   for (const int y : d.xs) {
-    if (!n || y != n->x) ranges.push_back({y, trail.lo_at(s, y, limit), trail.hi_at(s, y, limit)});
+    if (!n || y != n->x) ranges.push_back({y, trail.lo_at(y, limit), trail.hi_at(y, limit)});
   }
   // Whether a .. b, holding `count` of the ranges, explains the narrowing.
   const auto explains = [&](Value a, Value b, std::size_t count) {
@@ -100,8 +100,8 @@ bool explain_by_hall_interval(const Distinct& d, const ExplainedTrail& trail, co
     if (!n) return count > width;
     if (count < width) return false;
     switch (n->kind) {
-      case LiteralKind::more_than: return a <= trail.lo_at(s, n->x, limit) && b >= n->lo - 1;
-      case LiteralKind::at_most: return b >= trail.hi_at(s, n->x, limit) && a <= n->hi + 1;
+      case LiteralKind::more_than: return a <= trail.lo_at(n->x, limit) && b >= n->lo - 1;
+      case LiteralKind::at_most: return b >= trail.hi_at(n->x, limit) && a <= n->hi + 1;
       default: return a <= n->v && n->v <= b;
     }
   };
@@ -153,12 +153,12 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
   std::vector<std::vector<Value>> domains;
   for (const int y : d.xs) {
     if (n && y == n->x) continue;
-    const Value lo = trail.lo_at(s, y, limit), hi = trail.hi_at(s, y, limit);
+    const Value lo = trail.lo_at(y, limit), hi = trail.hi_at(y, limit);
     if (hi - lo >= max_width) return false;
     others.push_back(y);
     domains.emplace_back();
     for (Value w = lo; w <= hi; ++w) {
-      if (trail.contains_at(s, y, w, limit)) domains.back().push_back(w);
+      if (trail.contains_at(y, w, limit)) domains.back().push_back(w);
     }
   }
   std::vector<std::optional<Value>> removed;  // a failure: none
@@ -167,10 +167,10 @@ bool explain_by_hall_set(const Distinct& d, const ExplainedTrail& trail, const S
   } else if (n->kind == LiteralKind::not_equal) {
     removed.push_back(n->v);
   } else {
-    const auto [from, to] = values_passed(trail, s, *n, limit);
+    const auto [from, to] = values_passed(trail, *n, limit);
     if (to - from >= max_width) return false;
     for (Value u = from; u <= to; ++u) {
-      if (trail.contains_at(s, n->x, u, limit)) removed.push_back(u);
+      if (trail.contains_at(n->x, u, limit)) removed.push_back(u);
     }
   }
   const std::size_t size = out.size();
@@ -260,11 +260,11 @@ enum class SumRead { least, most, both };
 
 // The bounds of the terms but `skip`'s (-1: none), as they were before log position t.
 void term_bounds(const std::vector<Term>& terms, SumRead read, int skip, const ExplainedTrail& trail,
-                 const Space& s, std::size_t t, std::vector<Literal>& out) {
+                 std::size_t t, std::vector<Literal>& out) {
   for (const Term& term : terms) {
     if (term.x == skip) continue;
-    if (read == SumRead::both || (read == SumRead::least) == (term.a > 0)) trail.lower_bound(s, term.x, t, out);
-    if (read == SumRead::both || (read == SumRead::least) != (term.a > 0)) trail.upper_bound(s, term.x, t, out);
+    if (read == SumRead::both || (read == SumRead::least) == (term.a > 0)) trail.lower_bound(term.x, t, out);
+    if (read == SumRead::both || (read == SumRead::least) != (term.a > 0)) trail.upper_bound(term.x, t, out);
   }
 }
 
@@ -285,7 +285,7 @@ void explain_at_most(const std::vector<Term>& terms, int sign, const ExplainedTr
                      long at, std::size_t before, std::vector<Literal>& out) {
   const SumRead read = sign > 0 ? SumRead::least : SumRead::most;
   const Term* own = at < 0 ? nullptr : own_term(terms, s.narrowings()[static_cast<std::size_t>(at)].x);
-  term_bounds(terms, read, own != nullptr ? own->x : -1, trail, s, before, out);
+  term_bounds(terms, read, own != nullptr ? own->x : -1, trail, before, out);
 }
 
 // sum(terms) = c: a narrowing of a * x from above read the others' smallest values, from
@@ -295,29 +295,29 @@ void explain_equal(const std::vector<Term>& terms, const ExplainedTrail& trail, 
   const Narrowing* n = at < 0 ? nullptr : &s.narrowings()[static_cast<std::size_t>(at)];
   const Term* own = n == nullptr ? nullptr : own_term(terms, n->x);
   if (own == nullptr || (n->kind != LiteralKind::at_most && n->kind != LiteralKind::more_than)) {
-    return term_bounds(terms, SumRead::both, -1, trail, s, before, out);
+    return term_bounds(terms, SumRead::both, -1, trail, before, out);
   }
   const bool from_above = (n->kind == LiteralKind::at_most) == (own->a > 0);
-  term_bounds(terms, from_above ? SumRead::least : SumRead::most, own->x, trail, s, before, out);
+  term_bounds(terms, from_above ? SumRead::least : SumRead::most, own->x, trail, before, out);
 }
 
 // x's value, as it was before log position t (its two bounds).
-void value_of(int x, const ExplainedTrail& trail, const Space& s, std::size_t t, std::vector<Literal>& out) {
-  trail.lower_bound(s, x, t, out);
-  trail.upper_bound(s, x, t, out);
+void value_of(int x, const ExplainedTrail& trail, std::size_t t, std::vector<Literal>& out) {
+  trail.lower_bound(x, t, out);
+  trail.upper_bound(x, t, out);
 }
 
 // sum(terms) = c decided, true or false (b of a reified = or !=): c past the sum's least
 // or greatest value, by the bounds that make it so; every term fixed, by their values;
 // one term open, by the others' values and its hole at the one value that makes the sum
 // c. False for more open terms.
-bool explain_equality_decided(const std::vector<Term>& terms, Wide c, const ExplainedTrail& trail, const Space& s,
+bool explain_equality_decided(const std::vector<Term>& terms, Wide c, const ExplainedTrail& trail,
                               std::size_t before, std::vector<Literal>& out) {
   Wide lo = 0, hi = 0, fixed = 0;
   const Term* open = nullptr;
   int open_terms = 0;
   for (const Term& t : terms) {
-    const Wide a = t.a, x_lo = trail.lo_at(s, t.x, before), x_hi = trail.hi_at(s, t.x, before);
+    const Wide a = t.a, x_lo = trail.lo_at(t.x, before), x_hi = trail.hi_at(t.x, before);
     lo += a > 0 ? a * x_lo : a * x_hi;
     hi += a > 0 ? a * x_hi : a * x_lo;
     if (x_lo == x_hi) {
@@ -328,13 +328,13 @@ bool explain_equality_decided(const std::vector<Term>& terms, Wide c, const Expl
     }
   }
   if (c < lo || c > hi) {
-    term_bounds(terms, c < lo ? SumRead::least : SumRead::most, -1, trail, s, before, out);
+    term_bounds(terms, c < lo ? SumRead::least : SumRead::most, -1, trail, before, out);
     return true;
   }
   if (open_terms > 1) return false;
-  term_bounds(terms, SumRead::both, open == nullptr ? -1 : open->x, trail, s, before, out);
+  term_bounds(terms, SumRead::both, open == nullptr ? -1 : open->x, trail, before, out);
   if (open == nullptr || (c - fixed) % open->a != 0) return true;
-  return trail.append_hole(s, open->x, static_cast<Value>((c - fixed) / open->a), before, out);
+  return trail.append_hole(open->x, static_cast<Value>((c - fixed) / open->a), before, out);
 }
 
 void explain_reified(const LinearReified& r, const std::vector<int>& scope, const ExplainedTrail& trail,
@@ -343,32 +343,32 @@ void explain_reified(const LinearReified& r, const std::vector<int>& scope, cons
   if (narrowed == r.b) {  // decided by the bounds of the sum (= and !=: and the holes)
     if (r.relation != Relation::less_equal) {
       const std::size_t size = out.size();
-      if (explain_equality_decided(r.terms, r.sums.constant(s, r.terms), trail, s, before, out)) return;
+      if (explain_equality_decided(r.terms, r.sums.constant(s, r.terms), trail, before, out)) return;
       out.resize(size);
       return trail.domain_literals(s, scope, before, out);
     }
     const bool entailed = s.narrowings()[static_cast<std::size_t>(at)].v == 1;
-    return term_bounds(r.terms, entailed ? SumRead::most : SumRead::least, -1, trail, s, before, out);
+    return term_bounds(r.terms, entailed ? SumRead::most : SumRead::least, -1, trail, before, out);
   }
-  value_of(r.b, trail, s, before, out);
-  const bool holds = trail.lo_at(s, r.b, before) == 1;
+  value_of(r.b, trail, before, out);
+  const bool holds = trail.lo_at(r.b, before) == 1;
   if (r.relation == Relation::less_equal) return explain_at_most(r.terms, holds ? 1 : -1, trail, s, at, before, out);
   if (holds == (r.relation == Relation::equal)) return explain_equal(r.terms, trail, s, at, before, out);
   // != : the others fixed; the value it removed may have been a bound
-  term_bounds(r.terms, SumRead::both, narrowed, trail, s, before, out);
+  term_bounds(r.terms, SumRead::both, narrowed, trail, before, out);
   if (at >= 0) trail.bound_before(s, before, out);
 }
 
 void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, const Space& s, long at,
                            std::size_t before, std::vector<Literal>& out) {
   const int narrowed = at < 0 ? -1 : s.narrowings()[static_cast<std::size_t>(at)].x;
-  if (narrowed != r.b) value_of(r.b, trail, s, before, out);
+  if (narrowed != r.b) value_of(r.b, trail, before, out);
   if (narrowed == r.x) return trail.bound_before(s, before, out);  // x != v may have moved a bound
   const Literal out_of_x{r.x, Literal::Kind::not_equal, r.v};
-  if (trail.when_true(s, out_of_x, before) != ExplainedTrail::not_yet) {
+  if (trail.when_true(out_of_x, before) != ExplainedTrail::not_yet) {
     out.push_back(out_of_x);
   } else {
-    value_of(r.x, trail, s, before, out);
+    value_of(r.x, trail, before, out);
   }
 }
 
@@ -378,21 +378,21 @@ void explain_value_reified(const ValueReified& r, const ExplainedTrail& trail, c
 void explain_and_or(const BoolAndOr& a, const std::vector<int>& scope, const ExplainedTrail& trail,
                     const Space& s, long at, std::size_t before, std::vector<Literal>& out) {
   const Value other = 1 - a.deciding;
-  const auto fixed_at = [&](int x, Value v) { return trail.lo_at(s, x, before) == v && trail.hi_at(s, x, before) == v; };
+  const auto fixed_at = [&](int x, Value v) { return trail.lo_at(x, before) == v && trail.hi_at(x, before) == v; };
   // An x of the deciding value, read only where one may explain it: each read is a search
   // of the trail.
   const auto deciding_x = [&] { return std::find_if(a.xs.begin(), a.xs.end(), [&](int x) { return fixed_at(x, a.deciding); }); };
   if (at >= 0) {
     const Narrowing& n = s.narrowings()[static_cast<std::size_t>(at)];
     if (n.x == a.r && n.v == a.deciding) {
-      if (const auto x = deciding_x(); x != a.xs.end()) return value_of(*x, trail, s, before, out);
+      if (const auto x = deciding_x(); x != a.xs.end()) return value_of(*x, trail, before, out);
     }
     // an x made `other` by r alone
-    if (n.x != a.r && n.lo == other && n.hi == other && fixed_at(a.r, other)) return value_of(a.r, trail, s, before, out);
+    if (n.x != a.r && n.lo == other && n.hi == other && fixed_at(a.r, other)) return value_of(a.r, trail, before, out);
   } else if (fixed_at(a.r, other)) {  // a failure: r against one x
     if (const auto x = deciding_x(); x != a.xs.end()) {
-      value_of(a.r, trail, s, before, out);
-      return value_of(*x, trail, s, before, out);
+      value_of(a.r, trail, before, out);
+      return value_of(*x, trail, before, out);
     }
   }
   trail.domain_literals(s, scope, before, out);
@@ -413,13 +413,13 @@ struct TaskBounds {
   Wide use;
 };
 std::vector<TaskBounds> task_bounds(const std::vector<int>& starts, const std::vector<int>& durations,
-                                    const std::vector<int>& uses, const ExplainedTrail& trail, const Space& s,
+                                    const std::vector<int>& uses, const ExplainedTrail& trail,
                                     std::size_t before) {
   std::vector<TaskBounds> tasks;
   for (std::size_t i = 0; i < starts.size(); ++i) {
-    const Value lo = trail.lo_at(s, starts[i], before), hi = trail.hi_at(s, starts[i], before);
-    const Value p = std::max<Value>(trail.lo_at(s, durations[i], before), 0);
-    const Value use = uses.empty() ? 1 : std::max<Value>(trail.lo_at(s, uses[i], before), 0);
+    const Value lo = trail.lo_at(starts[i], before), hi = trail.hi_at(starts[i], before);
+    const Value p = std::max<Value>(trail.lo_at(durations[i], before), 0);
+    const Value use = uses.empty() ? 1 : std::max<Value>(trail.lo_at(uses[i], before), 0);
     tasks.push_back({lo, hi + p, p, use});
   }
   return tasks;
@@ -441,11 +441,11 @@ std::vector<TaskBounds> mirror(std::vector<TaskBounds> tasks) {
 // the whole scope.
 class TimeTable {
  public:
-  TimeTable(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before)
-      : c_(c), trail_(trail), s_(s), before_(before) {
+  TimeTable(const Cumulative& c, const ExplainedTrail& trail, std::size_t before)
+      : c_(c), trail_(trail), before_(before) {
     for (std::size_t i = 0; i < c.starts().size(); ++i) {
-      const Value lst = trail.hi_at(s, c.starts()[i], before);
-      const Value ect = trail.lo_at(s, c.starts()[i], before) + least(c.durations()[i]);
+      const Value lst = trail.hi_at(c.starts()[i], before);
+      const Value ect = trail.lo_at(c.starts()[i], before) + least(c.durations()[i]);
       const Value use = least(c.uses()[i]);
       if (lst < ect && use > 0) parts_.push_back({lst, ect, i, use});
     }
@@ -454,11 +454,11 @@ class TimeTable {
   // A time the parts fill past the capacity, or else the task whose every start meets a
   // time too full for it that takes the fewest literals.
   bool explain_failure(std::vector<Literal>& out) const {
-    const Value most = trail_.hi_at(s_, c_.capacity(), before_);
+    const Value most = trail_.hi_at(c_.capacity(), before_);
     for (const Part& p : parts_) {  // the profile's peaks are at the parts' starts
       if (height(p.from, c_.starts().size()) > most) {
         running_at(p.from, c_.starts().size(), out);
-        trail_.upper_bound(s_, c_.capacity(), before_, out);
+        trail_.upper_bound(c_.capacity(), before_, out);
         return true;
       }
     }
@@ -467,8 +467,8 @@ class TimeTable {
     for (std::size_t j = 0; j < c_.starts().size(); ++j) {
       const int x = c_.starts()[j];
       tried.clear();
-      if (!explain_start(j, trail_.lo_at(s_, x, before_), trail_.hi_at(s_, x, before_) + 1, true, tried)) continue;
-      trail_.upper_bound(s_, x, before_, tried);
+      if (!explain_start(j, trail_.lo_at(x, before_), trail_.hi_at(x, before_) + 1, true, tried)) continue;
+      trail_.upper_bound(x, before_, tried);
       if (found && tried.size() >= best.size()) continue;
       best.swap(tried);
       found = true;
@@ -481,7 +481,7 @@ class TimeTable {
   // from `from` to `to`.
   bool explain_start(std::size_t j, Value from, Value to, bool up, std::vector<Literal>& out) const {
     const Value d = least(c_.durations()[j]);
-    const Value room = trail_.hi_at(s_, c_.capacity(), before_) - least(c_.uses()[j]);
+    const Value room = trail_.hi_at(c_.capacity(), before_) - least(c_.uses()[j]);
     if (d <= 0) return false;
     const std::size_t size = out.size();
     // A start at t runs over t .. t + d - 1, and a time q there too full for the task
@@ -509,13 +509,13 @@ class TimeTable {
       t = up ? found + 1 : found - d;
     }
     if (up) {
-      trail_.lower_bound(s_, c_.starts()[j], before_, out);
+      trail_.lower_bound(c_.starts()[j], before_, out);
     } else {
-      trail_.upper_bound(s_, c_.starts()[j], before_, out);
+      trail_.upper_bound(c_.starts()[j], before_, out);
     }
-    trail_.lower_bound(s_, c_.durations()[j], before_, out);
-    trail_.lower_bound(s_, c_.uses()[j], before_, out);
-    trail_.upper_bound(s_, c_.capacity(), before_, out);
+    trail_.lower_bound(c_.durations()[j], before_, out);
+    trail_.lower_bound(c_.uses()[j], before_, out);
+    trail_.upper_bound(c_.capacity(), before_, out);
     return true;
   }
 
@@ -525,7 +525,7 @@ class TimeTable {
     std::size_t task;
     Value use;  // its least
   };
-  Value least(int x) const { return std::max<Value>(trail_.lo_at(s_, x, before_), 0); }
+  Value least(int x) const { return std::max<Value>(trail_.lo_at(x, before_), 0); }
   // The uses at time p of the parts there, but task `except`'s.
   Value height(Value p, std::size_t except) const {
     Value sum = 0;
@@ -542,14 +542,13 @@ class TimeTable {
       const Value d = least(c_.durations()[part.task]);
       out.push_back({x, Literal::Kind::at_most, p});
       out.push_back({x, Literal::Kind::more_than, p - d});
-      trail_.lower_bound(s_, c_.durations()[part.task], before_, out);
-      trail_.lower_bound(s_, c_.uses()[part.task], before_, out);
+      trail_.lower_bound(c_.durations()[part.task], before_, out);
+      trail_.lower_bound(c_.uses()[part.task], before_, out);
     }
   }
 
   const Cumulative& c_;
   const ExplainedTrail& trail_;
-  const Space& s_;
   std::size_t before_;
   std::vector<Part> parts_;
 };
@@ -560,9 +559,9 @@ class TimeTable {
 // duration, use and the capacity at their least and largest), which its start's
 // literals s >= a + o - d and s <= b - o say. Windows from an est or lst to an ect or
 // lct, found again on the bounds before the failure: the one of fewest tasks.
-bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
+bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, std::size_t before,
                       std::vector<Literal>& out) {
-  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
+  const auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, before);
   std::vector<Value> froms, tos;
   for (const TaskBounds& t : tasks) {
     if (t.p == 0 || t.use == 0) continue;
@@ -572,7 +571,7 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
   const auto overlap = [](const TaskBounds& t, Value a, Value b) {
     return std::max<Value>(0, std::min({t.p, b - a, t.est + t.p - a, b - (t.lct - t.p)}));
   };
-  const Wide capacity = trail.hi_at(s, c.capacity(), before);
+  const Wide capacity = trail.hi_at(c.capacity(), before);
   std::optional<std::pair<Value, Value>> best;  // a, b
   std::size_t fewest = tasks.size() + 1;
   for (const Value a : froms) {
@@ -599,10 +598,10 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
     const int x = c.starts()[i];
     trail.append_unless_at_root({x, Literal::Kind::more_than, a + o - tasks[i].p - 1}, out);
     trail.append_unless_at_root({x, Literal::Kind::at_most, b - o}, out);
-    trail.lower_bound(s, c.durations()[i], before, out);
-    trail.lower_bound(s, c.uses()[i], before, out);
+    trail.lower_bound(c.durations()[i], before, out);
+    trail.lower_bound(c.uses()[i], before, out);
   }
-  trail.upper_bound(s, c.capacity(), before, out);
+  trail.upper_bound(c.capacity(), before, out);
   return true;
 }
 
@@ -614,13 +613,13 @@ bool explain_overload(const Cumulative& c, const ExplainedTrail& trail, const Sp
 // reaches the bound. Each task of either set by its start's bounds (from a or a', ends
 // by L), i by est_i >= a, all by their durations and uses, and the capacity. Of the L,
 // the fewest literals.
-bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, const Space& s, std::size_t before,
+bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, std::size_t before,
                           std::size_t i, bool mirrored, Value bound, std::vector<Literal>& out) {
-  auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, s, before);
+  auto tasks = task_bounds(c.starts(), c.durations(), c.uses(), trail, before);
   if (mirrored) tasks = mirror(std::move(tasks));
   const TaskBounds& ti = tasks[i];
   if (ti.p == 0 || ti.use == 0) return false;
-  const Wide capacity = trail.hi_at(s, c.capacity(), before);
+  const Wide capacity = trail.hi_at(c.capacity(), before);
   std::vector<std::size_t> by_est;  // the others that work, latest start first
   for (std::size_t j = 0; j < tasks.size(); ++j) {
     if (j != i && tasks[j].p > 0 && tasks[j].use > 0) by_est.push_back(j);
@@ -672,16 +671,16 @@ bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, cons
     tried.clear();
     const Value low = std::min(*a, *from), high = std::max(*a, *from);
     est_at_least(i, *a, tried);
-    trail.lower_bound(s, c.durations()[i], before, tried);
-    trail.lower_bound(s, c.uses()[i], before, tried);
+    trail.lower_bound(c.durations()[i], before, tried);
+    trail.lower_bound(c.uses()[i], before, tried);
     for (const std::size_t j : theta) {
       if (tasks[j].est < low) continue;
       est_at_least(j, tasks[j].est >= high ? high : low, tried);
       lct_at_most(j, last, tried);
-      trail.lower_bound(s, c.durations()[j], before, tried);
-      trail.lower_bound(s, c.uses()[j], before, tried);
+      trail.lower_bound(c.durations()[j], before, tried);
+      trail.lower_bound(c.uses()[j], before, tried);
     }
-    trail.upper_bound(s, c.capacity(), before, tried);
+    trail.upper_bound(c.capacity(), before, tried);
     if (found && tried.size() >= best.size()) continue;
     best.swap(tried);
     found = true;
@@ -692,19 +691,19 @@ bool explain_edge_finding(const Cumulative& c, const ExplainedTrail& trail, cons
 
 bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const Space& s, long at,
                         std::size_t before, std::vector<Literal>& out) {
-  if (at < 0) return TimeTable(c, trail, s, before).explain_failure(out) || explain_overload(c, trail, s, before, out);
+  if (at < 0) return TimeTable(c, trail, before).explain_failure(out) || explain_overload(c, trail, before, out);
   const Narrowing& n = s.narrowings()[before];
   const auto j = only_task_of(c.starts(), n.x);
   if (!j) return false;
-  const TimeTable table(c, trail, s, before);
-  const Value p = std::max<Value>(trail.lo_at(s, c.durations()[*j], before), 0);
+  const TimeTable table(c, trail, before);
+  const Value p = std::max<Value>(trail.lo_at(c.durations()[*j], before), 0);
   if (n.kind == LiteralKind::more_than) {
-    return table.explain_start(*j, trail.lo_at(s, n.x, before), n.lo, true, out) ||
-           explain_edge_finding(c, trail, s, before, *j, false, n.lo, out);
+    return table.explain_start(*j, trail.lo_at(n.x, before), n.lo, true, out) ||
+           explain_edge_finding(c, trail, before, *j, false, n.lo, out);
   }
   if (n.kind == LiteralKind::at_most) {
-    return table.explain_start(*j, trail.hi_at(s, n.x, before), n.hi, false, out) ||
-           explain_edge_finding(c, trail, s, before, *j, true, -(n.hi + p), out);
+    return table.explain_start(*j, trail.hi_at(n.x, before), n.hi, false, out) ||
+           explain_edge_finding(c, trail, before, *j, true, -(n.hi + p), out);
   }
   return false;
 }
@@ -725,12 +724,11 @@ bool explain_cumulative(const Cumulative& c, const ExplainedTrail& trail, const 
 // lct <= b) and its least duration; of the ways found, the one of fewest literals.
 class UnaryExplainer {
  public:
-  UnaryExplainer(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, std::size_t before)
+  UnaryExplainer(const Disjunctive& d, const ExplainedTrail& trail, std::size_t before)
       : d_(d),
         trail_(trail),
-        s_(s),
         before_(before),
-        tasks_{task_bounds(d.starts(), d.durations(), {}, trail, s, before)} {
+        tasks_{task_bounds(d.starts(), d.durations(), {}, trail, before)} {
     tasks_[1] = mirror(tasks_[0]);
   }
 
@@ -904,29 +902,28 @@ class UnaryExplainer {
     const Value p = tasks_[m][j].p;
     out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::at_most, -a - p}
                     : Literal{d_.starts()[j], Literal::Kind::more_than, a - 1});
-    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+    trail_.lower_bound(d_.durations()[j], before_, out);
   }
   void lct_at_most(bool m, std::size_t j, Value b, std::vector<Literal>& out) const {
     const Value p = tasks_[m][j].p;
     out.push_back(m ? Literal{d_.starts()[j], Literal::Kind::more_than, -b - 1}
                     : Literal{d_.starts()[j], Literal::Kind::at_most, b - p});
-    trail_.lower_bound(s_, d_.durations()[j], before_, out);
+    trail_.lower_bound(d_.durations()[j], before_, out);
   }
 
   const Disjunctive& d_;
   const ExplainedTrail& trail_;
-  const Space& s_;
   std::size_t before_;
   std::array<std::vector<Task>, 2> tasks_;  // forward, mirrored
 };
 
 bool explain_disjunctive(const Disjunctive& d, const ExplainedTrail& trail, const Space& s, long at,
                          std::size_t before, std::vector<Literal>& out) {
-  if (at < 0) return UnaryExplainer(d, trail, s, before).explain_failure(out);
+  if (at < 0) return UnaryExplainer(d, trail, before).explain_failure(out);
   const Narrowing& n = s.narrowings()[before];
   const auto i = only_task_of(d.starts(), n.x);
   if (!i) return false;
-  const UnaryExplainer unary(d, trail, s, before);
+  const UnaryExplainer unary(d, trail, before);
   if (n.kind == LiteralKind::more_than) return unary.explain_start(*i, true, n.lo, out);
   if (n.kind == LiteralKind::at_most) return unary.explain_start(*i, false, n.hi, out);
   return false;
@@ -945,18 +942,18 @@ bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail,
   // Whether u had left x, and if so its literal appended: x's bound where u lies past it
   // (one literal for many values), else the hole.
   const auto gone = [&](int x, Value u) {
-    if (u < trail.lo_at(s, x, before)) {
-      trail.lower_bound(s, x, before, out);
-    } else if (u > trail.hi_at(s, x, before)) {
-      trail.upper_bound(s, x, before, out);
-    } else if (!trail.append_hole(s, x, u, before, out)) {
+    if (u < trail.lo_at(x, before)) {
+      trail.lower_bound(x, before, out);
+    } else if (u > trail.hi_at(x, before)) {
+      trail.upper_bound(x, before, out);
+    } else if (!trail.append_hole(x, u, before, out)) {
       return false;
     }
     return true;
   };
   // Why value u of x cannot be taken, appended; false: not by values gone.
   const auto unsupported = [&](int x, Value u) {
-    if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) && gone(x, u)) return true;
+    if (u >= trail.lo_at(x, before) && u <= trail.hi_at(x, before) && gone(x, u)) return true;
     if (x == e.index) {
       if (u < 0 || u >= static_cast<Value>(e.array.size())) return true;
       return gone(e.z, e.array[static_cast<std::size_t>(u)]);
@@ -977,22 +974,22 @@ bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail,
   const std::size_t size = out.size();
   bool ok = false;
   if (at < 0) {
-    const Value lo = trail.lo_at(s, e.index, before), hi = trail.hi_at(s, e.index, before);
+    const Value lo = trail.lo_at(e.index, before), hi = trail.hi_at(e.index, before);
     ok = range(e.index, lo, hi, std::nullopt);
-    trail.lower_bound(s, e.index, before, out);
-    trail.upper_bound(s, e.index, before, out);
+    trail.lower_bound(e.index, before, out);
+    trail.upper_bound(e.index, before, out);
   } else {
     const Narrowing& n = s.narrowings()[before];
     if (n.x != e.index && n.x != e.z) return false;
-    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    const Value lo = trail.lo_at(n.x, before), hi = trail.hi_at(n.x, before);
     switch (n.kind) {
       case LiteralKind::not_equal: ok = unsupported(n.x, n.v); break;
       case LiteralKind::more_than: ok = range(n.x, lo, n.lo - 1, std::nullopt); break;
       case LiteralKind::at_most: ok = range(n.x, n.hi + 1, hi, std::nullopt); break;
       case LiteralKind::equal: ok = range(n.x, lo, hi, n.lo); break;
     }
-    if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::equal) trail.lower_bound(s, n.x, before, out);
-    if (n.kind == LiteralKind::at_most || n.kind == LiteralKind::equal) trail.upper_bound(s, n.x, before, out);
+    if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::equal) trail.lower_bound(n.x, before, out);
+    if (n.kind == LiteralKind::at_most || n.kind == LiteralKind::equal) trail.upper_bound(n.x, before, out);
   }
   if (!ok) out.resize(size);
   return ok;
@@ -1019,13 +1016,13 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
     if (it == t.xs.end() || n.kind == LiteralKind::equal) return false;
     narrowed = static_cast<std::size_t>(it - t.xs.begin());
     const auto column = t.column(narrowed);
-    const Value lo = trail.lo_at(s, n.x, before), hi = trail.hi_at(s, n.x, before);
+    const Value lo = trail.lo_at(n.x, before), hi = trail.hi_at(n.x, before);
     for (std::size_t k = 0; k < column.size(); ++k) {
       const Value v = column[k];
       const bool took = n.kind == LiteralKind::not_equal ? v == n.v
                         : n.kind == LiteralKind::more_than ? lo <= v && v < n.lo
                                                             : n.hi < v && v <= hi;
-      if (took && trail.contains_at(s, n.x, v, before)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
+      if (took && trail.contains_at(n.x, v, before)) show_gone(narrowed, k);  // a hole passed is holes_passed()'s
     }
     trail.bound_before(s, before, out);
   }
@@ -1043,7 +1040,7 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
     if (j == narrowed || std::all_of(left.begin(), left.end(), [](std::uint64_t w) { return w == 0; })) continue;
     const int y = t.xs[j];
     const auto column = t.column(j);
-    const Value lo = trail.lo_at(s, y, before), hi = trail.hi_at(s, y, before);
+    const Value lo = trail.lo_at(y, before), hi = trail.hi_at(y, before);
     for (const bool below : {true, false}) {  // the values past a bound: that bound
       std::fill(past.begin(), past.end(), 0);
       for (std::size_t k = 0; k < column.size(); ++k) {
@@ -1053,15 +1050,15 @@ bool explain_table(const Table& t, const ExplainedTrail& trail, const Space& s, 
       }
       if (!meets(past)) continue;
       if (below) {
-        trail.lower_bound(s, y, before, out);
+        trail.lower_bound(y, before, out);
       } else {
-        trail.upper_bound(s, y, before, out);
+        trail.upper_bound(y, before, out);
       }
       clear(past);
     }
     for (std::size_t k = 0; k < column.size(); ++k) {  // the holes
       const Value v = column[k];
-      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k)) || !trail.append_hole(s, y, v, before, out)) continue;
+      if (v <= lo || v >= hi || !meets(t.tuples_with(j, k)) || !trail.append_hole(y, v, before, out)) continue;
       clear(t.tuples_with(j, k));
     }
   }
@@ -1077,8 +1074,8 @@ bool explain_min_max(const MinMax& m, const ExplainedTrail& trail, const Space& 
                      std::vector<Literal>& out) {
   if (m.x == m.y || m.x == m.z || m.y == m.z) return false;
   const bool mirrored = m.largest;
-  const auto low = [&](int v) { return mirrored ? -trail.hi_at(s, v, before) : trail.lo_at(s, v, before); };
-  const auto high = [&](int v) { return mirrored ? -trail.lo_at(s, v, before) : trail.hi_at(s, v, before); };
+  const auto low = [&](int v) { return mirrored ? -trail.hi_at(v, before) : trail.lo_at(v, before); };
+  const auto high = [&](int v) { return mirrored ? -trail.lo_at(v, before) : trail.hi_at(v, before); };
   const auto add = [&](const Literal& l) { trail.append_unless_at_root(l, out); };
   const auto at_least = [&](int v, Value a) {  // low(v) >= a
     add(mirrored ? Literal{v, Literal::Kind::at_most, -a} : Literal{v, Literal::Kind::more_than, a - 1});
@@ -1145,33 +1142,33 @@ bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, 
   if (at < 0 || t.x == t.y) {
     const int vars[] = {t.x, t.z, t.y};
     for (std::size_t k = 0; k < (t.x == t.y ? 2u : 3u); ++k) {
-      trail.lower_bound(s, vars[k], before, out);
-      trail.upper_bound(s, vars[k], before, out);
+      trail.lower_bound(vars[k], before, out);
+      trail.upper_bound(vars[k], before, out);
     }
     return true;
   }
   const Narrowing& n = s.narrowings()[before];
-  const bool natural = trail.lo_at(s, t.x, before) >= 0 && trail.lo_at(s, t.y, before) >= 0;
+  const bool natural = trail.lo_at(t.x, before) >= 0 && trail.lo_at(t.y, before) >= 0;
   if (n.x == t.z && natural && n.kind == LiteralKind::more_than) {
-    trail.lower_bound(s, t.x, before, out);
-    trail.lower_bound(s, t.y, before, out);
+    trail.lower_bound(t.x, before, out);
+    trail.lower_bound(t.y, before, out);
     return true;
   }
   if (n.x == t.z && natural && n.kind == LiteralKind::at_most) {
     // y >= 0, and x <= its bound (at least 0): x * y <= that bound * y
     trail.append_unless_at_root({t.y, Literal::Kind::more_than, -1}, out);
-    trail.upper_bound(s, t.x, before, out);
-    trail.upper_bound(s, t.y, before, out);
+    trail.upper_bound(t.x, before, out);
+    trail.upper_bound(t.y, before, out);
     return true;
   }
   for (const int v : {t.x, t.y, t.z}) {
     if (v == n.x) continue;
-    trail.lower_bound(s, v, before, out);
-    trail.upper_bound(s, v, before, out);
+    trail.lower_bound(v, before, out);
+    trail.upper_bound(v, before, out);
   }
   // 0 removed at x's or y's bound moves the bound: it needs the bound it moved from.
-  const bool from_zero = n.kind == LiteralKind::more_than ? trail.lo_at(s, n.x, before) == 0
-                         : n.kind == LiteralKind::at_most ? trail.hi_at(s, n.x, before) == 0
+  const bool from_zero = n.kind == LiteralKind::more_than ? trail.lo_at(n.x, before) == 0
+                         : n.kind == LiteralKind::at_most ? trail.hi_at(n.x, before) == 0
                                                           : false;
   if (from_zero) trail.bound_before(s, before, out);
   return true;
@@ -1180,12 +1177,12 @@ bool explain_times(const Times& t, const ExplainedTrail& trail, const Space& s, 
 // z = x div y, z = x mod y: Div and Mod read bounds alone (0 leaves y by the constraint
 // itself), so the bounds of the three before a narrowing or a failure explain it; so too
 // where one variable stands in two places, which Div and Mod settle by the constraint.
-void explain_quotient(int x, int y, int z, const ExplainedTrail& trail, const Space& s, std::size_t before,
+void explain_quotient(int x, int y, int z, const ExplainedTrail& trail, std::size_t before,
                       std::vector<Literal>& out) {
   std::array<int, 3> vars{x, y, z};
   std::sort(vars.begin(), vars.end());
   const auto end = std::unique(vars.begin(), vars.end());
-  for (auto v = vars.begin(); v != end; ++v) value_of(*v, trail, s, before, out);
+  for (auto v = vars.begin(); v != end; ++v) value_of(*v, trail, before, out);
 }
 
 // z = |x|: what Abs took from one it took by the other's domain (a value stays while
@@ -1206,10 +1203,10 @@ bool explain_abs(const Abs& a, const ExplainedTrail& trail, const Space& s, long
 // the other's values lie past, or, where the ranges meet, the greater lower bound, the
 // smaller upper bound and a hole of one of them at each value between. False where they
 // share a value or the ranges meet on more than 1024.
-bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s, std::size_t t,
+bool explain_disjoint(int x, int z, const ExplainedTrail& trail, std::size_t t,
                       std::vector<Literal>& out) {
-  const Value x_lo = trail.lo_at(s, x, t), x_hi = trail.hi_at(s, x, t);
-  const Value z_lo = trail.lo_at(s, z, t), z_hi = trail.hi_at(s, z, t);
+  const Value x_lo = trail.lo_at(x, t), x_hi = trail.hi_at(x, t);
+  const Value z_lo = trail.lo_at(z, t), z_hi = trail.hi_at(z, t);
   const auto apart = [&](int below, Value top, int above) {  // below <= top < above
     trail.append_unless_at_root({below, Literal::Kind::at_most, top}, out);
     trail.append_unless_at_root({above, Literal::Kind::more_than, top}, out);
@@ -1220,13 +1217,13 @@ bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s,
   if (to - from > 1024) return false;
   const std::size_t size = out.size();
   for (Value u = from; u <= to; ++u) {
-    if (!trail.append_hole(s, x, u, t, out) && !trail.append_hole(s, z, u, t, out)) {
+    if (!trail.append_hole(x, u, t, out) && !trail.append_hole(z, u, t, out)) {
       out.resize(size);
       return false;
     }
   }
-  trail.lower_bound(s, x_lo == from ? x : z, t, out);
-  trail.upper_bound(s, x_hi == to ? x : z, t, out);
+  trail.lower_bound(x_lo == from ? x : z, t, out);
+  trail.upper_bound(x_hi == to ? x : z, t, out);
   return true;
 }
 
@@ -1239,15 +1236,15 @@ bool explain_disjoint(int x, int z, const ExplainedTrail& trail, const Space& s,
 // where the rules need it not to: false. A range too wide: false.
 bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, const Space& s, long at,
                           std::size_t before, std::vector<Literal>& out) {
-  const auto present = [&](int x, Value u) { return trail.contains_at(s, x, u, before); };
+  const auto present = [&](int x, Value u) { return trail.contains_at(x, u, before); };
   const auto var_at = [&](Value i) { return e.xs[static_cast<std::size_t>(i)]; };
-  const Value lo = std::max<Value>(trail.lo_at(s, e.index, before), 0);
-  const Value hi = std::min<Value>(trail.hi_at(s, e.index, before), static_cast<Value>(e.xs.size()) - 1);
+  const Value lo = std::max<Value>(trail.lo_at(e.index, before), 0);
+  const Value hi = std::min<Value>(trail.hi_at(e.index, before), static_cast<Value>(e.xs.size()) - 1);
   // The index's domain, and each position in it but `kept`, disjoint from z.
   const auto others_disjoint = [&](std::optional<Value> kept) {
     trail.domain_literals(s, {e.index}, before, out);
     for (Value i = lo; i <= hi; ++i) {
-      if (i != kept && present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, s, before, out)) return false;
+      if (i != kept && present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, before, out)) return false;
     }
     return true;
   };
@@ -1259,9 +1256,9 @@ bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, con
   }
   if (n.x == e.index) {
     if (n.kind == LiteralKind::equal) return others_disjoint(n.v);
-    const auto [from, to] = n.kind == LiteralKind::not_equal ? std::pair{n.v, n.v} : values_passed(trail, s, n, before);
+    const auto [from, to] = n.kind == LiteralKind::not_equal ? std::pair{n.v, n.v} : values_passed(trail, n, before);
     for (Value i = std::max<Value>(from, 0); i <= std::min(to, hi); ++i) {
-      if (present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, s, before, out)) return false;
+      if (present(e.index, i) && !explain_disjoint(var_at(i), e.z, trail, before, out)) return false;
     }
     trail.bound_before(s, before, out);
     return true;
@@ -1269,32 +1266,32 @@ bool explain_element_vars(const ElementVars& e, const ExplainedTrail& trail, con
   if (n.x != e.z || (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most)) return false;
   // z's values passed, each out of every variable the index may pick (or of z itself,
   // holes_passed()'s): where a variable's bound lies past them all, that bound.
-  const auto [from, to] = values_passed(trail, s, n, before);
+  const auto [from, to] = values_passed(trail, n, before);
   if (to - from > 1024) return false;
   trail.domain_literals(s, {e.index}, before, out);
   trail.bound_before(s, before, out);
   for (Value i = lo; i <= hi; ++i) {
     if (!present(e.index, i)) continue;
     const int x = var_at(i);
-    if (n.kind == LiteralKind::more_than && trail.lo_at(s, x, before) > to) {
+    if (n.kind == LiteralKind::more_than && trail.lo_at(x, before) > to) {
       trail.append_unless_at_root({x, Literal::Kind::more_than, to}, out);
       continue;
     }
-    if (n.kind == LiteralKind::at_most && trail.hi_at(s, x, before) < from) {
+    if (n.kind == LiteralKind::at_most && trail.hi_at(x, before) < from) {
       trail.append_unless_at_root({x, Literal::Kind::at_most, from - 1}, out);
       continue;
     }
     bool below = false, above = false;  // x's lower bound, its upper bound needed
     for (Value u = from; u <= to; ++u) {
       if (!present(e.z, u)) continue;
-      below = below || u < trail.lo_at(s, x, before);
-      above = above || u > trail.hi_at(s, x, before);
-      if (u >= trail.lo_at(s, x, before) && u <= trail.hi_at(s, x, before) && !trail.append_hole(s, x, u, before, out)) {
+      below = below || u < trail.lo_at(x, before);
+      above = above || u > trail.hi_at(x, before);
+      if (u >= trail.lo_at(x, before) && u <= trail.hi_at(x, before) && !trail.append_hole(x, u, before, out)) {
         return false;
       }
     }
-    if (below) trail.lower_bound(s, x, before, out);
-    if (above) trail.upper_bound(s, x, before, out);
+    if (below) trail.lower_bound(x, before, out);
+    if (above) trail.upper_bound(x, before, out);
   }
   return true;
 }
@@ -1315,16 +1312,16 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
   }
   std::vector<Value> fixed_y;
   if (k.y >= 0) {
-    if (trail.lo_at(s, k.y, before) != trail.hi_at(s, k.y, before)) return false;
-    fixed_y.push_back(trail.lo_at(s, k.y, before));
-    value_of(k.y, trail, s, before, out);
+    if (trail.lo_at(k.y, before) != trail.hi_at(k.y, before)) return false;
+    fixed_y.push_back(trail.lo_at(k.y, before));
+    value_of(k.y, trail, before, out);
   }
   const std::vector<Value>& target = k.y >= 0 ? fixed_y : k.target;
   const auto in_target = [&](Value v) { return std::binary_search(target.begin(), target.end(), v); };
-  const auto present = [&](int x, Value v) { return trail.contains_at(s, x, v, before); };
+  const auto present = [&](int x, Value v) { return trail.contains_at(x, v, before); };
   enum class Side { in, out, open };
   const auto side = [&](int x) {
-    const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+    const Value lo = trail.lo_at(x, before), hi = trail.hi_at(x, before);
     bool any_in = false, any_out = false;
     if (hi - lo > 1024) return Side::open;
     for (Value v = lo; v <= hi && !(any_in && any_out); ++v) {
@@ -1337,17 +1334,17 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
     if (target.size() == 1) {
       const Value t = target[0];
       if (side_of_x == Side::in) return trail.append_unless_at_root({x, Literal::Kind::equal, t}, out);
-      const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+      const Value lo = trail.lo_at(x, before), hi = trail.hi_at(x, before);
       return trail.append_unless_at_root(t < lo   ? Literal{x, Literal::Kind::more_than, t}
                                          : t > hi ? Literal{x, Literal::Kind::at_most, t - 1}
                                                   : Literal{x, Literal::Kind::not_equal, t},
                                          out);
     }
-    trail.lower_bound(s, x, before, out);
-    trail.upper_bound(s, x, before, out);
-    const Value lo = trail.lo_at(s, x, before), hi = trail.hi_at(s, x, before);
+    trail.lower_bound(x, before, out);
+    trail.upper_bound(x, before, out);
+    const Value lo = trail.lo_at(x, before), hi = trail.hi_at(x, before);
     for (Value v = lo + 1; v < hi; ++v) {  // the holes that make its side
-      if ((side_of_x == Side::in) != in_target(v)) trail.append_hole(s, x, v, before, out);
+      if ((side_of_x == Side::in) != in_target(v)) trail.append_hole(x, v, before, out);
     }
   };
   const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
@@ -1365,19 +1362,19 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
     const std::vector<int>& xs = sx == Side::in ? ins : outs;
     if (count > static_cast<Value>(xs.size())) return false;
     for (Value i = 0; i < count; ++i) say(xs[static_cast<std::size_t>(i)], sx);
-    if (k.c >= 0 && c_upper) trail.upper_bound(s, k.c, before, out);
-    if (k.c >= 0 && !c_upper) trail.lower_bound(s, k.c, before, out);
+    if (k.c >= 0 && c_upper) trail.upper_bound(k.c, before, out);
+    if (k.c >= 0 && !c_upper) trail.lower_bound(k.c, before, out);
     return true;
   };
-  const Value c_min = k.c >= 0 ? trail.lo_at(s, k.c, before) : 0;
-  const Value c_max = k.c >= 0 ? trail.hi_at(s, k.c, before) : 0;
+  const Value c_min = k.c >= 0 ? trail.lo_at(k.c, before) : 0;
+  const Value c_max = k.c >= 0 ? trail.hi_at(k.c, before) : 0;
   const bool at_most = k.relation == CountRelation::equal || k.relation == CountRelation::at_most;
   const bool at_least = k.relation == CountRelation::equal || k.relation == CountRelation::at_least;
   const auto all_decided = [&] {  // != : every other x, and c's value
     if (static_cast<Value>(ins.size() + outs.size()) != others) return false;
     for (const int x : ins) say(x, Side::in);
     for (const int x : outs) say(x, Side::out);
-    if (k.c >= 0) value_of(k.c, trail, s, before, out);
+    if (k.c >= 0) value_of(k.c, trail, before, out);
     return true;
   };
   const auto at_least_zero = [](Value v) { return std::max<Value>(v, 0); };
@@ -1407,7 +1404,7 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
     pushed_in = in_target(nw.v);
     trail.domain_literals(s, {narrowed}, before, out);
   } else {
-    const auto [from, to] = nw.kind == LiteralKind::not_equal ? std::pair{nw.v, nw.v} : values_passed(trail, s, nw, before);
+    const auto [from, to] = nw.kind == LiteralKind::not_equal ? std::pair{nw.v, nw.v} : values_passed(trail, nw, before);
     Value lost = from;
     while (lost <= to && !present(narrowed, lost)) ++lost;
     if (lost > to) return false;
@@ -1429,8 +1426,8 @@ bool explain_count(const Count& k, const ExplainedTrail& trail, const Space& s, 
 // solution, so a variable in two pairs (symmetry breaking's) changes none of it.
 bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space& s, long at, std::size_t before,
                  std::vector<Literal>& out) {
-  const auto lo = [&](int v) { return trail.lo_at(s, v, before); };
-  const auto hi = [&](int v) { return trail.hi_at(s, v, before); };
+  const auto lo = [&](int v) { return trail.lo_at(v, before); };
+  const auto hi = [&](int v) { return trail.hi_at(v, before); };
   const auto at_least = [&](int x, Value m) {  // x >= m over y <= m
     trail.append_unless_at_root({x, Literal::Kind::more_than, m - 1}, out);
   };
@@ -1464,9 +1461,9 @@ bool explain_lex(const LexLessEqual& l, const ExplainedTrail& trail, const Space
   const Narrowing& narrowing = s.narrowings()[before];
   const auto [x, y] = l.pairs[alpha];
   if (narrowing.x == x && narrowing.kind == LiteralKind::at_most) {
-    trail.upper_bound(s, y, before, out);
+    trail.upper_bound(y, before, out);
   } else if (narrowing.x == y && narrowing.kind == LiteralKind::more_than) {
-    trail.lower_bound(s, x, before, out);
+    trail.lower_bound(x, before, out);
   } else {
     return false;
   }
@@ -1530,7 +1527,7 @@ bool explain_circuit_cut(const Circuit& c, const ExplainedTrail& trail, const Sp
       if (in_set(j)) continue;
       if (j < lo) below = j;
       if (j > hi && above == n) above = j;
-      if (j > lo && j < hi && !trail.append_hole(s, x, c.offset + j, before, out)) return false;
+      if (j > lo && j < hi && !trail.append_hole(x, c.offset + j, before, out)) return false;
     }
     trail.append_unless_at_root({x, Literal::Kind::more_than, c.offset + below}, out);
     trail.append_unless_at_root({x, Literal::Kind::at_most, c.offset + above - 1}, out);
@@ -1552,15 +1549,15 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
   const auto x_of = [&](int i) { return c.xs[static_cast<std::size_t>(i)]; };
   // i's successor where fixed to another node, else -1
   const auto next = [&](int i) {
-    const Value lo = trail.lo_at(s, x_of(i), before);
-    if (lo != trail.hi_at(s, x_of(i), before) || lo - c.offset < 0 || lo - c.offset >= n || lo - c.offset == i) return -1;
+    const Value lo = trail.lo_at(x_of(i), before);
+    if (lo != trail.hi_at(x_of(i), before) || lo - c.offset < 0 || lo - c.offset >= n || lo - c.offset == i) return -1;
     return static_cast<int>(lo - c.offset);
   };
   const auto edge = [&](int i) {
     trail.append_unless_at_root({x_of(i), Literal::Kind::equal, c.offset + next(i)}, out);
   };
   const auto must_be_in = [&](int i) {
-    return !trail.contains_at(s, x_of(i), c.offset + i, before);
+    return !trail.contains_at(x_of(i), c.offset + i, before);
   };
   // A node off `nodes` that must be on a subcircuit, by its literal; false where none.
   const auto one_in_off = [&](const std::vector<int>& nodes) {
@@ -1608,8 +1605,8 @@ bool explain_circuit(const Circuit& c, const ExplainedTrail& trail, const Space&
   const int end = static_cast<int>(it - c.xs.begin());
   if (nw.kind != LiteralKind::equal) {  // the end of a path kept from its start (at a bound: moving it)
     const Value start = (nw.kind == LiteralKind::not_equal ? nw.v
-                         : nw.kind == LiteralKind::more_than ? trail.lo_at(s, nw.x, before)
-                                                             : trail.hi_at(s, nw.x, before)) -
+                         : nw.kind == LiteralKind::more_than ? trail.lo_at(nw.x, before)
+                                                             : trail.hi_at(nw.x, before)) -
                         c.offset;
     if (start < 0 || start >= n || start == end) return false;
     const auto path = walk(static_cast<int>(start), end);
@@ -1640,8 +1637,8 @@ bool explain_inverse(const Inverse& p, const ExplainedTrail& trail, const Space&
   const Narrowing& n = s.narrowings()[before];
   if (n.kind == LiteralKind::equal) return false;
   const Value v = n.kind == LiteralKind::not_equal ? n.v
-                  : n.kind == LiteralKind::more_than ? trail.lo_at(s, n.x, before)
-                                                     : trail.hi_at(s, n.x, before);
+                  : n.kind == LiteralKind::more_than ? trail.lo_at(n.x, before)
+                                                     : trail.hi_at(n.x, before);
   for (const bool forward : {true, false}) {
     const auto& a = forward ? p.f : p.g;
     const auto& b = forward ? p.g : p.f;
@@ -1650,7 +1647,7 @@ bool explain_inverse(const Inverse& p, const ExplainedTrail& trail, const Space&
       if (a[i] != n.x) continue;
       const Value j = v - b_base;
       if (j < 0 || j >= static_cast<Value>(b.size())) return true;
-      if (!trail.append_hole(s, b[static_cast<std::size_t>(j)], a_base + static_cast<Value>(i), before, out)) continue;
+      if (!trail.append_hole(b[static_cast<std::size_t>(j)], a_base + static_cast<Value>(i), before, out)) continue;
       trail.bound_before(s, before, out);
       return true;
     }
@@ -1670,7 +1667,7 @@ void explain_nogood(const std::vector<Literal>& literals, const ExplainedTrail& 
   // variable it narrowed may be the refuted one, which did not hold.
   const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
   for (const Literal& l : literals) {
-    if ((at >= 0 && l.x != narrowed) || trail.when_true(s, l, before) != ExplainedTrail::not_yet) out.push_back(l);
+    if ((at >= 0 && l.x != narrowed) || trail.when_true(l, before) != ExplainedTrail::not_yet) out.push_back(l);
   }
   if (at >= 0) {
     trail.holes_passed(s, before, out);
@@ -1722,7 +1719,7 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
         } else if constexpr (std::is_same_v<Q, Times>) {
           return detail::explain_times(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Div> || std::is_same_v<Q, Mod>) {
-          detail::explain_quotient(q.x, q.y, q.z, trail, s, before, out);
+          detail::explain_quotient(q.x, q.y, q.z, trail, before, out);
         } else if constexpr (std::is_same_v<Q, Abs>) {
           return detail::explain_abs(q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, ElementVars>) {
@@ -1737,7 +1734,7 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_count(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, LinearNotEqual>) {  // the others fixed
           const int narrowed = at < 0 ? -1 : s.narrowings()[before].x;
-          detail::term_bounds(q.terms, detail::SumRead::both, narrowed, trail, s, before, out);
+          detail::term_bounds(q.terms, detail::SumRead::both, narrowed, trail, before, out);
           if (at >= 0) trail.bound_before(s, before, out);
         } else if constexpr (std::is_same_v<Q, Clause> || std::is_same_v<Q, Parity>) {
           trail.domain_literals(s, scope, before, out);  // Booleans: the values fixed

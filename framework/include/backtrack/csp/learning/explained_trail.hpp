@@ -27,7 +27,7 @@ class ExplainedTrail {
 
   explicit ExplainedTrail(const Space& root)
       : root_(root),
-        narrowings_of_(static_cast<std::size_t>(root.variables())),
+        steps_of_(static_cast<std::size_t>(root.variables())),
         holes_of_(static_cast<std::size_t>(root.variables())) {}
 
   // Brings the levels up to date with the space's log: narrowings undone since are
@@ -37,13 +37,13 @@ class ExplainedTrail {
     while (level_.size() > log.size()) {
       const auto x = static_cast<std::size_t>(x_.back());
       auto& holes = holes_of_[x];
-      if (!holes.empty() && holes.back() == narrowings_of_[x].back()) {
+      if (!holes.empty() && holes.back() == steps_of_[x].back().at) {
         const auto made = hole_made_.find(key(x_.back(), hole_value_.back()));
         if (made != hole_made_.end() && made->second == holes.back()) hole_made_.erase(made);
         holes.pop_back();
         hole_value_.pop_back();
       }
-      narrowings_of_[x].pop_back();
+      steps_of_[x].pop_back();
       level_.pop_back();
       x_.pop_back();
     }
@@ -51,7 +51,7 @@ class ExplainedTrail {
       const auto x = static_cast<std::size_t>(log[i].x);
       level_.push_back(level);
       x_.push_back(log[i].x);
-      narrowings_of_[x].push_back(static_cast<long>(i));
+      steps_of_[x].push_back({static_cast<long>(i), log[i].lo, log[i].hi});
       if (log[i].kind == LiteralKind::not_equal) {
         holes_of_[x].push_back(static_cast<long>(i));
         hole_value_.push_back(log[i].v);
@@ -63,52 +63,44 @@ class ExplainedTrail {
 
   // The first narrowing before log position `limit` after which l held, at_root, or
   // not_yet when l did not hold there.
-  long when_true(const Space& s, const Literal& l, std::size_t limit) const {
+  long when_true(const Literal& l, std::size_t limit) const {
     if (holds(root_, l)) return at_root;
-    const auto& log = s.narrowings();
     long ne = at_root;  // the narrowing that removed l.v, for x != v
     if (l.kind == Literal::Kind::not_equal) {
       const auto made = hole_made_.find(key(l.x, l.v));
       if (made != hole_made_.end() && static_cast<std::size_t>(made->second) < limit) ne = made->second;
     }
-    const auto held_after = [&](long i) {
-      const Narrowing& n = log[static_cast<std::size_t>(i)];
+    const auto held_after = [&](const Step& n) {
       switch (l.kind) {
         case Literal::Kind::more_than: return n.lo > l.v;
         case Literal::Kind::at_most: return n.hi <= l.v;
-        case Literal::Kind::not_equal: return n.lo > l.v || n.hi < l.v || (ne != at_root && i >= ne);
+        case Literal::Kind::not_equal: return n.lo > l.v || n.hi < l.v || (ne != at_root && n.at >= ne);
         case Literal::Kind::equal: return n.lo == l.v && n.hi == l.v;
       }
       return false;
     };
     // Each of x's narrowings holds l from the first that does on (its bounds only narrow,
     // a hole stays), so the first is found by halving.
-    const auto& chain = narrowings_of_[static_cast<std::size_t>(l.x)];
+    const auto& chain = steps_of_[static_cast<std::size_t>(l.x)];
     const auto end = before(chain, limit);
     if (end == chain.begin() || !held_after(*(end - 1))) return not_yet;
-    return *std::partition_point(chain.begin(), end, [&](long i) { return !held_after(i); });
+    return std::partition_point(chain.begin(), end, [&](const Step& n) { return !held_after(n); })->at;
   }
 
   // The literals of y's domain at log position t, appended to `out`: its lower bound,
   // its upper bound, its holes (those that hold at the root left out).
-  void lower_bound(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
-    const long e = last_before(y, t);
-    if (e == at_root) return;
-    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
-    if (n.lo > root_.min(y)) out.push_back({y, Literal::Kind::more_than, n.lo - 1});
+  void lower_bound(int y, std::size_t t, std::vector<Literal>& out) const {
+    const Step* n = last_before(y, t);
+    if (n != nullptr && n->lo > root_.min(y)) out.push_back({y, Literal::Kind::more_than, n->lo - 1});
   }
-  void upper_bound(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
-    const long e = last_before(y, t);
-    if (e == at_root) return;
-    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
-    if (n.hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n.hi});
+  void upper_bound(int y, std::size_t t, std::vector<Literal>& out) const {
+    const Step* n = last_before(y, t);
+    if (n != nullptr && n->hi < root_.max(y)) out.push_back({y, Literal::Kind::at_most, n->hi});
   }
   void holes(const Space& s, int y, std::size_t t, std::vector<Literal>& out) const {
     if (holes_of_[static_cast<std::size_t>(y)].empty()) return;
-    const long e = last_before(y, t);
-    if (e == at_root) return;
-    const Narrowing& n = s.narrowings()[static_cast<std::size_t>(e)];
-    holes_between(s, y, t, n.lo, n.hi, out);
+    const Step* n = last_before(y, t);
+    if (n != nullptr) holes_between(s, y, t, n->lo, n->hi, out);
   }
   // The holes a bound narrowing moved past (log position `at`; none for another): the
   // values between its old bound and its new one that were gone already. A propagator
@@ -119,20 +111,24 @@ class ExplainedTrail {
     if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
     if (holes_of_[static_cast<std::size_t>(n.x)].empty()) return;
     const bool up = n.kind == LiteralKind::more_than;
-    holes_between(s, n.x, at, up ? lo_at(s, n.x, at) : n.hi, up ? n.lo : hi_at(s, n.x, at), out);
+    holes_between(s, n.x, at, up ? lo_at(n.x, at) : n.hi, up ? n.lo : hi_at(n.x, at), out);
   }
   // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
   // did not hold).
-  bool contains_at(const Space& s, int x, Value v, std::size_t t) const {
-    return when_true(s, {x, Literal::Kind::not_equal, v}, t) == not_yet;
+  // Read off x's bounds then and the hole index, not found by halving as when_true() does:
+  // explanations ask it of value after value.
+  bool contains_at(int x, Value v, std::size_t t) const {
+    if (!root_.contains(x, v)) return false;
+    const Step* n = last_before(x, t);
+    if (n != nullptr && (v < n->lo || v > n->hi)) return false;
+    const auto made = hole_made_.find(key(x, v));
+    return made == hole_made_.end() || static_cast<std::size_t>(made->second) >= t;
   }
   // x != v appended where it held before log position t (left out where it held at the
   // root); false, with nothing appended, where v was still in x's domain.
-  bool append_hole(const Space& s, int x, Value v, std::size_t t, std::vector<Literal>& out) const {
-    const Literal hole{x, Literal::Kind::not_equal, v};
-    const long when = when_true(s, hole, t);
-    if (when == not_yet) return false;
-    if (when != at_root) out.push_back(hole);
+  bool append_hole(int x, Value v, std::size_t t, std::vector<Literal>& out) const {
+    if (contains_at(x, v, t)) return false;
+    if (root_.contains(x, v)) out.push_back({x, Literal::Kind::not_equal, v});
     return true;
   }
   // l, appended to `out` unless it holds at the root (a fact every nogood may leave out).
@@ -144,31 +140,41 @@ class ExplainedTrail {
   // x <= v, needs x's bound before it beside the propagator's reason, x != v.
   void bound_before(const Space& s, std::size_t at, std::vector<Literal>& out) const {
     const Narrowing& n = s.narrowings()[at];
-    if (n.kind == LiteralKind::more_than) lower_bound(s, n.x, at, out);
-    if (n.kind == LiteralKind::at_most) upper_bound(s, n.x, at, out);
+    if (n.kind == LiteralKind::more_than) lower_bound(n.x, at, out);
+    if (n.kind == LiteralKind::at_most) upper_bound(n.x, at, out);
   }
   // y's bounds at log position t.
-  Value lo_at(const Space& s, int y, std::size_t t) const {
-    const long e = last_before(y, t);
-    return e == at_root ? root_.min(y) : s.narrowings()[static_cast<std::size_t>(e)].lo;
+  Value lo_at(int y, std::size_t t) const {
+    const Step* n = last_before(y, t);
+    return n == nullptr ? root_.min(y) : n->lo;
   }
-  Value hi_at(const Space& s, int y, std::size_t t) const {
-    const long e = last_before(y, t);
-    return e == at_root ? root_.max(y) : s.narrowings()[static_cast<std::size_t>(e)].hi;
+  Value hi_at(int y, std::size_t t) const {
+    const Step* n = last_before(y, t);
+    return n == nullptr ? root_.max(y) : n->hi;
   }
   void domain_literals(const Space& s, const std::vector<int>& scope, std::size_t t, std::vector<Literal>& out) const {
     for (const int y : scope) {
-      lower_bound(s, y, t, out);
-      upper_bound(s, y, t, out);
+      lower_bound(y, t, out);
+      upper_bound(y, t, out);
       holes(s, y, t, out);
     }
   }
 
  private:
+  // A narrowing of a variable: its log position and the variable's bounds after it, read
+  // here rather than in the log, which halving would read all over.
+  struct Step {
+    long at;
+    Value lo, hi;
+  };
   // The end of the positions in `chain` (increasing) before `limit`.
   static std::vector<long>::const_iterator before(const std::vector<long>& chain, std::size_t limit) {
     if (chain.empty() || static_cast<std::size_t>(chain.back()) < limit) return chain.end();
     return std::lower_bound(chain.begin(), chain.end(), static_cast<long>(limit));
+  }
+  static std::vector<Step>::const_iterator before(const std::vector<Step>& chain, std::size_t limit) {
+    if (chain.empty() || static_cast<std::size_t>(chain.back().at) < limit) return chain.end();
+    return std::partition_point(chain.begin(), chain.end(), [&](const Step& n) { return static_cast<std::size_t>(n.at) < limit; });
   }
   // x != v for each hole made before log position t strictly between lo and hi, latest first.
   void holes_between(const Space& s, int x, std::size_t t, Value lo, Value hi, std::vector<Literal>& out) const {
@@ -179,10 +185,11 @@ class ExplainedTrail {
       if (h.v > lo && h.v < hi) out.push_back({x, Literal::Kind::not_equal, h.v});
     }
   }
-  long last_before(int x, std::size_t limit) const {
-    const auto& chain = narrowings_of_[static_cast<std::size_t>(x)];
+  // x's last narrowing before log position `limit` (none: x is as at the root).
+  const Step* last_before(int x, std::size_t limit) const {
+    const auto& chain = steps_of_[static_cast<std::size_t>(x)];
     const auto end = before(chain, limit);
-    return end == chain.begin() ? at_root : *(end - 1);
+    return end == chain.begin() ? nullptr : &*(end - 1);
   }
   static bool holds(const Space& s, const Literal& l) { return Nogood::holds(s, l) == Nogood::Truth::yes; }
   // x != v's key in hole_made_ (values are 32-bit: space.hpp).
@@ -193,9 +200,9 @@ class ExplainedTrail {
   Space root_;
   std::vector<int> level_;  // per narrowing
   std::vector<int> x_;      // per narrowing: its variable
-  // Per variable: the log positions of its narrowings, and of those that made holes
-  // (x != v), in order, so that a look back halves them or reads the holes alone.
-  std::vector<std::vector<long>> narrowings_of_;
+  // Per variable: its narrowings, and the log positions of those that made holes (x != v),
+  // in order, so that a look back halves them or reads the holes alone.
+  std::vector<std::vector<Step>> steps_of_;
   std::vector<std::vector<long>> holes_of_;
   std::vector<Value> hole_value_;  // per hole on the log, in order: its value
   // The hole made for x != v, by key(): a value goes once on a path, so that when_true()

@@ -243,8 +243,8 @@ class LearningSearch {
       const Narrowing n = log[processed_];  // a copy: refuting adds to the log
       const auto& watched = watching_[static_cast<std::size_t>(n.x)];
       if (watched == nullptr) continue;
-      const Value lo = trail.lo_at(s, n.x, processed_);
-      const Value hi = trail.hi_at(s, n.x, processed_);
+      const Value lo = trail.lo_at(n.x, processed_);
+      const Value hi = trail.hi_at(n.x, processed_);
       using K = LiteralKind;
       const bool ok = (n.lo == lo || (look_at(n.x, K::more_than, lo, n.lo - 1) && look_at(n.x, K::not_equal, lo, n.lo - 1))) &&
                       (n.hi == hi || (look_at(n.x, K::at_most, n.hi, hi - 1) && look_at(n.x, K::not_equal, n.hi + 1, hi))) &&
@@ -318,7 +318,7 @@ class LearningSearch {
     rest_.clear();
     int deepest = std::numeric_limits<int>::max();  // the conflict's literals all go to rest_ first
     const auto add_atom = [&](const Literal& l, std::size_t limit) {
-      const long e = trail.when_true(s, l, limit);
+      const long e = trail.when_true(l, limit);
       if (e == ExplainedTrail::not_yet) throw std::logic_error("learning: an explanation's literal did not hold");
       const int at = trail.level(e);
       if (at == 0) return;  // it holds at the root the search is at now
@@ -449,7 +449,7 @@ class LearningSearch {
       if (implied) {
         const std::size_t held = explain_narrowing(trail, e);
         for (const Literal& r : reason_) {
-          const long at = trail.when_true(s, r, held);
+          const long at = trail.when_true(r, held);
           if (at == ExplainedTrail::not_yet || (trail.level(at) != 0 && !follows(r, e))) {
             implied = false;
             break;

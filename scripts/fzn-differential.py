@@ -426,7 +426,9 @@ class Generator:
         c = self.reachable_constant(cs, xs)
         args = [cs, xs, c] + ([self.bool_var()] if kind else [])
         check = reified(lambda a, x, c: LIN_RELATIONS[rel](sum(i * j for i, j in zip(a, x)), c), kind)
-        return Constraint("int_lin_" + rel + kind, args, check)
+        # an equality at domain consistency where asked (linear_domain.hpp, its explanations)
+        annotation = self.rng.choice(["", " :: domain"]) if rel == "eq" and not kind else ""
+        return Constraint("int_lin_" + rel + kind, args, check, annotation=annotation)
 
     def bool_linear(self):
         rel = self.rng.choice(sorted(LIN_RELATIONS))

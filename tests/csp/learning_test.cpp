@@ -223,7 +223,7 @@ OneConstraint random_constraint(std::mt19937_64& random) {
   const auto b = m.model.int_vars(4, 0, 1);
   const Value a0 = pick(1, 3) * (pick(0, 1) == 0 ? 1 : -1), a1 = pick(1, 2), a2 = pick(-2, -1), c = pick(-3, 5);
   const auto sum = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + a2 * v[2]; };
-  switch (pick(0, 26)) {
+  switch (pick(0, 27)) {
     case 0:
       m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] <= c);
       m.holds = [=](const std::vector<Value>& v) { return sum(v) <= c; };
@@ -527,6 +527,17 @@ OneConstraint random_constraint(std::mt19937_64& random) {
       m.posted = "inverse";
       break;
     }
+    case 27: {  // of two terms or three
+      const bool two = pick(0, 1) == 0;
+      if (two) {
+        m.model.post(a0 * x[0] + a1 * x[1] == c, LinearStrength::domain);
+      } else {
+        m.model.post(a0 * x[0] + a1 * x[1] + a2 * x[2] == c, LinearStrength::domain);
+      }
+      m.holds = [=](const std::vector<Value>& v) { return a0 * v[0] + a1 * v[1] + (two ? 0 : a2 * v[2]) == c; };
+      m.posted = "linear = at domain";
+      break;
+    }
     default:
       m.model.element({2, 0, -1, 3}, x[0], x[1]);
       m.holds = [](const std::vector<Value>& v) {
@@ -635,7 +646,7 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
       if (m.posted.starts_with("all-different") && held == i && by_others_holes(out, n.x)) ++by_hall_sets;
       if (m.posted.starts_with("all-different")) ++(held == i ? all_different_own : all_different_whole);
       if (always_own.contains(m.posted) || m.posted == "count" || m.posted.ends_with("circuit") ||
-          m.posted.ends_with("repeated")) {
+          m.posted.ends_with("repeated") || m.posted == "linear = at domain") {
         ++(held == i ? own : whole)[m.posted];
       }
     }
@@ -678,6 +689,10 @@ TEST(LearningSearch, EveryExplanationImpliesWhatItExplainsByItsConstraintAlone) 
   EXPECT_GT(own["count"], 100);  // all but where y is open
   EXPECT_GT(own["subcircuit"], 100);
   EXPECT_GT(own["element of variables, repeated"], 50);  // all but where z's own position is live
+  // A value by the others' bounds, or the other's hole, or the others' domains; a failure by
+  // the whole scope.
+  EXPECT_GT(own["linear = at domain"], 100);
+  EXPECT_EQ(whole["linear = at domain"], 0);
   for (const std::string& kind : always_own) {
     EXPECT_GT(own[kind], 50) << kind;
     EXPECT_EQ(whole[kind], 0) << kind;

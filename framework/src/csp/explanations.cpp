@@ -995,6 +995,73 @@ bool explain_element_values(const ElementValues& e, const ExplainedTrail& trail,
   return ok;
 }
 
+// sum(a * x) = c at domain consistency: a value u of x leaves where the others cannot
+// make c - a * u. Where their bounds show it, by those bounds; else, of two terms, by the
+// one value w of the other that would (a * u + b * w = c) gone from it, a hole (none
+// where w is no integer); of more, by the others' domains. A bound moved past values
+// also needs x's bound before it; x fixed, both, and the values of x gone before. False
+// for a failure, x in more than one term, or a range too wide (the whole scope).
+bool explain_linear_domain(const LinearDomainEqual& e, const ExplainedTrail& trail, const Space& s, long at,
+                           std::size_t before, std::vector<Literal>& out) {
+  if (at < 0) return false;
+  const Narrowing& n = s.narrowings()[before];
+  const Term* own = own_term(e.terms, n.x);
+  if (own == nullptr) return false;
+  const Term* other = e.terms.size() != 2 ? nullptr : own == &e.terms[0] ? &e.terms[1] : &e.terms[0];
+  const Wide c = e.constant();
+  Wide least = 0, most = 0;  // the others' sum, by their bounds
+  for (const Term& t : e.terms) {
+    if (&t == own) continue;
+    const Wide lo = Wide{t.a} * trail.lo_at(t.x, before), hi = Wide{t.a} * trail.hi_at(t.x, before);
+    least += std::min(lo, hi);
+    most += std::max(lo, hi);
+  }
+  std::vector<Literal> holes;  // of the other term, or of x gone before
+  bool by_domains = false;     // of more than two terms: the others' domains
+  // u of x, present before, without a support; false where none is shown.
+  const auto unsupported = [&](Value u) {
+    const Wide rest = c - Wide{own->a} * u;
+    if (rest < least || rest > most) return true;
+    if (other == nullptr) {
+      by_domains = true;
+      return true;
+    }
+    if (rest % other->a != 0) return true;
+    return trail.append_hole(other->x, static_cast<Value>(rest / other->a), before, holes);
+  };
+  Value from = n.v, to = n.v;
+  if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::at_most) {
+    std::tie(from, to) = values_passed(trail, n, before);
+  } else if (n.kind == LiteralKind::equal) {
+    from = trail.lo_at(n.x, before);
+    to = trail.hi_at(n.x, before);
+  }
+  if (to - from > 1024) return false;
+  for (Value u = from; u <= to; ++u) {
+    if (n.kind == LiteralKind::equal && u == n.lo) continue;
+    if (!trail.contains_at(n.x, u, before)) {  // gone before: a bound's holes_passed(), x fixed's own
+      if (n.kind == LiteralKind::equal) trail.append_hole(n.x, u, before, holes);
+      continue;
+    }
+    if (!unsupported(u)) return false;
+  }
+  if (by_domains) {
+    for (const Term& t : e.terms) {
+      if (&t != own) trail.domain_literals(s, {t.x}, before, out);
+    }
+  } else {
+    term_bounds(e.terms, SumRead::both, own->x, trail, before, out);
+  }
+  out.insert(out.end(), holes.begin(), holes.end());
+  if (n.kind == LiteralKind::equal) {
+    trail.lower_bound(n.x, before, out);
+    trail.upper_bound(n.x, before, out);
+  } else {
+    trail.bound_before(s, before, out);
+  }
+  return true;
+}
+
 // A table of allowed tuples: each value it took from x had every tuple with it gone, each
 // by another variable's value gone from it: its bound where the value lay past it, else
 // the hole (gone at the root: nothing). A failure: every tuple gone. The tuples still to
@@ -1712,6 +1779,8 @@ std::size_t explain(const Propagator& p, const std::vector<int>& scope, const Ex
           return detail::explain_disjunctive(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<ElementValues>>) {
           return detail::explain_element_values(*q, trail, s, at, before, out);
+        } else if constexpr (std::is_same_v<Q, Boxed<LinearDomainEqual>>) {
+          return detail::explain_linear_domain(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, Boxed<Table>>) {
           return detail::explain_table(*q, trail, s, at, before, out);
         } else if constexpr (std::is_same_v<Q, MinMax>) {

@@ -37,6 +37,8 @@
 //     bound of z by the values it passed missing from each variable left, and, the
 //     index fixed, the index and the two domains (explain_element_vars there);
 //   - a linear !=: the values of the other terms;
+//   - a linear = at domain consistency: a value by the others' bounds, or of two terms
+//     the other's one value that would support it, gone (explain_linear_domain there);
 //   - a circuit: the fixed edges of the path (or cycle) its chains read, and for a
 //     subcircuit a node that must be in (explain_circuit there);
 //   - an inverse: a value gone from f[i] by g[j] lacking i, and the reverse

@@ -60,6 +60,13 @@ struct LinearDomainEqual {
   Value target = -1;        // c's bit in the last layer
   std::size_t scratch = 0;
 
+  // c, where some sum may make it (target >= 0): what an explanation reads.
+  Wide constant() const {
+    Wide c = target;
+    for (const Value low : lows) c += low;
+    return c;
+  }
+
   static constexpr bool idempotent = true;
   static constexpr Cost cost = Cost::high;
   std::vector<Subscription> subscriptions() const {

@@ -1016,8 +1016,9 @@ bool explain_linear_domain(const LinearDomainEqual& e, const ExplainedTrail& tra
     least += std::min(lo, hi);
     most += std::max(lo, hi);
   }
-  std::vector<Literal> holes;  // of the other term, or of x gone before
-  bool by_domains = false;     // of more than two terms: the others' domains
+  // The holes go to `out` as they are found: where this returns false, explain() drops
+  // what it appended.
+  bool by_domains = false;  // of more than two terms: the others' domains
   // u of x, present before, without a support; false where none is shown.
   const auto unsupported = [&](Value u) {
     const Wide rest = c - Wide{own->a} * u;
@@ -1027,7 +1028,7 @@ bool explain_linear_domain(const LinearDomainEqual& e, const ExplainedTrail& tra
       return true;
     }
     if (rest % other->a != 0) return true;
-    return trail.append_hole(other->x, static_cast<Value>(rest / other->a), before, holes);
+    return trail.append_hole(other->x, static_cast<Value>(rest / other->a), before, out);
   };
   Value from = n.v, to = n.v;
   if (n.kind == LiteralKind::more_than || n.kind == LiteralKind::at_most) {
@@ -1040,19 +1041,15 @@ bool explain_linear_domain(const LinearDomainEqual& e, const ExplainedTrail& tra
   for (Value u = from; u <= to; ++u) {
     if (n.kind == LiteralKind::equal && u == n.lo) continue;
     if (!trail.contains_at(n.x, u, before)) {  // gone before: a bound's holes_passed(), x fixed's own
-      if (n.kind == LiteralKind::equal) trail.append_hole(n.x, u, before, holes);
+      if (n.kind == LiteralKind::equal) trail.append_hole(n.x, u, before, out);
       continue;
     }
     if (!unsupported(u)) return false;
   }
-  if (by_domains) {
-    for (const Term& t : e.terms) {
-      if (&t != own) trail.domain_literals(s, {t.x}, before, out);
-    }
-  } else {
-    term_bounds(e.terms, SumRead::both, own->x, trail, before, out);
+  term_bounds(e.terms, SumRead::both, own->x, trail, before, out);
+  for (const Term& t : e.terms) {
+    if (by_domains && &t != own) trail.holes(s, t.x, before, out);
   }
-  out.insert(out.end(), holes.begin(), holes.end());
   if (n.kind == LiteralKind::equal) {
     trail.lower_bound(n.x, before, out);
     trail.upper_bound(n.x, before, out);

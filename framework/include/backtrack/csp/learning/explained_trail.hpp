@@ -114,9 +114,8 @@ class ExplainedTrail {
     holes_between(s, n.x, at, up ? lo_at(n.x, at) : n.hi, up ? n.lo : hi_at(n.x, at), out);
   }
   // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
-  // did not hold).
-  // Read off x's bounds then and the hole index, not found by halving as when_true() does:
-  // explanations ask it of value after value.
+  // did not hold): read off x's bounds then and the hole index, not found by halving as
+  // when_true() does, since explanations ask it of value after value.
   bool contains_at(int x, Value v, std::size_t t) const {
     if (!root_.contains(x, v)) return false;
     const Step* n = last_before(x, t);
@@ -167,14 +166,14 @@ class ExplainedTrail {
     long at;
     Value lo, hi;
   };
-  // The end of the positions in `chain` (increasing) before `limit`.
-  static std::vector<long>::const_iterator before(const std::vector<long>& chain, std::size_t limit) {
-    if (chain.empty() || static_cast<std::size_t>(chain.back()) < limit) return chain.end();
-    return std::lower_bound(chain.begin(), chain.end(), static_cast<long>(limit));
-  }
-  static std::vector<Step>::const_iterator before(const std::vector<Step>& chain, std::size_t limit) {
-    if (chain.empty() || static_cast<std::size_t>(chain.back().at) < limit) return chain.end();
-    return std::partition_point(chain.begin(), chain.end(), [&](const Step& n) { return static_cast<std::size_t>(n.at) < limit; });
+  // An entry's log position: a hole's, or a narrowing's.
+  static std::size_t position(long at) { return static_cast<std::size_t>(at); }
+  static std::size_t position(const Step& n) { return static_cast<std::size_t>(n.at); }
+  // The end of the entries of `chain` (in log order) before `limit`.
+  template <class Entry>
+  static typename std::vector<Entry>::const_iterator before(const std::vector<Entry>& chain, std::size_t limit) {
+    if (chain.empty() || position(chain.back()) < limit) return chain.end();
+    return std::partition_point(chain.begin(), chain.end(), [&](const Entry& e) { return position(e) < limit; });
   }
   // x != v for each hole made before log position t strictly between lo and hi, latest first.
   void holes_between(const Space& s, int x, std::size_t t, Value lo, Value hi, std::vector<Literal>& out) const {

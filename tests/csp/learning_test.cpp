@@ -1146,5 +1146,45 @@ TEST(ExplainedTrail, ABoundRemovesTheValuesItPasses) {
   EXPECT_EQ(out[0], (Literal{x, Literal::Kind::not_equal, 1}));
 }
 
+// The lists visit() hands on, in turn.
+template <class W>
+std::vector<std::vector<int>> visited(W& watches, LiteralKind kind, Value from, Value to) {
+  std::vector<std::vector<int>> out;
+  watches.visit(kind, from, to, [&](std::vector<int>& list) {
+    out.push_back(list);
+    return true;
+  });
+  return out;
+}
+
+TEST(WatchesByValue, VisitsTheListsOfARangeInOrderByIndexOrByMap) {
+  // 0 .. 9 by index, and values outside it (a literal no nogood at this root holds)
+  // in the map; -1000000 .. 1000000, too wide, all in the map.
+  for (const auto& [lo, hi] : {std::pair<Value, Value>{0, 9}, std::pair<Value, Value>{-1000000, 1000000}}) {
+    WatchesByValue<int> w(lo, hi);
+    for (const int v : {7, 2, 40, -3, 5}) w.at(LiteralKind::at_most, v).push_back(v);
+    w.at(LiteralKind::at_most, 5).push_back(105);
+    w.at(LiteralKind::more_than, 3).push_back(3);
+    using Lists = std::vector<std::vector<int>>;
+    EXPECT_EQ(visited(w, LiteralKind::at_most, -5, 50), (Lists{{-3}, {2}, {5, 105}, {7}, {40}}));
+    EXPECT_EQ(visited(w, LiteralKind::at_most, 3, 7), (Lists{{5, 105}, {7}}));
+    EXPECT_EQ(visited(w, LiteralKind::more_than, 0, 9), (Lists{{3}}));
+    EXPECT_TRUE(visited(w, LiteralKind::equal, -5, 50).empty());
+
+    w.erase(LiteralKind::at_most, 5, [](int id) { return id == 5; });
+    w.erase(LiteralKind::at_most, 40, [](int id) { return id == 40; });
+    EXPECT_EQ(visited(w, LiteralKind::at_most, -5, 50), (Lists{{-3}, {2}, {105}, {7}}));
+
+    // One visit returning false ends it; a list it emptied is not handed on again.
+    int visits = 0;
+    EXPECT_FALSE(w.visit(LiteralKind::at_most, -5, 50, [&](std::vector<int>& list) {
+      list.clear();
+      return ++visits < 2;
+    }));
+    EXPECT_EQ(visits, 2);
+    EXPECT_EQ(visited(w, LiteralKind::at_most, -5, 50), (Lists{{105}, {7}}));
+  }
+}
+
 }  // namespace learning_test
 }  // namespace backtrack::csp

@@ -27,7 +27,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -40,6 +39,7 @@
 
 #include "backtrack/csp/learning/explained_trail.hpp"
 #include "backtrack/csp/learning/explanations.hpp"
+#include "backtrack/csp/learning/watches_by_value.hpp"
 #include "backtrack/engine.hpp"
 #include "backtrack/limits_in_scope.hpp"
 #include "backtrack/restart_schedule.hpp"
@@ -96,6 +96,8 @@ class LearningSearch {
     s.log_narrowings(true);
     watching_.clear();
     watching_.resize(static_cast<std::size_t>(s.variables()));
+    root_bounds_.clear();
+    for (int x = 0; x < s.variables(); ++x) root_bounds_.emplace_back(s.min(x), s.max(x));
     first_of_.assign(static_cast<std::size_t>(s.variables()), -1);
     const LimitsInScope in_scope(limits);
     try {
@@ -258,9 +260,7 @@ class LearningSearch {
   // conflict.
   bool look_at(int x, LiteralKind kind, Value from, Value to) {
     Space& s = state_.space;
-    auto& by_value = (*watching_[static_cast<std::size_t>(x)])[static_cast<std::size_t>(kind)];
-    for (auto it = by_value.lower_bound(from); it != by_value.end() && it->first <= to;) {
-      auto& watches = it->second;
+    return watching_[static_cast<std::size_t>(x)]->visit(kind, from, to, [&](std::vector<NogoodWatch>& watches) {
       for (std::size_t k = 0; k < watches.size();) {
         const NogoodWatch watch = watches[k];
         const Nogood::Truth truth = Nogood::holds(s, watch.first);  // a nogood of one: the watched
@@ -284,18 +284,15 @@ class LearningSearch {
         }
         ++k;
       }
-      // A value no watch is left on is forgotten, so that the next bound moved past it
-      // does not visit it.
-      it = watches.empty() ? by_value.erase(it) : std::next(it);
-    }
-    return true;
+      return true;
+    });
   }
   // A watch on its nogood's watched literal.
   void watch_literal(const NogoodWatch& watch) {
     const Literal& l = watch.literals[watched_slot(watch.size)];
-    auto& watched = watching_[static_cast<std::size_t>(l.x)];
-    if (watched == nullptr) watched = std::make_unique<WatchesByKind>();
-    (*watched)[static_cast<std::size_t>(l.kind)][l.v].push_back(watch);
+    const auto x = static_cast<std::size_t>(l.x);
+    if (watching_[x] == nullptr) watching_[x] = std::make_unique<Watches>(root_bounds_[x].first, root_bounds_[x].second);
+    watching_[x]->at(l.kind, l.v).push_back(watch);
   }
   bool refute(int id, const Literal& l) {
     Space& s = state_.space;
@@ -316,18 +313,29 @@ class LearningSearch {
     // the deepest level wait in a heap, latest on top; the others are the nogood's.
     deep_.clear();
     rest_.clear();
+    // Explanations share literals: each narrowing waits in the heap once, and a literal of
+    // the rest is not added twice where it is the first added for its narrowing (the
+    // others go at the sort below).
+    ++analysis_;
+    if (seen_.size() < s.narrowings().size()) seen_.resize(s.narrowings().size());
+    const auto seen = [&](long e) -> Seen& { return seen_[static_cast<std::size_t>(e)]; };
     int deepest = std::numeric_limits<int>::max();  // the conflict's literals all go to rest_ first
     const auto add_atom = [&](const Literal& l, std::size_t limit) {
       const long e = trail.when_true(l, limit);
       if (e == ExplainedTrail::not_yet) throw std::logic_error("learning: an explanation's literal did not hold");
       const int at = trail.level(e);
       if (at == 0) return;  // it holds at the root the search is at now
+      Seen& mark = seen(e);
       if (at == deepest) {
+        if (mark.analysis == analysis_) return;
+        mark = {analysis_, Seen::in_heap};
         deep_.push_back(e);
         std::push_heap(deep_.begin(), deep_.end());
-      } else {
-        rest_.push_back({e, l});
+        return;
       }
+      if (mark.analysis == analysis_ && rest_[mark.rest].second == l) return;
+      if (mark.analysis != analysis_) mark = {analysis_, rest_.size()};
+      rest_.push_back({e, l});
     };
     // A narrowing's literal implies the literals it is the first to make hold, but for
     // x = v, which its two bounds make hold, maybe one narrowing each.
@@ -343,6 +351,13 @@ class LearningSearch {
     const auto below = std::partition(rest_.begin(), rest_.end(), [&](const auto& el) { return trail.level(el.first) != deepest; });
     for (auto it = below; it != rest_.end(); ++it) deep_.push_back(it->first);
     rest_.erase(below, rest_.end());
+    ++analysis_;  // the marks again, for the places the partition left
+    for (const long e : deep_) seen(e) = {analysis_, Seen::in_heap};
+    for (std::size_t i = 0; i < rest_.size(); ++i) {
+      if (seen(rest_[i].first).analysis != analysis_) seen(rest_[i].first) = {analysis_, i};
+    }
+    std::sort(deep_.begin(), deep_.end());
+    deep_.erase(std::unique(deep_.begin(), deep_.end()), deep_.end());
     std::make_heap(deep_.begin(), deep_.end());
     long uip = 0;
     for (;;) {
@@ -547,13 +562,7 @@ class LearningSearch {
   // watch stays there: moving it swaps the literals.
   static std::uint32_t watched_slot(std::uint32_t size) { return size > 1 ? 1 : 0; }
   void unwatch(int id, const Literal& l) {
-    auto& by_value = (*watching_[static_cast<std::size_t>(l.x)])[static_cast<std::size_t>(l.kind)];
-    const auto at = by_value.find(l.v);
-    auto& watches = at->second;
-    const auto it = std::find_if(watches.begin(), watches.end(), [&](const NogoodWatch& w) { return w.id == id; });
-    *it = watches.back();
-    watches.pop_back();
-    if (watches.empty()) by_value.erase(at);
+    watching_[static_cast<std::size_t>(l.x)]->erase(l.kind, l.v, [&](const NogoodWatch& w) { return w.id == id; });
   }
 
   void back_to_level(ExplainedTrail& trail, int target) {
@@ -624,9 +633,9 @@ class LearningSearch {
   std::uint64_t runs_ = 0;                   // the runs cut off
   std::uint64_t run_failures_ = 0;           // the conflicts of the run going on
   bool cut_off_ = false;                     // the run going on is over
-  // A variable's watches: by the literal's kind, then its value.
-  using WatchesByKind = std::array<std::map<Value, std::vector<NogoodWatch>>, 4>;
-  std::vector<std::unique_ptr<WatchesByKind>> watching_;  // per variable (none: no watch yet)
+  using Watches = WatchesByValue<NogoodWatch>;
+  std::vector<std::unique_ptr<Watches>> watching_;          // per variable (none: no watch yet)
+  std::vector<std::pair<Value, Value>> root_bounds_;        // per variable, where its watches are by index
   std::size_t processed_ = 0;                             // the narrowings whose watches were looked at
   typename P::State state_;
   std::vector<Move> path_;
@@ -640,6 +649,15 @@ class LearningSearch {
   std::uint64_t learned_ = 0;
   std::uint64_t deleted_ = 0;
   std::vector<std::vector<int>> scopes_;
+  // learn()'s marks, per log position: whether its narrowing was added in analysis
+  // `analysis`, and where (rest_'s first literal of it, or the heap).
+  struct Seen {
+    static constexpr std::size_t in_heap = std::numeric_limits<std::size_t>::max();
+    std::uint64_t analysis = 0;
+    std::size_t rest = 0;
+  };
+  std::vector<Seen> seen_;
+  std::uint64_t analysis_ = 0;
   std::vector<long> deep_;                          // learn()'s, kept for their memory
   std::vector<std::pair<long, Literal>> rest_;
   std::vector<std::pair<long, Literal>> before_;  // minimise()'s: rest_ as it was

@@ -23,8 +23,8 @@ namespace detail {
 // The values a bound narrowing (log position `at`) moved past: from the bound before it
 // to the one before the new bound, both ends in.
 std::pair<Value, Value> values_passed(const ExplainedTrail& trail, const Narrowing& n, std::size_t at) {
-  if (n.kind == LiteralKind::more_than) return {trail.lo_at(n.x, at), n.v};
-  return {n.v + 1, trail.hi_at(n.x, at)};
+  if (n.kind == LiteralKind::more_than) return {trail.bounds_before(at).lo, n.v};
+  return {n.v + 1, trail.bounds_before(at).hi};
 }
 
 // The all-different's explanation of narrowing `at` (-1: its failure) by the values

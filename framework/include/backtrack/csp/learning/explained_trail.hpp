@@ -44,6 +44,7 @@ class ExplainedTrail {
         hole_value_.pop_back();
       }
       steps_of_[x].pop_back();
+      prior_.pop_back();
       level_.pop_back();
       x_.pop_back();
     }
@@ -51,6 +52,8 @@ class ExplainedTrail {
       const auto x = static_cast<std::size_t>(log[i].x);
       level_.push_back(level);
       x_.push_back(log[i].x);
+      prior_.push_back(steps_of_[x].empty() ? Bounds{root_.min(log[i].x), root_.max(log[i].x)}
+                                            : Bounds{steps_of_[x].back().lo, steps_of_[x].back().hi});
       steps_of_[x].push_back({static_cast<long>(i), log[i].lo, log[i].hi});
       if (log[i].kind == LiteralKind::not_equal) {
         holes_of_[x].push_back(static_cast<long>(i));
@@ -111,7 +114,7 @@ class ExplainedTrail {
     if (n.kind != LiteralKind::more_than && n.kind != LiteralKind::at_most) return;
     if (holes_of_[static_cast<std::size_t>(n.x)].empty()) return;
     const bool up = n.kind == LiteralKind::more_than;
-    holes_between(s, n.x, at, up ? lo_at(n.x, at) : n.hi, up ? n.lo : hi_at(n.x, at), out);
+    holes_between(s, n.x, at, up ? bounds_before(at).lo : n.hi, up ? n.lo : bounds_before(at).hi, out);
   }
   // Whether v was still in x's domain at log position t (x != v, past a bound or a hole,
   // did not hold): read off x's bounds then and the hole index, not found by halving as
@@ -142,6 +145,12 @@ class ExplainedTrail {
     if (n.kind == LiteralKind::more_than) lower_bound(n.x, at, out);
     if (n.kind == LiteralKind::at_most) upper_bound(n.x, at, out);
   }
+  // The bounds of its variable just before narrowing `at`: lo_at() and hi_at() of it at
+  // `at`, read at once (propagate_nogoods() asks it of every narrowing).
+  struct Bounds {
+    Value lo, hi;
+  };
+  Bounds bounds_before(std::size_t at) const { return prior_[at]; }
   // y's bounds at log position t.
   Value lo_at(int y, std::size_t t) const {
     const Step* n = last_before(y, t);
@@ -199,6 +208,7 @@ class ExplainedTrail {
   Space root_;
   std::vector<int> level_;  // per narrowing
   std::vector<int> x_;      // per narrowing: its variable
+  std::vector<Bounds> prior_;  // per narrowing: its variable's bounds before it
   // Per variable: its narrowings, and the log positions of those that made holes (x != v),
   // in order, so that a look back halves them or reads the holes alone.
   std::vector<std::vector<Step>> steps_of_;

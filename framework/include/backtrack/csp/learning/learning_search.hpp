@@ -241,12 +241,11 @@ class LearningSearch {
     const auto& log = s.narrowings();
     processed_ = std::min(processed_, log.size());
     for (; processed_ < log.size(); ++processed_) {
-      trail.sync(s, level());  // a refute's narrowings, which lo_at reads
+      trail.sync(s, level());  // a refute's narrowings, which bounds_before() reads
       const Narrowing n = log[processed_];  // a copy: refuting adds to the log
       const auto& watched = watching_[static_cast<std::size_t>(n.x)];
       if (watched == nullptr) continue;
-      const Value lo = trail.lo_at(n.x, processed_);
-      const Value hi = trail.hi_at(n.x, processed_);
+      const auto [lo, hi] = trail.bounds_before(processed_);
       using K = LiteralKind;
       const bool ok = (n.lo == lo || (look_at(n.x, K::more_than, lo, n.lo - 1) && look_at(n.x, K::not_equal, lo, n.lo - 1))) &&
                       (n.hi == hi || (look_at(n.x, K::at_most, n.hi, hi - 1) && look_at(n.x, K::not_equal, n.hi + 1, hi))) &&

@@ -28,7 +28,8 @@ class ExplainedTrail {
   explicit ExplainedTrail(const Space& root)
       : root_(root),
         steps_of_(static_cast<std::size_t>(root.variables())),
-        holes_of_(static_cast<std::size_t>(root.variables())) {}
+        holes_of_(static_cast<std::size_t>(root.variables())),
+        hole_by_value_(static_cast<std::size_t>(root.variables())) {}
 
   // Brings the levels up to date with the space's log: narrowings undone since are
   // forgotten, new ones are at `level`.
@@ -38,8 +39,7 @@ class ExplainedTrail {
       const auto x = static_cast<std::size_t>(x_.back());
       auto& holes = holes_of_[x];
       if (!holes.empty() && holes.back() == steps_of_[x].back().at) {
-        const auto made = hole_made_.find(key(x_.back(), hole_value_.back()));
-        if (made != hole_made_.end() && made->second == holes.back()) hole_made_.erase(made);
+        forget_hole(x_.back(), hole_value_.back(), holes.back());
         holes.pop_back();
         hole_value_.pop_back();
       }
@@ -58,7 +58,7 @@ class ExplainedTrail {
       if (log[i].kind == LiteralKind::not_equal) {
         holes_of_[x].push_back(static_cast<long>(i));
         hole_value_.push_back(log[i].v);
-        hole_made_.try_emplace(key(log[i].x, log[i].v), static_cast<long>(i));
+        note_hole(log[i].x, log[i].v, static_cast<long>(i));
       }
     }
   }
@@ -70,8 +70,8 @@ class ExplainedTrail {
     if (holds(root_, l)) return at_root;
     long ne = at_root;  // the narrowing that removed l.v, for x != v
     if (l.kind == Literal::Kind::not_equal) {
-      const auto made = hole_made_.find(key(l.x, l.v));
-      if (made != hole_made_.end() && static_cast<std::size_t>(made->second) < limit) ne = made->second;
+      const long made = hole_made(l.x, l.v);
+      if (made != no_hole && static_cast<std::size_t>(made) < limit) ne = made;
     }
     const auto held_after = [&](const Step& n) {
       switch (l.kind) {
@@ -123,8 +123,8 @@ class ExplainedTrail {
     if (!root_.contains(x, v)) return false;
     const Step* n = last_before(x, t);
     if (n != nullptr && (v < n->lo || v > n->hi)) return false;
-    const auto made = hole_made_.find(key(x, v));
-    return made == hole_made_.end() || static_cast<std::size_t>(made->second) >= t;
+    const long made = hole_made(x, v);
+    return made == no_hole || static_cast<std::size_t>(made) >= t;
   }
   // x != v appended where it held before log position t (left out where it held at the
   // root); false, with nothing appended, where v was still in x's domain.
@@ -200,6 +200,40 @@ class ExplainedTrail {
     return end == chain.begin() ? nullptr : &*(end - 1);
   }
   static bool holds(const Space& s, const Literal& l) { return Nogood::holds(s, l) == Nogood::Truth::yes; }
+  // The hole made for x != v on the path: its log position, or no_hole. A value goes
+  // once on a path, so that when_true() finds it at once where a look through x's holes
+  // made a long nogood quadratic. By index over a root domain of at most
+  // dense_holes values (explanations ask it of value after value), else hashed.
+  static constexpr long no_hole = -1;
+  static constexpr Value dense_holes = 256;
+  long hole_made(int x, Value v) const {
+    const auto& by_value = hole_by_value_[static_cast<std::size_t>(x)];
+    if (!by_value.empty()) {
+      return v < root_.min(x) || v > root_.max(x) ? no_hole : by_value[static_cast<std::size_t>(v - root_.min(x))];
+    }
+    const auto made = hole_made_.find(key(x, v));
+    return made == hole_made_.end() ? no_hole : made->second;
+  }
+  void note_hole(int x, Value v, long at) {
+    auto& by_value = hole_by_value_[static_cast<std::size_t>(x)];
+    if (by_value.empty() && root_.max(x) - root_.min(x) < dense_holes) {
+      by_value.assign(static_cast<std::size_t>(root_.max(x) - root_.min(x) + 1), no_hole);
+    }
+    if (by_value.empty()) {
+      hole_made_.try_emplace(key(x, v), at);
+    } else if (long& made = by_value[static_cast<std::size_t>(v - root_.min(x))]; made == no_hole) {
+      made = at;
+    }
+  }
+  void forget_hole(int x, Value v, long at) {
+    auto& by_value = hole_by_value_[static_cast<std::size_t>(x)];
+    if (!by_value.empty()) {
+      if (long& made = by_value[static_cast<std::size_t>(v - root_.min(x))]; made == at) made = no_hole;
+      return;
+    }
+    const auto made = hole_made_.find(key(x, v));
+    if (made != hole_made_.end() && made->second == at) hole_made_.erase(made);
+  }
   // x != v's key in hole_made_ (values are 32-bit: space.hpp).
   static std::uint64_t key(int x, Value v) {
     return (std::uint64_t{static_cast<std::uint32_t>(x)} << 32) | static_cast<std::uint32_t>(v);
@@ -214,8 +248,7 @@ class ExplainedTrail {
   std::vector<std::vector<Step>> steps_of_;
   std::vector<std::vector<long>> holes_of_;
   std::vector<Value> hole_value_;  // per hole on the log, in order: its value
-  // The hole made for x != v, by key(): a value goes once on a path, so that when_true()
-  // finds it at once where a look through x's holes made a long nogood quadratic.
+  std::vector<std::vector<long>> hole_by_value_;  // per variable: hole_made() by index (empty: hashed)
   std::unordered_map<std::uint64_t, long> hole_made_;
 };
 

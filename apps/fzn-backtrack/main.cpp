@@ -178,6 +178,9 @@ int run(int argc, char** argv) {
   if (f.nogoods_kept < 0) {
     throw UsageError("--nogoods-kept must be a number of nogoods (0: every one), got " + std::to_string(f.nogoods_kept));
   }
+  if (vm.count("nogoods-kept") != 0 && *learn != csp::Learn::lcg) {  // given, even as its default
+    throw UsageError("--nogoods-kept limits the nogoods a learning search keeps: it needs --learn lcg");
+  }
   const bool hybrid = f.free && *learn == csp::Learn::lcg;
   if (f.free && vm.count("restarts") == 0) f.restarts = "luby";
   const std::optional<csp::Restarts> restarts = csp::parse_choice(f.restarts, csp::all_restarts);

@@ -447,9 +447,11 @@ TEST(FznBacktrack, NogoodsKeptLimitsWhatALearningSearchKeeps) {
   const auto negative = fzn({"--learn", "lcg", "--nogoods-kept", "-1", m.path()});
   EXPECT_EQ(negative.exit_code, 64);
   EXPECT_TRUE(contains(negative.err, "--nogoods-kept must be a number of nogoods")) << negative.err;
-  const auto unlearned = fzn({"--nogoods-kept", "100", m.path()});
-  EXPECT_EQ(unlearned.exit_code, 64);
-  EXPECT_TRUE(contains(unlearned.err, "it needs --learn lcg")) << unlearned.err;
+  for (const char* kept : {"100", "2000"}) {  // 2,000 is the default, given all the same
+    const auto unlearned = fzn({"--nogoods-kept", kept, m.path()});
+    EXPECT_EQ(unlearned.exit_code, 64) << kept;
+    EXPECT_TRUE(contains(unlearned.err, "it needs --learn lcg")) << unlearned.err;
+  }
 }
 
 TEST(FznBacktrack, SyntaxErrorExits65WithItsPlace) {

@@ -137,9 +137,6 @@ struct SearchOptions {
 // neighbourhoods yet: refused with them rather than ignoring them.
 inline void check_learning(const SearchOptions& o) {
   if (o.learn == Learn::lcg && o.lns != 0) throw UsageError("--learn lcg searches no neighbourhoods: use it without --lns");
-  if (o.learn != Learn::lcg && o.nogoods_kept != SearchOptions{}.nogoods_kept) {
-    throw UsageError("--nogoods-kept limits the nogoods a learning search keeps: it needs --learn lcg");
-  }
   if (o.hybrid && (o.learn != Learn::lcg || o.restarts == Restarts::none)) {
     throw UsageError("a hybrid search alternates its orders at restarts of a learning search: it needs --learn lcg "
                      "and --restarts luby or geometric");
